@@ -1,0 +1,43 @@
+// Three builds from one file: the Electron main process (plus the CLI, which shares the plain-Node
+// core and never imports electron), the sandboxed preload (CommonJS, fully bundled), and the
+// Svelte renderer, which browser mode serves unchanged.
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+
+const common = resolve(__dirname, 'src-main/common')
+
+export default defineConfig({
+  main: {
+    resolve: { alias: { '@common': common } },
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: {
+        input: {
+          index: resolve(__dirname, 'src-main/electron-main/main.ts'),
+          cli: resolve(__dirname, 'src-main/cli/apiscope.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    resolve: { alias: { '@common': common } },
+    build: {
+      outDir: 'out/preload',
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(__dirname, 'src-main/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src-renderer'),
+    resolve: { alias: { '@common': common } },
+    plugins: [svelte()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rolldownOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
+    },
+  },
+})

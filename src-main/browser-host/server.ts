@@ -1,0 +1,128 @@
+// Browser mode: the same renderer and core as the desktop app, over a loopback HTTP server that
+// serves the built renderer and one WebSocket (/ws) carrying the contract. Listens on 127.0.0.1
+// only; every request must carry the per-launch token. Nothing here serves credentials.
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { contentSecurityPolicy } from '@common/content-security'
+import { clientMessageSchema, type ServerMessage } from '@common/ws-protocol'
+import type { ApiscopeCore } from '../node/apiscope-core'
+import { contentTypeOf } from '../node/static-files'
+import { TOKEN_COOKIE, checkRequest } from './access-guard'
+
+export interface BrowserHostOptions {
+  core: ApiscopeCore
+  rendererDir: string
+  port?: number
+  token?: string
+}
+
+export interface BrowserHost {
+  url: string
+  port: number
+  token: string
+  close(): Promise<void>
+}
+
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const token = options.token ?? randomBytes(24).toString('base64url')
+  const root = path.resolve(options.rendererDir)
+  const sockets = new Set<WebSocket>()
+  let port = options.port ?? 0
+
+  const server = http.createServer(async (req, res) => {
+    const verdict = checkRequest(req, port, token)
+    if (!verdict.ok) {
+      res.writeHead(verdict.status, { 'Content-Type': 'text/plain; charset=utf-8' })
+      res.end(`Apiscope refused this request: ${verdict.reason}.\nOpen the URL that "apiscope serve" printed.\n`)
+      return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end()
+      return
+    }
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)
+    const file = path.resolve(root, `.${relative}`)
+    if (!file.startsWith(root + path.sep)) {
+      res.writeHead(403).end()
+      return
+    }
+    try {
+      const body = await readFile(file)
+      res.writeHead(200, {
+        'Content-Type': contentTypeOf(file),
+        'Content-Security-Policy': contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'no-referrer',
+        'Cache-Control': 'no-store',
+        // Later asset requests carry no query string: the cookie proves the token for them.
+        'Set-Cookie': `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
+      })
+      res.end(req.method === 'HEAD' ? undefined : body)
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found')
+    }
+  })
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 })
+  server.on('upgrade', (req, socket, head) => {
+    const verdict = checkRequest(req, port, token)
+    const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
+    if (!verdict.ok || pathname !== '/ws' || req.headers.origin === undefined) {
+      const status = verdict.ok ? 403 : verdict.status
+      socket.end(`HTTP/1.1 ${status} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+      return
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws))
+  })
+
+  const send = (ws: WebSocket, message: ServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+  }
+
+  wss.on('connection', (ws) => {
+    sockets.add(ws)
+    ws.on('close', () => sockets.delete(ws))
+    ws.on('message', async (data) => {
+      let parsed
+      try {
+        parsed = clientMessageSchema.safeParse(JSON.parse(data.toString()))
+      } catch {
+        parsed = null
+      }
+      if (!parsed?.success) {
+        ws.close(1008, 'malformed message')
+        return
+      }
+      const result = await options.core.invoke(parsed.data.channel, parsed.data.payload)
+      send(ws, { t: 'result', id: parsed.data.id, result })
+    })
+  })
+
+  const offEvents = options.core.onEvent((channel, payload) => {
+    for (const ws of sockets) send(ws, { t: 'event', channel, payload })
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  port = (server.address() as AddressInfo).port
+
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    close: async () => {
+      offEvents()
+      for (const ws of sockets) ws.terminate()
+      wss.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

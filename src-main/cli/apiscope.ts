@@ -1,0 +1,114 @@
+// The `apiscope` command line. `serve` runs browser mode: the core plus a loopback server for the
+// renderer, printing the URL (token included) on a line of its own. Later issues add `record`.
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { startBrowserHost } from '../browser-host/server'
+import { ApiscopeCore } from '../node/apiscope-core'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(here, '../../package.json'), 'utf8')) as { version?: string }
+    return pkg.version ?? '0.0.0'
+  } catch {
+    return '0.0.0'
+  }
+}
+
+const HELP = `Apiscope ${packageVersion()}: makes the Kubernetes API server visible.
+
+Usage:
+  apiscope serve [--port N] [--no-open]   browser mode on 127.0.0.1 (prints the URL with its token)
+  apiscope --version | --help
+
+The cluster comes from KUBECONFIG or ~/.kube/config, like kubectl.`
+
+/** Opens the URL in the desktop's browser when there is a desktop; says nothing otherwise. */
+export function openInBrowser(url: string): boolean {
+  const hasDesktop = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY)
+  if (!hasDesktop) return false
+  const [cmd, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]]
+  try {
+    const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true })
+    child.on('error', () => undefined)
+    child.unref()
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function serve(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      'no-open': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    console.log(HELP)
+    return
+  }
+  const port = values.port === undefined ? 0 : Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a number from 0 to 65535, not "${values.port}"`)
+  }
+  const rendererDir = path.join(here, '../renderer')
+  if (!existsSync(path.join(rendererDir, 'index.html'))) {
+    throw new Error(`The renderer is not built (${rendererDir} is missing). Run: npm run build:only`)
+  }
+  const core = new ApiscopeCore({ host: 'browser', version: packageVersion() })
+  const host = await startBrowserHost({ core, rendererDir, port })
+  console.log('Apiscope is running in browser mode. Open this URL (it holds a per-launch token):')
+  console.log(host.url)
+  if (!values['no-open']) openInBrowser(host.url)
+  const stop = async () => {
+    await host.close()
+    core.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void stop())
+  process.once('SIGTERM', () => void stop())
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  try {
+    switch (command) {
+      case 'serve':
+        await serve(rest)
+        return 0
+      case '--version':
+      case '-v':
+        console.log(packageVersion())
+        return 0
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        console.log(HELP)
+        return 0
+      default:
+        console.error(`apiscope: unknown command "${command}"\n\n${HELP}`)
+        return 2
+    }
+  } catch (error) {
+    console.error(`apiscope: ${(error as Error).message}`)
+    return 1
+  }
+}
+
+const code = await main(process.argv.slice(2))
+if (code !== 0) process.exit(code)

@@ -1,0 +1,36 @@
+// The answer every core handler gives across the process boundary: a value, or an error a person
+// can act on. Handlers never throw across the boundary.
+
+export type ErrorKind =
+  | 'no-kubeconfig'
+  | 'kubeconfig-malformed'
+  | 'unknown-context'
+  | 'not-connected'
+  | 'dns'
+  | 'connection-refused'
+  | 'tls-ca'
+  | 'tls-hostname'
+  | 'cert-expired'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'exec-not-found'
+  | 'exec-failed'
+  | 'timeout'
+  | 'http'
+  | 'bad-request'
+  | 'internal'
+
+export interface UiError {
+  kind: ErrorKind
+  /** One line: what went wrong, in plain words. */
+  title: string
+  /** What we know: the server's message, the file and line, the plugin's stderr. */
+  detail: string
+  /** What to do about it. */
+  nextStep: string
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: UiError }
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value })
+export const fail = <T = never>(error: UiError): Result<T> => ({ ok: false, error })

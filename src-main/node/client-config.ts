@@ -1,0 +1,98 @@
+// Turns one context of the merged kubeconfig into a @kubernetes/client-node KubeConfig holding just
+// that context, so a broken entry elsewhere in the file never blocks a good one. client-node then
+// does what it does well: TLS material, tokens, exec credential plugins.
+import { KubeConfig } from '@kubernetes/client-node'
+import { fail, ok, type Result } from '@common/result'
+import type { MergedKubeconfig } from './kubeconfig-loader'
+
+type Json = Record<string, unknown>
+
+export interface ContextConfig {
+  kubeConfig: KubeConfig
+  context: string
+  namespace: string
+  server: string
+  user: Json
+  cluster: Json
+}
+
+/**
+ * kubectl tells exec plugins about the call through KUBERNETES_EXEC_INFO; some plugins choose
+ * their output apiVersion from it. client-node does not set it, so we add it to exec.env.
+ * Ref: https://kubernetes.io/docs/reference/access-authn-authz/authentication/#input-and-output-formats
+ */
+function withExecInfo(user: Json, cluster: Json): Json {
+  const exec = user.exec as Json | undefined
+  if (!exec) return user
+  const env = Array.isArray(exec.env) ? [...(exec.env as Json[])] : []
+  if (!env.some((e) => e.name === 'KUBERNETES_EXEC_INFO')) {
+    const spec: Json = { interactive: false }
+    if (exec.provideClusterInfo === true) {
+      spec.cluster = {
+        server: cluster.server,
+        'certificate-authority-data': cluster['certificate-authority-data'],
+        'insecure-skip-tls-verify': cluster['insecure-skip-tls-verify'],
+      }
+    }
+    const info = { apiVersion: exec.apiVersion, kind: 'ExecCredential', spec }
+    env.push({ name: 'KUBERNETES_EXEC_INFO', value: JSON.stringify(info) })
+  }
+  return { ...user, exec: { ...exec, env } }
+}
+
+export function contextConfig(merged: MergedKubeconfig, contextName: string): Result<ContextConfig> {
+  const context = merged.contexts.get(contextName)
+  if (!context) {
+    const known = [...merged.contexts.keys()]
+    return fail({
+      kind: 'unknown-context',
+      title: `There is no context "${contextName}"`,
+      detail: known.length
+        ? `The kubeconfig defines: ${known.join(', ')}.`
+        : 'The kubeconfig defines no context at all.',
+      nextStep: 'Pick one of the listed contexts (kubectl config get-contexts shows the same list).',
+    })
+  }
+  const clusterName = String(context.body.cluster ?? '')
+  const userName = String(context.body.user ?? '')
+  const cluster = merged.clusters.get(clusterName)
+  const user = merged.users.get(userName)
+  if (!cluster || typeof cluster.body.server !== 'string' || cluster.body.server === '') {
+    return fail({
+      kind: 'kubeconfig-malformed',
+      title: `Context "${contextName}" names a cluster that is not defined`,
+      detail: cluster
+        ? `Cluster "${clusterName}" in ${cluster.file} has no server address.`
+        : `No cluster "${clusterName}" in ${merged.files.join(', ')}.`,
+      nextStep: `Add the cluster (kubectl config set-cluster ${clusterName || '<name>'} --server=https://...) or fix the context.`,
+    })
+  }
+  const userBody = withExecInfo(user?.body ?? {}, cluster.body)
+  const raw = {
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [{ name: clusterName, cluster: cluster.body }],
+    users: [{ name: userName || 'anonymous', user: userBody }],
+    contexts: [{ name: contextName, context: { ...context.body, user: userName || 'anonymous' } }],
+    'current-context': contextName,
+  }
+  const kubeConfig = new KubeConfig()
+  try {
+    kubeConfig.loadFromString(JSON.stringify(raw))
+  } catch (error) {
+    return fail({
+      kind: 'kubeconfig-malformed',
+      title: `Context "${contextName}" cannot be used`,
+      detail: (error as Error).message,
+      nextStep: 'Check the context, its cluster and its user with kubectl config view --minify.',
+    })
+  }
+  return ok({
+    kubeConfig,
+    context: contextName,
+    namespace: typeof context.body.namespace === 'string' ? context.body.namespace : 'default',
+    server: cluster.body.server.replace(/\/+$/, ''),
+    user: userBody,
+    cluster: cluster.body,
+  })
+}

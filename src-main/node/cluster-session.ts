@@ -1,0 +1,56 @@
+// One connection to one context: its transport, what /version said, and the discovery it last
+// read (identity derivation and, later, watches need it).
+import type { DiscoveryReport, ServerVersion, SessionInfo } from '@common/kube-types'
+import { ok, type Result } from '@common/result'
+import type { ContextConfig } from './client-config'
+import { fetchDiscovery } from './discovery'
+import { KubeTransport } from './kube-transport'
+import type { RequestLog } from './request-log'
+
+export class ClusterSession {
+  readonly transport: KubeTransport
+  private discovery: Promise<Result<DiscoveryReport>> | null = null
+
+  private constructor(
+    readonly config: ContextConfig,
+    readonly info: SessionInfo,
+    transport: KubeTransport,
+  ) {
+    this.transport = transport
+  }
+
+  /** Opens the session by asking /version, which every authenticated identity may read. */
+  static async open(config: ContextConfig, log: RequestLog): Promise<Result<ClusterSession>> {
+    const transport = new KubeTransport(config, log)
+    const version = await transport.json<ServerVersion>({ path: '/version', timeoutMs: 10_000 })
+    if (!version.ok) {
+      transport.close()
+      return version
+    }
+    const info: SessionInfo = {
+      context: config.context,
+      server: config.server,
+      namespace: config.namespace,
+      version: version.value,
+      connectedAt: new Date().toISOString(),
+    }
+    return ok(new ClusterSession(config, info, transport))
+  }
+
+  /** Discovery, read once and shared by concurrent callers; `refresh` reads it again. */
+  getDiscovery(refresh = false): Promise<Result<DiscoveryReport>> {
+    if (!this.discovery || refresh) {
+      const pending = fetchDiscovery(this.transport)
+      this.discovery = pending
+      // A failed read is not cached: the next caller tries again.
+      void pending.then((res) => {
+        if (!res.ok && this.discovery === pending) this.discovery = null
+      })
+    }
+    return this.discovery
+  }
+
+  close(): void {
+    this.transport.close()
+  }
+}

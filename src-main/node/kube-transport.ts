@@ -1,0 +1,276 @@
+// The only code that talks HTTP to a cluster. It takes TLS material and credentials from
+// client-node (certificates, tokens, exec plugins), keeps one keep-alive agent per session, times
+// every request and writes it to the request log with its curl and kubectl equivalents.
+import http from 'node:http'
+import https from 'node:https'
+import { X509Certificate } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import { curlEquivalent, kubectlEquivalent } from '@common/command-equivalents'
+import type { AuthKind } from '@common/kube-types'
+import { fail, ok, type Result } from '@common/result'
+import type { ContextConfig } from './client-config'
+import { describeHttpFailure, describeTransportFailure, type TransportFailure } from './failure-messages'
+import { authKindOf } from './kubeconfig-loader'
+import type { RequestLog } from './request-log'
+
+export interface KubeRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  path: string
+  query?: Record<string, string | number | boolean | undefined>
+  body?: unknown
+  contentType?: string
+  accept?: string
+  timeoutMs?: number
+}
+
+export interface KubeResponse {
+  status: number
+  statusText: string
+  headers: http.IncomingHttpHeaders
+  body: string
+  ms: number
+  url: string
+}
+
+export class TransportError extends Error {
+  constructor(readonly failure: TransportFailure) {
+    super(failure.message)
+  }
+}
+
+type TlsOptions = https.RequestOptions & { headers?: Record<string, string> }
+
+export class KubeTransport {
+  readonly authKind: AuthKind
+  private agent: http.Agent | null = null
+  private tls: TlsOptions | null = null
+
+  constructor(
+    readonly config: ContextConfig,
+    private readonly log: RequestLog,
+  ) {
+    this.authKind = authKindOf(config.user)
+  }
+
+  get server(): string {
+    return this.config.server
+  }
+
+  private get dynamicCredentials(): boolean {
+    return this.authKind === 'exec' || this.authKind === 'auth-provider' || this.authKind === 'token-file'
+  }
+
+  /** TLS material and auth headers; exec plugins run here (client-node caches their tokens). */
+  private async credentials(): Promise<TlsOptions> {
+    if (this.tls && !this.dynamicCredentials) return this.tls
+    const opts: TlsOptions = {}
+    try {
+      await this.config.kubeConfig.applyOptions(opts)
+    } catch (error) {
+      const err = error as NodeJS.ErrnoException
+      const exec = this.config.user.exec as { command?: string } | undefined
+      throw new TransportError({
+        phase: 'credentials',
+        code: err.code,
+        message: err.message,
+        ...(exec?.command ? { execCommand: exec.command } : {}),
+      })
+    }
+    this.tls = opts
+    return opts
+  }
+
+  private agentFor(tls: TlsOptions, secure: boolean): http.Agent {
+    if (this.agent) return this.agent
+    this.agent = secure
+      ? new https.Agent({
+          keepAlive: true,
+          maxSockets: 8,
+          ca: tls.ca,
+          cert: tls.cert,
+          key: tls.key,
+          servername: tls.servername,
+          rejectUnauthorized: tls.rejectUnauthorized ?? true,
+        })
+      : new http.Agent({ keepAlive: true, maxSockets: 8 })
+    return this.agent
+  }
+
+  /** The notAfter date of the client certificate when it has passed, for a precise 401 message. */
+  clientCertExpiredOn(): string | undefined {
+    const cert = this.tls?.cert
+    if (!cert) return undefined
+    try {
+      const x509 = new X509Certificate(cert as string | Buffer)
+      return new Date(x509.validTo) < new Date() ? new Date(x509.validTo).toISOString() : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  /** The client certificate, for identity derivation; never leaves the main process. */
+  async clientCertificate(): Promise<X509Certificate | null> {
+    const tls = await this.credentials()
+    if (!tls.cert) return null
+    try {
+      return new X509Certificate(tls.cert as string | Buffer)
+    } catch {
+      return null
+    }
+  }
+
+  /** The bearer token, for identity derivation; never leaves the main process. */
+  async bearerToken(): Promise<string | null> {
+    const tls = await this.credentials()
+    const header = tls.headers?.Authorization ?? tls.headers?.authorization
+    return header?.startsWith('Bearer ') ? header.slice(7).trim() : null
+  }
+
+  urlFor(path: string, query?: KubeRequest['query']): string {
+    const url = new URL(this.config.server + path)
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (v !== undefined) url.searchParams.set(k, String(v))
+    }
+    return url.toString()
+  }
+
+  /** Resolves with any HTTP status; rejects with TransportError when no HTTP answer came. */
+  async request(req: KubeRequest): Promise<KubeResponse> {
+    const method = req.method ?? 'GET'
+    const url = this.urlFor(req.path, req.query)
+    const started = performance.now()
+    const startedAt = new Date().toISOString()
+    const bodyText =
+      req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body)
+    const contentType = bodyText === undefined ? undefined : (req.contentType ?? 'application/json')
+    const equivalents = {
+      method,
+      url,
+      context: this.config.context,
+      authKind: this.authKind,
+      insecure: this.config.cluster['insecure-skip-tls-verify'] === true,
+      ...(contentType ? { contentType } : {}),
+      ...(req.accept ? { accept: req.accept } : {}),
+      hasBody: bodyText !== undefined,
+    }
+    const record = (status: number | null, statusText: string, error?: string) =>
+      this.log.add({
+        context: this.config.context,
+        method,
+        url,
+        status,
+        statusText,
+        ms: Math.round(performance.now() - started),
+        startedAt,
+        ...(error ? { error } : {}),
+        curl: curlEquivalent(equivalents),
+        kubectl: kubectlEquivalent(equivalents),
+      })
+
+    let tls: TlsOptions
+    try {
+      tls = await this.credentials()
+    } catch (error) {
+      record(null, '', (error as Error).message.split('\n')[0])
+      throw error
+    }
+    const secure = url.startsWith('https:')
+    const headers: Record<string, string> = {
+      'User-Agent': 'apiscope/0.1 (+https://apiscope.invalid)',
+      Accept: req.accept ?? 'application/json',
+      ...(tls.headers ?? {}),
+    }
+    if (contentType) headers['Content-Type'] = contentType
+    if (tls.auth) headers.Authorization = `Basic ${Buffer.from(tls.auth).toString('base64')}`
+    const timeoutMs = req.timeoutMs ?? 15_000
+
+    return new Promise<KubeResponse>((resolve, reject) => {
+      const lib = secure ? https : http
+      const request = lib.request(url, { method, headers, agent: this.agentFor(tls, secure) }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('error', (e) => {
+          record(res.statusCode ?? null, res.statusMessage ?? '', e.message)
+          reject(new TransportError({ phase: 'connect', message: e.message }))
+        })
+        res.on('end', () => {
+          const status = res.statusCode ?? 0
+          const entry = record(status, res.statusMessage ?? '')
+          resolve({
+            status,
+            statusText: res.statusMessage ?? '',
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: entry.ms,
+            url,
+          })
+        })
+      })
+      request.setTimeout(timeoutMs, () => {
+        request.destroy(Object.assign(new Error(`no answer after ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' }))
+      })
+      request.on('error', (e: NodeJS.ErrnoException) => {
+        record(null, '', e.message)
+        reject(
+          new TransportError({
+            phase: e.code === 'ETIMEDOUT' ? 'timeout' : 'connect',
+            message: e.message,
+            ...(e.code ? { code: e.code } : {}),
+          }),
+        )
+      })
+      if (bodyText !== undefined) request.write(bodyText)
+      request.end()
+    })
+  }
+
+  /** A request whose 2xx body is JSON; anything else becomes a UiError. */
+  async json<T>(req: KubeRequest): Promise<Result<T>> {
+    let res: KubeResponse
+    try {
+      res = await this.request(req)
+    } catch (error) {
+      return fail(this.describe(error))
+    }
+    if (res.status < 200 || res.status >= 300) {
+      return fail(
+        describeHttpFailure({
+          status: res.status,
+          body: res.body,
+          path: req.path,
+          context: this.config.context,
+          ...(res.status === 401 && this.clientCertExpiredOn()
+            ? { clientCertExpiredOn: this.clientCertExpiredOn() }
+            : {}),
+        }),
+      )
+    }
+    try {
+      return ok(JSON.parse(res.body) as T)
+    } catch {
+      return fail({
+        kind: 'http',
+        title: `${req.path} did not answer JSON`,
+        detail: res.body.slice(0, 300),
+        nextStep: 'Is this address a Kubernetes API server?',
+      })
+    }
+  }
+
+  describe(error: unknown) {
+    if (error instanceof TransportError) {
+      return describeTransportFailure(error.failure, this.config.server, this.config.context)
+    }
+    return {
+      kind: 'internal' as const,
+      title: 'Unexpected error',
+      detail: error instanceof Error ? error.message : String(error),
+      nextStep: 'Please report this, with the request log.',
+    }
+  }
+
+  close(): void {
+    this.agent?.destroy()
+    this.agent = null
+  }
+}

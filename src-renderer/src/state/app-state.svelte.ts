@@ -1,0 +1,114 @@
+// Renderer state for the connection, identity, health, discovery and request log. Big lists are
+// $state.raw and replaced whole; views derive from them.
+import type { ApiscopeApi } from '@common/bridge-types'
+import type { AppInfo } from '@common/contract'
+import type {
+  AccessRules,
+  DiscoveryReport,
+  HealthReport,
+  Identity,
+  KubeconfigSummary,
+  RequestLogEntry,
+  SessionState,
+} from '@common/kube-types'
+import type { Result, UiError } from '@common/result'
+
+export type View = 'overview' | 'discovery' | 'requests'
+
+/** A value that is loading, loaded, or failed with a message a person can act on. */
+export type Loadable<T> =
+  | { status: 'idle' }
+  | { status: 'loading'; previous?: T }
+  | { status: 'ready'; value: T }
+  | { status: 'error'; error: UiError }
+
+const REQUEST_LOG_LIMIT = 2000
+
+export class AppState {
+  info = $state<AppInfo | null>(null)
+  hostLink = $state<'open' | 'closed'>('open')
+  view = $state<View>('overview')
+  kubeconfig = $state<Loadable<KubeconfigSummary>>({ status: 'idle' })
+  session = $state<SessionState>({ status: 'idle' })
+  identity = $state.raw<Loadable<Identity>>({ status: 'idle' })
+  rules = $state.raw<Loadable<AccessRules>>({ status: 'idle' })
+  health = $state.raw<Loadable<HealthReport>>({ status: 'idle' })
+  discovery = $state.raw<Loadable<DiscoveryReport>>({ status: 'idle' })
+  requests = $state.raw<RequestLogEntry[]>([])
+
+  connected = $derived(this.session.status === 'connected')
+  namespace = $derived(this.session.status === 'connected' ? this.session.info.namespace : 'default')
+
+  constructor(readonly api: ApiscopeApi) {
+    api.onSession((s) => {
+      this.session = s
+    })
+    api.onRequestLogged((entry) => {
+      const next = this.requests.length >= REQUEST_LOG_LIMIT ? this.requests.slice(1) : this.requests.slice()
+      next.push(entry)
+      this.requests = next
+    })
+  }
+
+  async start(): Promise<void> {
+    const [info, log] = await Promise.all([this.api.appInfo({}), this.api.requestLog({})])
+    if (info.ok) this.info = info.value
+    if (log.ok) this.requests = log.value
+    await this.loadContexts()
+    if (this.kubeconfig.status === 'ready' && this.kubeconfig.value.defaultContext) {
+      await this.connect(this.kubeconfig.value.defaultContext)
+    }
+  }
+
+  async loadContexts(): Promise<void> {
+    this.kubeconfig = { status: 'loading' }
+    this.kubeconfig = toLoadable(await this.api.listContexts({}))
+  }
+
+  async connect(context: string): Promise<void> {
+    this.identity = { status: 'idle' }
+    this.rules = { status: 'idle' }
+    this.health = { status: 'idle' }
+    this.discovery = { status: 'idle' }
+    this.session = { status: 'connecting', context }
+    const res = await this.api.connect({ context })
+    if (!res.ok) {
+      if (this.session.status === 'connecting' && this.session.context === context) {
+        this.session = { status: 'failed', context, error: res.error }
+      }
+      return
+    }
+    this.session = { status: 'connected', info: res.value }
+    await Promise.all([this.refreshOverview(), this.refreshDiscovery(false)])
+  }
+
+  async refreshOverview(): Promise<void> {
+    await Promise.all([this.refreshIdentity(), this.refreshHealth(), this.refreshRules(this.namespace)])
+  }
+
+  async refreshIdentity(): Promise<void> {
+    this.identity = { status: 'loading' }
+    this.identity = toLoadable(await this.api.identity({}))
+  }
+
+  async refreshRules(namespace: string): Promise<void> {
+    this.rules = { status: 'loading' }
+    this.rules = toLoadable(await this.api.accessRules({ namespace }))
+  }
+
+  async refreshHealth(): Promise<void> {
+    const previous = this.health.status === 'ready' ? this.health.value : undefined
+    this.health = { status: 'loading', ...(previous ? { previous } : {}) }
+    this.health = toLoadable(await this.api.health({}))
+  }
+
+  async refreshDiscovery(refresh = true): Promise<void> {
+    const previous = this.discovery.status === 'ready' ? this.discovery.value : undefined
+    this.discovery = { status: 'loading', ...(previous ? { previous } : {}) }
+    this.discovery = toLoadable(await this.api.discovery({ refresh }))
+  }
+}
+
+function toLoadable<T>(result: Result<T>): Loadable<T> {
+  return result.ok ? { status: 'ready', value: result.value } : { status: 'error', error: result.error }
+}

@@ -1,0 +1,284 @@
+// Starts a real Kubernetes control plane on free loopback ports: etcd, kube-apiserver (minikube's
+// admission plugins, an audit policy), kube-controller-manager and kube-scheduler, with PKI and
+// kubeconfigs for an admin, a restricted viewer and a context whose CA is wrong.
+// See ../../../shared/guides/test-cluster.md. One per test run; stopped by pid at the end.
+import { execFileSync, spawn } from 'node:child_process'
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import https from 'node:https'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { writeKubeconfig } from './kubeconfig-files'
+import { makePki } from './pki'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+export const REPO_ROOT = path.resolve(here, '../..')
+
+/** What the tests need to know about the running control plane; written to a JSON state file. */
+export interface ClusterInfo {
+  dir: string
+  binDir: string
+  server: string
+  etcdEndpoint: string
+  /** One file with contexts ADMIN_CONTEXT (current), VIEWER_CONTEXT and WRONG_CA_CONTEXT. */
+  kubeconfig: string
+  auditLog: string
+  pids: Record<string, number>
+  version: string
+  viewerNamespace: string
+}
+
+export const ADMIN_CONTEXT = 'apiscope-admin'
+export const VIEWER_CONTEXT = 'apiscope-viewer'
+export const WRONG_CA_CONTEXT = 'apiscope-wrong-ca'
+export const ADMIN_USER = 'minikube-user'
+export const VIEWER_USER = 'apiscope-viewer'
+export const VIEWER_NAMESPACE = 'apiscope-view'
+
+const log = (msg: string) => process.stderr.write(`[cluster] ${msg}\n`)
+
+export function resolveBinaries(): string {
+  const out = execFileSync('bash', [path.join(here, 'install-binaries.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const dir = out.trim().split('\n').pop() ?? ''
+  if (!existsSync(path.join(dir, 'kube-apiserver'))) throw new Error(`install-binaries.sh printed no usable folder (${dir})`)
+  return dir
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+function launch(name: string, bin: string, args: string[], logDir: string): number {
+  const fd = openSync(path.join(logDir, `${name}.log`), 'a')
+  const child = spawn(bin, args, { stdio: ['ignore', fd, fd], detached: true })
+  closeSync(fd)
+  child.unref()
+  if (!child.pid) throw new Error(`could not start ${name}`)
+  return child.pid
+}
+
+function get(url: string, ca: string, cert: string, key: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const req = https.get(url, { ca: readFileSync(ca), cert: readFileSync(cert), key: readFileSync(key), timeout: 3000 }, (res) => {
+      let body = ''
+      res.on('data', (c) => (body += c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', () => resolve({ status: 0, body: '' }))
+    req.on('timeout', () => req.destroy())
+  })
+}
+
+async function waitFor(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check()) return
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`${what} not ready after ${timeoutMs / 1000} s`)
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const AUDIT_POLICY = `apiVersion: audit.k8s.io/v1
+kind: Policy
+omitStages: ["RequestReceived"]
+rules:
+  - level: None
+    users: ["system:kube-proxy"]
+  - level: Metadata
+`
+
+export interface StartOptions {
+  /** Extra kube-apiserver flags, e.g. --watch-cache-sizes. */
+  apiserverArgs?: string[]
+}
+
+export async function startControlPlane(options: StartOptions = {}): Promise<ClusterInfo> {
+  const binDir = resolveBinaries()
+  const bin = (name: string) => path.join(binDir, name)
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-cluster-'))
+  const pkiDir = path.join(dir, 'pki')
+  const logDir = path.join(dir, 'logs')
+  mkdirSync(pkiDir)
+  mkdirSync(logDir)
+  log(`starting in ${dir}`)
+  const pki = makePki(pkiDir)
+  const [etcdClient, etcdPeer, securePort] = [await freePort(), await freePort(), await freePort()]
+  const server = `https://127.0.0.1:${securePort}`
+  const etcdEndpoint = `http://127.0.0.1:${etcdClient}`
+  const pids: Record<string, number> = {}
+
+  pids.etcd = launch('etcd', bin('etcd'), [
+    '--data-dir', path.join(dir, 'etcd'),
+    '--listen-client-urls', etcdEndpoint,
+    '--advertise-client-urls', etcdEndpoint,
+    '--listen-peer-urls', `http://127.0.0.1:${etcdPeer}`,
+    '--initial-advertise-peer-urls', `http://127.0.0.1:${etcdPeer}`,
+    '--initial-cluster', `default=http://127.0.0.1:${etcdPeer}`,
+    '--log-level', 'warn',
+  ], logDir)
+
+  const auditPolicy = path.join(dir, 'audit-policy.yaml')
+  writeFileSync(auditPolicy, AUDIT_POLICY)
+  const auditLog = path.join(logDir, 'audit.log')
+  const apiserverArgs = [
+    `--etcd-servers=${etcdEndpoint}`,
+    '--bind-address=127.0.0.1',
+    `--secure-port=${securePort}`,
+    '--insecure-port=0',
+    `--tls-cert-file=${pki.serverCert}`,
+    `--tls-private-key-file=${pki.serverKey}`,
+    `--client-ca-file=${pki.caCert}`,
+    '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
+    `--service-account-key-file=${pki.saPub}`,
+    `--service-account-signing-key-file=${pki.saKey}`,
+    '--service-cluster-ip-range=10.96.0.0/16',
+    '--authorization-mode=Node,RBAC',
+    '--anonymous-auth=true',
+    '--enable-admission-plugins=NamespaceLifecycle,LimitRanger,ServiceAccount,DefaultStorageClass,DefaultTolerationSeconds,NodeRestriction,MutatingAdmissionWebhook,ValidatingAdmissionWebhook,ResourceQuota',
+    `--audit-policy-file=${auditPolicy}`,
+    `--audit-log-path=${auditLog}`,
+    '--audit-log-format=json',
+    '--audit-log-maxsize=100',
+    '--allow-privileged=true',
+    '--v=1',
+    ...(options.apiserverArgs ?? []),
+  ]
+  writeFileSync(path.join(dir, 'apiserver-args.json'), JSON.stringify(apiserverArgs))
+  pids.apiserver = launch('kube-apiserver', bin('kube-apiserver'), apiserverArgs, logDir)
+
+  const admin = pki.client('admin', ADMIN_USER, ['system:masters'])
+  const viewer = pki.client('viewer', VIEWER_USER)
+  const kcm = pki.client('kcm', 'system:kube-controller-manager')
+  const sched = pki.client('scheduler', 'system:kube-scheduler')
+  const cluster = { name: 'apiscope-test', server, ca: pki.caCert }
+  const kubeconfig = path.join(dir, 'kubeconfig')
+  writeKubeconfig(kubeconfig, {
+    clusters: [cluster, { name: 'apiscope-test-wrong-ca', server, ca: pki.otherCaCert }],
+    users: [
+      { name: ADMIN_USER, ...admin },
+      { name: VIEWER_USER, ...viewer },
+    ],
+    contexts: [
+      { name: ADMIN_CONTEXT, cluster: 'apiscope-test', user: ADMIN_USER },
+      { name: VIEWER_CONTEXT, cluster: 'apiscope-test', user: VIEWER_USER, namespace: VIEWER_NAMESPACE },
+      { name: WRONG_CA_CONTEXT, cluster: 'apiscope-test-wrong-ca', user: ADMIN_USER },
+    ],
+    current: ADMIN_CONTEXT,
+  })
+  const componentConfig = (name: string, user: { cert: string; key: string }) => {
+    const file = path.join(dir, `${name}.kubeconfig`)
+    writeKubeconfig(file, { clusters: [cluster], users: [{ name, ...user }], contexts: [{ name, cluster: cluster.name, user: name }], current: name })
+    return file
+  }
+  const kcmConfig = componentConfig('kube-controller-manager', kcm)
+  const schedConfig = componentConfig('kube-scheduler', sched)
+
+  try {
+    await waitFor('kube-apiserver /readyz', 90_000, async () => {
+      if (!isAlive(pids.apiserver as number)) throw new Error('kube-apiserver exited; see its log')
+      return (await get(`${server}/readyz`, pki.caCert, admin.cert, admin.key)).status === 200
+    })
+  } catch (error) {
+    const tail = readFileSync(path.join(logDir, 'kube-apiserver.log'), 'utf8').split('\n').slice(-25).join('\n')
+    stopProcesses(pids)
+    throw new Error(`${(error as Error).message}\n--- kube-apiserver.log (tail) ---\n${tail}`)
+  }
+
+  pids.controllerManager = launch('kube-controller-manager', bin('kube-controller-manager'), [
+    `--kubeconfig=${kcmConfig}`,
+    `--authentication-kubeconfig=${kcmConfig}`,
+    `--authorization-kubeconfig=${kcmConfig}`,
+    '--bind-address=127.0.0.1',
+    '--secure-port=0',
+    '--port=0',
+    `--service-account-private-key-file=${pki.saKey}`,
+    `--root-ca-file=${pki.caCert}`,
+    '--use-service-account-credentials=true',
+    '--leader-elect=false',
+    '--controllers=*,-nodeipam',
+    '--v=1',
+  ], logDir)
+  pids.scheduler = launch('kube-scheduler', bin('kube-scheduler'), [
+    `--kubeconfig=${schedConfig}`,
+    `--authentication-kubeconfig=${schedConfig}`,
+    `--authorization-kubeconfig=${schedConfig}`,
+    '--bind-address=127.0.0.1',
+    '--secure-port=0',
+    '--port=0',
+    '--leader-elect=false',
+    '--v=1',
+  ], logDir)
+
+  const kubectl = (...args: string[]) =>
+    execFileSync(bin('kubectl'), [`--kubeconfig=${kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  kubectl('create', 'namespace', VIEWER_NAMESPACE)
+  kubectl('create', 'rolebinding', 'apiscope-viewer-view', '--clusterrole=view', `--user=${VIEWER_USER}`, `-n`, VIEWER_NAMESPACE)
+  // The controller-manager gives each namespace its default ServiceAccount; tests rely on it.
+  await waitFor('the default ServiceAccount', 60_000, async () => {
+    try {
+      kubectl('get', 'serviceaccount', 'default', '-n', VIEWER_NAMESPACE)
+      return true
+    } catch {
+      return false
+    }
+  })
+  const version = JSON.parse(kubectl('get', '--raw', '/version')) as { gitVersion: string }
+  const info: ClusterInfo = { dir, binDir, server, etcdEndpoint, kubeconfig, auditLog, pids, version: version.gitVersion, viewerNamespace: VIEWER_NAMESPACE }
+  writeFileSync(path.join(dir, 'cluster.json'), JSON.stringify(info, null, 2))
+  log(`${version.gitVersion} ready at ${server} (kubeconfig ${kubeconfig})`)
+  return info
+}
+
+export function stopProcesses(pids: Record<string, number>): void {
+  // Reverse start order: components first, etcd last.
+  for (const pid of Object.values(pids).reverse()) {
+    try {
+      process.kill(pid, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+  }
+  const deadline = Date.now() + 10_000
+  for (const pid of Object.values(pids)) {
+    while (isAlive(pid) && Date.now() < deadline) execFileSync('sleep', ['0.1'])
+    if (isAlive(pid)) {
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+}
+
+/** Stops every process; keeps the logs in keepLogsIn when given (a failed run), else removes the folder. */
+export function stopControlPlane(info: ClusterInfo, keepLogsIn?: string): void {
+  stopProcesses(info.pids)
+  if (keepLogsIn) {
+    mkdirSync(keepLogsIn, { recursive: true })
+    cpSync(path.join(info.dir, 'logs'), keepLogsIn, { recursive: true })
+    log(`logs kept in ${keepLogsIn}`)
+  }
+  rmSync(info.dir, { recursive: true, force: true })
+}
+
+export function readClusterInfo(file: string): ClusterInfo {
+  return JSON.parse(readFileSync(file, 'utf8')) as ClusterInfo
+}

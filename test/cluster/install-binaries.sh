@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Provides the real control-plane binaries the test suite runs against (see
+# ../shared/guides/test-cluster.md): etcd, etcdctl, kube-apiserver, kube-controller-manager,
+# kube-scheduler and kubectl. Order of preference:
+#   1. $KUBEBUILDER_ASSETS, a folder that already holds them (the envtest convention);
+#   2. the per-user cache ${APISCOPE_CACHE:-~/.cache/apiscope}/k8s-v1.20.2/bin;
+#   3. a build from Debian's `kubernetes` source package with Go 1.15 (as root on Debian only).
+# Prints the folder holding the binaries as its last line of stdout; progress goes to stderr.
+set -euo pipefail
+
+K8S_VERSION=v1.20.2
+CACHE_ROOT="${APISCOPE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/apiscope}"
+CACHE_BIN="$CACHE_ROOT/k8s-$K8S_VERSION/bin"
+NEEDED=(kube-apiserver kube-controller-manager kube-scheduler kubectl)
+
+say() { printf '[cluster] %s\n' "$*" >&2; }
+have_all() {
+  local dir=$1
+  for b in "${NEEDED[@]}" etcd etcdctl; do [ -x "$dir/$b" ] || return 1; done
+}
+
+if [ -n "${KUBEBUILDER_ASSETS:-}" ]; then
+  if have_all "$KUBEBUILDER_ASSETS"; then echo "$KUBEBUILDER_ASSETS"; exit 0; fi
+  say "KUBEBUILDER_ASSETS=$KUBEBUILDER_ASSETS lacks one of: ${NEEDED[*]} etcd etcdctl; ignoring it"
+fi
+
+link_etcd() {
+  for b in etcd etcdctl; do
+    [ -x "$CACHE_BIN/$b" ] && continue
+    local src
+    src=$(command -v "$b" || true)
+    [ -n "$src" ] && ln -sf "$src" "$CACHE_BIN/$b"
+  done
+}
+
+if have_all "$CACHE_BIN" 2>/dev/null; then echo "$CACHE_BIN"; exit 0; fi
+
+is_debian_root() { [ "$(id -u)" = 0 ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null; }
+
+if ! is_debian_root; then
+  cat >&2 <<MSG
+[cluster] The control-plane binaries are missing and this script can only build them as root on Debian.
+[cluster] Either point KUBEBUILDER_ASSETS at a folder holding: ${NEEDED[*]} etcd etcdctl
+[cluster] (e.g. from 'setup-envtest use -p path'), or run as root on Debian bookworm:
+[cluster]   sudo APISCOPE_CACHE=$CACHE_ROOT bash test/cluster/install-binaries.sh
+MSG
+  exit 2
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+mkdir -p "$CACHE_BIN"
+
+# Debian's own mirror, as the machine's apt sources already name it.
+MIRROR=$( { grep -hsE '^URIs:' /etc/apt/sources.list.d/*.sources || true; \
+            grep -hsE '^deb ' /etc/apt/sources.list || true; } \
+  | grep -oE 'https?://[^ ]+' | grep -v security | head -n1 | sed 's:/*$::' || true)
+MIRROR=${MIRROR:-http://deb.debian.org/debian}
+
+if [ ! -f /etc/apt/sources.list.d/apiscope-src.sources ]; then
+  say "adding deb-src for $MIRROR bookworm"
+  cat > /etc/apt/sources.list.d/apiscope-src.sources <<SRC
+Types: deb-src
+URIs: $MIRROR
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+fi
+say "apt-get update and install etcd, build tools"
+apt-get update -qq >&2
+apt-get install -y -qq etcd-server etcd-client dpkg-dev rsync jq openssl make >&2
+link_etcd
+if have_all "$CACHE_BIN"; then echo "$CACHE_BIN"; exit 0; fi
+
+WORK="$CACHE_ROOT/build"
+mkdir -p "$WORK"
+
+# Go 1.15 from bullseye, through a private apt configuration (system sources untouched).
+GOROOT_DIR="$WORK/go115/usr/lib/go-1.15"
+if [ ! -x "$GOROOT_DIR/bin/go" ]; then
+  say "fetching Go 1.15 from bullseye"
+  APTDIR="$WORK/apt-bullseye"
+  mkdir -p "$APTDIR/lists/partial" "$APTDIR/archives/partial"
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $MIRROR bullseye main" > "$APTDIR/sources.list"
+  APTOPTS=(-o "Dir::Etc::SourceList=$APTDIR/sources.list" -o Dir::Etc::SourceParts=/dev/null
+           -o "Dir::State::Lists=$APTDIR/lists" -o "Dir::Cache::Archives=$APTDIR/archives")
+  apt-get "${APTOPTS[@]}" update -qq >&2
+  (cd "$APTDIR" && apt-get "${APTOPTS[@]}" download golang-1.15-go golang-1.15-src >&2)
+  rm -rf "$WORK/go115"; mkdir -p "$WORK/go115"
+  for deb in "$APTDIR"/golang-1.15-*.deb; do dpkg -x "$deb" "$WORK/go115"; done
+fi
+
+SRC_PARENT="$WORK/src"
+SRC_TREE=$(ls -d "$SRC_PARENT"/kubernetes-*/ 2>/dev/null | head -n1 || true)
+if [ -z "$SRC_TREE" ]; then
+  say "apt-get source kubernetes (34 MB)"
+  rm -rf "$SRC_PARENT"; mkdir -p "$SRC_PARENT"
+  (cd "$SRC_PARENT" && apt-get source -qq kubernetes >&2)
+  SRC_TREE=$(ls -d "$SRC_PARENT"/kubernetes-*/ | head -n1)
+fi
+SRC_TREE=${SRC_TREE%/}
+
+say "building ${NEEDED[*]} with Go 1.15 in $SRC_TREE (about 4-8 minutes on 2 cores)"
+(
+  cd "$SRC_TREE"
+  rm -rf _output
+  mkdir -p .go/src/k8s.io "$WORK/home"
+  [ -e .go/src/k8s.io/kubernetes ] || ln -s ../../.. .go/src/k8s.io/kubernetes
+  export GOROOT="$GOROOT_DIR" PATH="$GOROOT_DIR/bin:$PATH" GOPATH="$SRC_TREE/.go" \
+         CGO_ENABLED=0 HOME="$WORK/home" GOFLAGS= GO111MODULE=off
+  cd .go/src/k8s.io/kubernetes
+  make WHAT="cmd/kube-apiserver cmd/kube-controller-manager cmd/kube-scheduler cmd/kubectl" >&2
+)
+for b in "${NEEDED[@]}"; do
+  install -m 0755 "$SRC_TREE/_output/local/bin/linux/amd64/$b" "$CACHE_BIN/$b"
+done
+link_etcd
+"$CACHE_BIN/kube-apiserver" --version >&2
+have_all "$CACHE_BIN"
+echo "$CACHE_BIN"

@@ -1,0 +1,41 @@
+// Kubeconfig files for the test control plane, written as kubectl writes them.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { stringify } from 'yaml'
+
+export interface KubeconfigUser {
+  name: string
+  cert: string
+  key: string
+}
+
+export interface KubeconfigContext {
+  name: string
+  user: string
+  cluster: string
+  namespace?: string
+}
+
+const b64 = (file: string) => readFileSync(file).toString('base64')
+
+export function writeKubeconfig(
+  file: string,
+  opts: {
+    clusters: { name: string; server: string; ca: string }[]
+    users: KubeconfigUser[]
+    contexts: KubeconfigContext[]
+    current: string
+  },
+): void {
+  const doc = {
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: opts.clusters.map((c) => ({ name: c.name, cluster: { server: c.server, 'certificate-authority-data': b64(c.ca) } })),
+    users: opts.users.map((u) => ({ name: u.name, user: { 'client-certificate-data': b64(u.cert), 'client-key-data': b64(u.key) } })),
+    contexts: opts.contexts.map((c) => ({
+      name: c.name,
+      context: { cluster: c.cluster, user: c.user, ...(c.namespace ? { namespace: c.namespace } : {}) },
+    })),
+    'current-context': opts.current,
+  }
+  writeFileSync(file, stringify(doc), { mode: 0o600 })
+}
