@@ -5,7 +5,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 
-const common = resolve(__dirname, 'src-main/common')
+const common = resolve(import.meta.dirname, 'src-main/common')
 
 export default defineConfig({
   main: {
@@ -14,8 +14,8 @@ export default defineConfig({
       outDir: 'out/main',
       rolldownOptions: {
         input: {
-          index: resolve(__dirname, 'src-main/electron-main/main.ts'),
-          cli: resolve(__dirname, 'src-main/cli/apiscope.ts'),
+          index: resolve(import.meta.dirname, 'src-main/electron-main/main.ts'),
+          cli: resolve(import.meta.dirname, 'src-main/cli/apiscope.ts'),
         },
       },
     },
@@ -26,18 +26,18 @@ export default defineConfig({
       outDir: 'out/preload',
       externalizeDeps: false,
       rolldownOptions: {
-        input: { index: resolve(__dirname, 'src-main/preload/index.ts') },
+        input: { index: resolve(import.meta.dirname, 'src-main/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },
   renderer: {
-    root: resolve(__dirname, 'src-renderer'),
+    root: resolve(import.meta.dirname, 'src-renderer'),
     resolve: { alias: { '@common': common } },
-    plugins: [svelte()],
+    plugins: [svelte({ configFile: resolve(import.meta.dirname, 'svelte.config.js') })],
     build: {
-      outDir: resolve(__dirname, 'out/renderer'),
-      rolldownOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rolldownOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') },
     },
   },
 })

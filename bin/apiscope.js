@@ -9,10 +9,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const cli = path.join(root, 'out/main/cli.js')
 if (!existsSync(cli)) {
   console.error('apiscope: first run, building the app (about 20 s)...')
-  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const built = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
   if (built.status !== 0) {
     console.error('apiscope: the build failed; run "npm run build:only" to see why.')
     process.exit(1)

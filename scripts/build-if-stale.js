@@ -21,10 +21,14 @@ export function buildIfStale(root) {
   const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
   if (built >= newest) return true
   console.log('Building Apiscope (electron-vite build)...')
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
   if (result.status !== 0) return false
   writeFileSync(stamp, new Date().toISOString())
   return true

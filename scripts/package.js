@@ -22,7 +22,13 @@ if (!buildIfStale(root)) process.exit(1)
 const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? path.dirname(electron.path)
 const result = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules/electron-builder/cli.js'), '--config', 'electron-builder.yml', `-c.electronDist=${distDir}`, ...process.argv.slice(2)],
+  [
+    path.join(root, 'node_modules/electron-builder/cli.js'),
+    '--config',
+    'electron-builder.yml',
+    `-c.electronDist=${distDir}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit' },
 )
 process.exit(result.status ?? 1)

@@ -19,7 +19,9 @@ if (electron.path && hasDisplay()) {
 } else {
   const why = electron.path ? 'there is no display (DISPLAY is unset)' : electron.reason
   console.log(`Electron is not available here (${why}); starting browser mode instead.`)
-  child = spawn(process.execPath, [path.join(root, 'bin/apiscope.js'), 'serve', ...passThrough], { stdio: 'inherit' })
+  child = spawn(process.execPath, [path.join(root, 'bin/apiscope.js'), 'serve', ...passThrough], {
+    stdio: 'inherit',
+  })
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code) => process.exit(code ?? 0))

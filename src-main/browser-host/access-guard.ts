@@ -33,7 +33,8 @@ export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason
 
 export function checkRequest(req: IncomingMessage, port: number, token: string): GuardVerdict {
   const host = req.headers.host ?? ''
-  if (!allowedHosts(port).has(host)) return { ok: false, status: 403, reason: `foreign Host header "${host}"` }
+  if (!allowedHosts(port).has(host))
+    return { ok: false, status: 403, reason: `foreign Host header "${host}"` }
   const origin = req.headers.origin
   if (origin !== undefined && !allowedHosts(port).has(origin.replace(/^http:\/\//, ''))) {
     return { ok: false, status: 403, reason: `foreign Origin "${origin}"` }
@@ -42,6 +43,7 @@ export function checkRequest(req: IncomingMessage, port: number, token: string):
     return { ok: false, status: 403, reason: `foreign Origin "${origin}"` }
   }
   const presented = tokenFromRequest(req)
-  if (!presented || !sameToken(presented, token)) return { ok: false, status: 401, reason: 'missing or wrong token' }
+  if (!presented || !sameToken(presented, token))
+    return { ok: false, status: 401, reason: 'missing or wrong token' }
   return { ok: true }
 }

@@ -37,7 +37,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const verdict = checkRequest(req, port, token)
     if (!verdict.ok) {
       res.writeHead(verdict.status, { 'Content-Type': 'text/plain; charset=utf-8' })
-      res.end(`Apiscope refused this request: ${verdict.reason}.\nOpen the URL that "apiscope serve" printed.\n`)
+      res.end(
+        `Apiscope refused this request: ${verdict.reason}.\nOpen the URL that "apiscope serve" printed.\n`,
+      )
       return
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -55,7 +57,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       const body = await readFile(file)
       res.writeHead(200, {
         'Content-Type': contentTypeOf(file),
-        'Content-Security-Policy': contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
+        'Content-Security-Policy': contentSecurityPolicy([
+          `ws://127.0.0.1:${port}`,
+          `ws://localhost:${port}`,
+        ]),
         'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'no-referrer',
         'Cache-Control': 'no-store',

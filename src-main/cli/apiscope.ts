@@ -12,7 +12,9 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 
 function packageVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(here, '../../package.json'), 'utf8')) as { version?: string }
+    const pkg = JSON.parse(readFileSync(path.join(here, '../../package.json'), 'utf8')) as {
+      version?: string
+    }
     return pkg.version ?? '0.0.0'
   } catch {
     return '0.0.0'
@@ -29,7 +31,8 @@ The cluster comes from KUBECONFIG or ~/.kube/config, like kubectl.`
 
 /** Opens the URL in the desktop's browser when there is a desktop; says nothing otherwise. */
 export function openInBrowser(url: string): boolean {
-  const hasDesktop = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY)
+  const hasDesktop =
+    process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY)
   if (!hasDesktop) return false
   const [cmd, args] =
     process.platform === 'darwin'
@@ -67,7 +70,9 @@ async function serve(argv: string[]): Promise<void> {
   }
   const rendererDir = path.join(here, '../renderer')
   if (!existsSync(path.join(rendererDir, 'index.html'))) {
-    throw new Error(`The renderer is not built (${rendererDir} is missing). Run: npm run build:only`)
+    throw new Error(
+      `The renderer is not built (${rendererDir} is missing). Run: npm run build:only`,
+    )
   }
   const core = new ApiscopeCore({ host: 'browser', version: packageVersion() })
   const host = await startBrowserHost({ core, rendererDir, port })

@@ -26,7 +26,10 @@ export const eventMethods = {
 } as const satisfies Record<EventChannel, string>
 
 export type InvokeTransport = (channel: InvokeChannel, payload: unknown) => Promise<unknown>
-export type SubscribeTransport = (channel: EventChannel, listener: (payload: unknown) => void) => () => void
+export type SubscribeTransport = (
+  channel: EventChannel,
+  listener: (payload: unknown) => void,
+) => () => void
 
 export type ApiscopeApi = {
   readonly [C in InvokeChannel as (typeof invokeMethods)[C]]: (

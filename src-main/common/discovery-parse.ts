@@ -81,7 +81,10 @@ export function resourcesFromLegacyList(
   return [...byName.values()]
 }
 
-export function resourcesFromAggregated(items: AggregatedGroup[], coreGroup: boolean): {
+export function resourcesFromAggregated(
+  items: AggregatedGroup[],
+  coreGroup: boolean,
+): {
   groups: DiscoveredGroup[]
   resources: DiscoveredResource[]
 } {
@@ -128,7 +131,11 @@ export function groupsWithCounts(
 
 interface ApiServiceObject {
   metadata?: { name?: string }
-  spec?: { group?: string; version?: string; service?: { namespace?: string; name?: string } | null }
+  spec?: {
+    group?: string
+    version?: string
+    service?: { namespace?: string; name?: string } | null
+  }
   status?: { conditions?: { type?: string; status?: string; reason?: string; message?: string }[] }
 }
 

@@ -4,13 +4,7 @@ import type { UiError } from './result'
 // renderer sees names of contexts and users, never tokens, keys or certificates.
 
 export type AuthKind =
-  | 'client-certificate'
-  | 'token'
-  | 'token-file'
-  | 'exec'
-  | 'auth-provider'
-  | 'basic'
-  | 'none'
+  'client-certificate' | 'token' | 'token-file' | 'exec' | 'auth-provider' | 'basic' | 'none'
 
 export interface ContextSummary {
   name: string

@@ -10,5 +10,4 @@ export const clientMessageSchema = z.object({
 export type ClientMessage = z.infer<typeof clientMessageSchema>
 
 export type ServerMessage =
-  | { t: 'result'; id: number; result: unknown }
-  | { t: 'event'; channel: string; payload: unknown }
+  { t: 'result'; id: number; result: unknown } | { t: 'event'; channel: string; payload: unknown }

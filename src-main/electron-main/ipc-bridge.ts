@@ -6,7 +6,11 @@ import { eventChannels, invokeChannels } from '@common/contract'
 import { fail } from '@common/result'
 import type { ApiscopeCore } from '../node/apiscope-core'
 
-export function installIpcBridge(core: ApiscopeCore, getWindow: () => BrowserWindow | null, trustedOrigin: string): () => void {
+export function installIpcBridge(
+  core: ApiscopeCore,
+  getWindow: () => BrowserWindow | null,
+  trustedOrigin: string,
+): () => void {
   const isTrusted = (frame: WebFrameMain | null): boolean => {
     const win = getWindow()
     if (!frame || !win || frame !== win.webContents.mainFrame) return false
@@ -19,14 +23,20 @@ export function installIpcBridge(core: ApiscopeCore, getWindow: () => BrowserWin
   for (const channel of invokeChannels) {
     ipcMain.handle(channel, (event, payload: unknown) => {
       if (!isTrusted(event.senderFrame)) {
-        return fail({ kind: 'bad-request', title: 'Refused: message from an untrusted frame', detail: '', nextStep: '' })
+        return fail({
+          kind: 'bad-request',
+          title: 'Refused: message from an untrusted frame',
+          detail: '',
+          nextStep: '',
+        })
       }
       return core.invoke(channel, payload)
     })
   }
   const off = core.onEvent((channel, payload) => {
     const win = getWindow()
-    if (win && !win.isDestroyed() && eventChannels.includes(channel)) win.webContents.send(channel, payload)
+    if (win && !win.isDestroyed() && eventChannels.includes(channel))
+      win.webContents.send(channel, payload)
   })
   return () => {
     off()

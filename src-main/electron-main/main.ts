@@ -25,7 +25,9 @@ function createWindow(): BrowserWindow {
     show: false,
     title: 'Apiscope',
     backgroundColor: '#0f1720',
-    icon: path.join(here, '../../resources/icon.png'),
+    icon: app.isPackaged
+      ? path.join(process.resourcesPath, 'resources/icon.png')
+      : path.join(here, '../../resources/icon.png'),
     webPreferences: {
       preload: path.join(here, '../preload/index.cjs'),
       sandbox: true,
@@ -48,7 +50,9 @@ function createWindow(): BrowserWindow {
 }
 
 void app.whenReady().then(async () => {
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
+    callback(false),
+  )
   await augmentPathFromLoginShell()
   const core = new ApiscopeCore({ host: 'electron', version: app.getVersion() })
   serveRenderer(path.join(here, '../renderer'))

@@ -19,7 +19,10 @@ import { fetchAccessRules, fetchIdentity } from './identity'
 import { loadKubeconfig, summarize } from './kubeconfig-loader'
 import { RequestLog } from './request-log'
 
-export type CoreEventListener = <E extends EventChannel>(channel: E, payload: EventPayloads[E]) => void
+export type CoreEventListener = <E extends EventChannel>(
+  channel: E,
+  payload: EventPayloads[E],
+) => void
 
 export interface CoreOptions {
   host: AppInfo['host']
@@ -28,7 +31,9 @@ export interface CoreOptions {
   home?: string
 }
 
-type Handlers = { [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<Result<InvokeAnswers[C]>> }
+type Handlers = {
+  [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<Result<InvokeAnswers[C]>>
+}
 
 const notConnected: UiError = {
   kind: 'not-connected',
@@ -69,14 +74,21 @@ export class ApiscopeCore {
   /** Entry point for every host: untrusted channel and payload in, a Result out, never a throw. */
   async invoke(channel: unknown, payload: unknown): Promise<Result<unknown>> {
     if (!isInvokeChannel(channel)) {
-      return fail({ kind: 'bad-request', title: 'Unknown request', detail: String(channel).slice(0, 80), nextStep: '' })
+      return fail({
+        kind: 'bad-request',
+        title: 'Unknown request',
+        detail: String(channel).slice(0, 80),
+        nextStep: '',
+      })
     }
     const parsed = invokeSchemas[channel].safeParse(payload ?? {})
     if (!parsed.success) {
       return fail({
         kind: 'bad-request',
         title: `Malformed ${channel} request`,
-        detail: parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; '),
+        detail: parsed.error.issues
+          .map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`)
+          .join('; '),
         nextStep: '',
       })
     }
@@ -99,7 +111,12 @@ export class ApiscopeCore {
 
   private readonly handlers: Handlers = {
     'app:info': async () =>
-      ok({ name: 'Apiscope', version: this.options.version, host: this.options.host, platform: process.platform }),
+      ok({
+        name: 'Apiscope',
+        version: this.options.version,
+        host: this.options.host,
+        platform: process.platform,
+      }),
 
     'kube:contexts': async () => {
       const loaded = loadKubeconfig(this.options.env, this.options.home)
@@ -136,7 +153,12 @@ export class ApiscopeCore {
       if (seq !== this.connectSeq) {
         // A newer connect superseded this one while it waited on the network.
         if (opened.ok) opened.value.close()
-        return fail({ kind: 'internal', title: 'Superseded by another connection', detail: '', nextStep: '' })
+        return fail({
+          kind: 'internal',
+          title: 'Superseded by another connection',
+          detail: '',
+          nextStep: '',
+        })
       }
       if (!opened.ok) {
         this.setState({ status: 'failed', context: name, error: opened.error })

@@ -40,7 +40,10 @@ function withExecInfo(user: Json, cluster: Json): Json {
   return { ...user, exec: { ...exec, env } }
 }
 
-export function contextConfig(merged: MergedKubeconfig, contextName: string): Result<ContextConfig> {
+export function contextConfig(
+  merged: MergedKubeconfig,
+  contextName: string,
+): Result<ContextConfig> {
   const context = merged.contexts.get(contextName)
   if (!context) {
     const known = [...merged.contexts.keys()]
@@ -50,7 +53,8 @@ export function contextConfig(merged: MergedKubeconfig, contextName: string): Re
       detail: known.length
         ? `The kubeconfig defines: ${known.join(', ')}.`
         : 'The kubeconfig defines no context at all.',
-      nextStep: 'Pick one of the listed contexts (kubectl config get-contexts shows the same list).',
+      nextStep:
+        'Pick one of the listed contexts (kubectl config get-contexts shows the same list).',
     })
   }
   const clusterName = String(context.body.cluster ?? '')

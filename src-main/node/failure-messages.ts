@@ -28,7 +28,11 @@ function hostOf(server: string): string {
   }
 }
 
-export function describeTransportFailure(f: TransportFailure, server: string, context: string): UiError {
+export function describeTransportFailure(
+  f: TransportFailure,
+  server: string,
+  context: string,
+): UiError {
   const host = hostOf(server)
   if (f.phase === 'credentials') {
     if (f.execCommand && f.code === 'ENOENT') {
@@ -94,7 +98,8 @@ export function describeTransportFailure(f: TransportFailure, server: string, co
       kind: 'tls-hostname',
       title: `The server's certificate is not valid for ${host}`,
       detail: f.message,
-      nextStep: 'Use the address the certificate was issued for, or set tls-server-name in the cluster entry.',
+      nextStep:
+        'Use the address the certificate was issued for, or set tls-server-name in the cluster entry.',
     }
   }
   if (code === 'CERT_HAS_EXPIRED') {
@@ -151,7 +156,8 @@ export function describeHttpFailure(h: HttpFailureContext): UiError {
         kind: 'cert-expired',
         title: 'Your client certificate has expired',
         detail: `It was valid until ${h.clientCertExpiredOn}; the server answered 401 Unauthorized.`,
-        nextStep: 'Get a fresh certificate: for minikube, minikube start renews it; elsewhere ask for new credentials.',
+        nextStep:
+          'Get a fresh certificate: for minikube, minikube start renews it; elsewhere ask for new credentials.',
       }
     }
     return {
@@ -166,7 +172,8 @@ export function describeHttpFailure(h: HttpFailureContext): UiError {
       kind: 'forbidden',
       title: 'Authenticated, but not allowed (403 Forbidden)',
       detail: serverSays,
-      nextStep: 'RBAC decides this: ask for a Role or ClusterRole binding that grants the verb on this resource.',
+      nextStep:
+        'RBAC decides this: ask for a Role or ClusterRole binding that grants the verb on this resource.',
     }
   }
   return {

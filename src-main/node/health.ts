@@ -11,12 +11,26 @@ async function readEndpoint(transport: KubeTransport, endpoint: string): Promise
     const res = await transport.request({ path, accept: 'text/plain' })
     const status = parseStatus(res.body)
     if (status) {
-      return { path, httpStatus: res.status, passed: false, checks: [], summary: '', error: status.message ?? `HTTP ${res.status}` }
+      return {
+        path,
+        httpStatus: res.status,
+        passed: false,
+        checks: [],
+        summary: '',
+        error: status.message ?? `HTTP ${res.status}`,
+      }
     }
     const { checks, summary } = parseHealthText(res.body)
     return { path, httpStatus: res.status, passed: res.status === 200, checks, summary }
   } catch (error) {
-    return { path, httpStatus: 0, passed: false, checks: [], summary: '', error: transport.describe(error).title }
+    return {
+      path,
+      httpStatus: 0,
+      passed: false,
+      checks: [],
+      summary: '',
+      error: transport.describe(error).title,
+    }
   }
 }
 
@@ -26,5 +40,10 @@ export async function fetchHealth(transport: KubeTransport): Promise<HealthRepor
     readEndpoint(transport, '/livez'),
     readEndpoint(transport, '/readyz'),
   ])
-  return { version: version.ok ? version.value : null, livez, readyz, checkedAt: new Date().toISOString() }
+  return {
+    version: version.ok ? version.value : null,
+    livez,
+    readyz,
+    checkedAt: new Date().toISOString(),
+  }
 }

@@ -34,7 +34,9 @@ export function decodeJwtClaims(token: string): Record<string, unknown> | null {
   const parts = token.split('.')
   if (parts.length !== 3 || !parts[1]) return null
   try {
-    const json = Buffer.from(parts[1].replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8')
+    const json = Buffer.from(parts[1].replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString(
+      'utf8',
+    )
     const claims = JSON.parse(json) as unknown
     return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null
   } catch {
@@ -81,7 +83,9 @@ export function identityFromToken(token: string): Identity {
     extra: {},
     source: 'derived',
     method: 'opaque bearer token',
-    notes: ['The token is not a JWT, and this server does not serve SelfSubjectReview: only the server knows whose it is.'],
+    notes: [
+      'The token is not a JWT, and this server does not serve SelfSubjectReview: only the server knows whose it is.',
+    ],
   }
 }
 
@@ -93,12 +97,20 @@ export async function fetchIdentity(
 ): Promise<Result<Identity>> {
   const served = REVIEW_VERSIONS.find((v) =>
     resources.some(
-      (r) => r.group === 'authentication.k8s.io' && r.version === v && r.name === 'selfsubjectreviews',
+      (r) =>
+        r.group === 'authentication.k8s.io' && r.version === v && r.name === 'selfsubjectreviews',
     ),
   )
   if (served) {
     const res = await transport.json<{
-      status?: { userInfo?: { username?: string; uid?: string; groups?: string[]; extra?: Record<string, string[]> } }
+      status?: {
+        userInfo?: {
+          username?: string
+          uid?: string
+          groups?: string[]
+          extra?: Record<string, string[]>
+        }
+      }
     }>({
       method: 'POST',
       path: `/apis/authentication.k8s.io/${served}/selfsubjectreviews`,
@@ -116,31 +128,48 @@ export async function fetchIdentity(
       notes: [],
     })
   }
-  const unserved = 'This server does not serve SelfSubjectReview (Kubernetes 1.26+), so Apiscope derived this from the credential it sends.'
+  const unserved =
+    'This server does not serve SelfSubjectReview (Kubernetes 1.26+), so Apiscope derived this from the credential it sends.'
   let derived: Identity
   const cert: X509Certificate | null = await transport.clientCertificate().catch(() => null)
   const token = await transport.bearerToken().catch(() => null)
   if (cert) derived = identityFromCertificateSubject(cert.subject)
   else if (token) derived = identityFromToken(token)
   else if (transport.authKind === 'basic') {
-    derived = { username: '(basic auth user)', groups: ['system:authenticated'], extra: {}, source: 'derived', method: 'basic auth', notes: [] }
+    derived = {
+      username: '(basic auth user)',
+      groups: ['system:authenticated'],
+      extra: {},
+      source: 'derived',
+      method: 'basic auth',
+      notes: [],
+    }
   } else {
     derived = {
       username: 'system:anonymous',
       groups: ['system:unauthenticated'],
       extra: {},
       source: 'derived',
-      method: 'no credential: the server treats the request as anonymous (if --anonymous-auth allows it)',
+      method:
+        'no credential: the server treats the request as anonymous (if --anonymous-auth allows it)',
       notes: [],
     }
   }
   return ok({ ...derived, notes: [unserved, ...derived.notes] })
 }
 
-export async function fetchAccessRules(transport: KubeTransport, namespace: string): Promise<Result<AccessRules>> {
+export async function fetchAccessRules(
+  transport: KubeTransport,
+  namespace: string,
+): Promise<Result<AccessRules>> {
   const res = await transport.json<{
     status?: {
-      resourceRules?: { verbs?: string[]; apiGroups?: string[]; resources?: string[]; resourceNames?: string[] }[]
+      resourceRules?: {
+        verbs?: string[]
+        apiGroups?: string[]
+        resources?: string[]
+        resourceNames?: string[]
+      }[]
       nonResourceRules?: { verbs?: string[]; nonResourceURLs?: string[] }[]
       incomplete?: boolean
       evaluationError?: string
@@ -148,7 +177,11 @@ export async function fetchAccessRules(transport: KubeTransport, namespace: stri
   }>({
     method: 'POST',
     path: '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews',
-    body: { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: { namespace } },
+    body: {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SelfSubjectRulesReview',
+      spec: { namespace },
+    },
   })
   if (!res.ok) return res
   const s = res.value.status ?? {}

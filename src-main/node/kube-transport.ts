@@ -9,7 +9,11 @@ import { curlEquivalent, kubectlEquivalent } from '@common/command-equivalents'
 import type { AuthKind } from '@common/kube-types'
 import { fail, ok, type Result } from '@common/result'
 import type { ContextConfig } from './client-config'
-import { describeHttpFailure, describeTransportFailure, type TransportFailure } from './failure-messages'
+import {
+  describeHttpFailure,
+  describeTransportFailure,
+  type TransportFailure,
+} from './failure-messages'
 import { authKindOf } from './kubeconfig-loader'
 import type { RequestLog } from './request-log'
 
@@ -38,7 +42,7 @@ export class TransportError extends Error {
   }
 }
 
-type TlsOptions = https.RequestOptions & { headers?: Record<string, string> }
+type TlsOptions = Omit<https.RequestOptions, 'headers'> & { headers?: Record<string, string> }
 
 export class KubeTransport {
   readonly authKind: AuthKind
@@ -57,7 +61,11 @@ export class KubeTransport {
   }
 
   private get dynamicCredentials(): boolean {
-    return this.authKind === 'exec' || this.authKind === 'auth-provider' || this.authKind === 'token-file'
+    return (
+      this.authKind === 'exec' ||
+      this.authKind === 'auth-provider' ||
+      this.authKind === 'token-file'
+    )
   }
 
   /** TLS material and auth headers; exec plugins run here (client-node caches their tokens). */
@@ -65,7 +73,10 @@ export class KubeTransport {
     if (this.tls && !this.dynamicCredentials) return this.tls
     const opts: TlsOptions = {}
     try {
-      await this.config.kubeConfig.applyOptions(opts)
+      // Fills ca/cert/key/servername and the Authorization header (running exec plugins); the
+      // agent it also creates is dropped: we keep one keep-alive agent per session.
+      await this.config.kubeConfig.applyToHTTPSOptions(opts as https.RequestOptions)
+      delete opts.agent
     } catch (error) {
       const err = error as NodeJS.ErrnoException
       const exec = this.config.user.exec as { command?: string } | undefined
@@ -141,7 +152,11 @@ export class KubeTransport {
     const started = performance.now()
     const startedAt = new Date().toISOString()
     const bodyText =
-      req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body)
+      req.body === undefined
+        ? undefined
+        : typeof req.body === 'string'
+          ? req.body
+          : JSON.stringify(req.body)
     const contentType = bodyText === undefined ? undefined : (req.contentType ?? 'application/json')
     const equivalents = {
       method,
@@ -186,28 +201,34 @@ export class KubeTransport {
 
     return new Promise<KubeResponse>((resolve, reject) => {
       const lib = secure ? https : http
-      const request = lib.request(url, { method, headers, agent: this.agentFor(tls, secure) }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('error', (e) => {
-          record(res.statusCode ?? null, res.statusMessage ?? '', e.message)
-          reject(new TransportError({ phase: 'connect', message: e.message }))
-        })
-        res.on('end', () => {
-          const status = res.statusCode ?? 0
-          const entry = record(status, res.statusMessage ?? '')
-          resolve({
-            status,
-            statusText: res.statusMessage ?? '',
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: entry.ms,
-            url,
+      const request = lib.request(
+        url,
+        { method, headers, agent: this.agentFor(tls, secure) },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('error', (e) => {
+            record(res.statusCode ?? null, res.statusMessage ?? '', e.message)
+            reject(new TransportError({ phase: 'connect', message: e.message }))
           })
-        })
-      })
+          res.on('end', () => {
+            const status = res.statusCode ?? 0
+            const entry = record(status, res.statusMessage ?? '')
+            resolve({
+              status,
+              statusText: res.statusMessage ?? '',
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+              ms: entry.ms,
+              url,
+            })
+          })
+        },
+      )
       request.setTimeout(timeoutMs, () => {
-        request.destroy(Object.assign(new Error(`no answer after ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' }))
+        request.destroy(
+          Object.assign(new Error(`no answer after ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' }),
+        )
       })
       request.on('error', (e: NodeJS.ErrnoException) => {
         record(null, '', e.message)

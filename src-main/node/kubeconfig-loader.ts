@@ -53,7 +53,8 @@ function resolvePaths(body: Json, kind: 'cluster' | 'user', dir: string): Json {
   const exec = out.exec as Json | undefined
   if (kind === 'user' && exec && typeof exec.command === 'string') {
     const cmd = exec.command
-    if (cmd.includes('/') && !path.isAbsolute(cmd)) out.exec = { ...exec, command: path.join(dir, cmd) }
+    if (cmd.includes('/') && !path.isAbsolute(cmd))
+      out.exec = { ...exec, command: path.join(dir, cmd) }
   }
   return out
 }
@@ -85,7 +86,7 @@ export function parseKubeconfigText(text: string, file: string): Result<ParsedFi
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false })
   const yamlError = doc.errors[0]
   if (yamlError) {
-    const line = yamlError.linePos?.[0]?.line ?? null
+    const line = counter.linePos(yamlError.pos[0]).line
     return malformed(file, line, yamlError.message.split('\n')[0] ?? 'invalid YAML')
   }
   if (doc.contents === null) {
@@ -113,10 +114,15 @@ export function parseKubeconfigText(text: string, file: string): Result<ParsedFi
       }
       const body = entry[inner]
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        return malformed(file, lineOf(item, counter), `${section} "${entry.name}" has no "${inner}" mapping`)
+        return malformed(
+          file,
+          lineOf(item, counter),
+          `${section} "${entry.name}" has no "${inner}" mapping`,
+        )
       }
       const resolved = inner === 'context' ? (body as Json) : resolvePaths(body as Json, inner, dir)
-      const list = section === 'clusters' ? out.clusters : section === 'users' ? out.users : out.contexts
+      const list =
+        section === 'clusters' ? out.clusters : section === 'users' ? out.users : out.contexts
       list.push({ name: entry.name, body: resolved, file })
     }
   }
@@ -125,7 +131,11 @@ export function parseKubeconfigText(text: string, file: string): Result<ParsedFi
   return ok(out)
 }
 
-export function mergeKubeconfigs(parsed: ParsedFile[], files: string[], warnings: string[]): MergedKubeconfig {
+export function mergeKubeconfigs(
+  parsed: ParsedFile[],
+  files: string[],
+  warnings: string[],
+): MergedKubeconfig {
   const merged: MergedKubeconfig = {
     files,
     clusters: new Map(),
@@ -144,7 +154,9 @@ export function mergeKubeconfigs(parsed: ParsedFile[], files: string[], warnings
         const first = map.get(entry.name)
         if (first) {
           if (first.file !== entry.file) {
-            warnings.push(`"${entry.name}" in ${entry.file} is ignored: ${first.file} defines it first`)
+            warnings.push(
+              `"${entry.name}" in ${entry.file} is ignored: ${first.file} defines it first`,
+            )
           }
           continue
         }

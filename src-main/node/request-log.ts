@@ -14,7 +14,8 @@ export class RequestLog {
   add(entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry {
     const full: RequestLogEntry = { seq: this.nextSeq++, ...entry }
     this.entries.push(full)
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity)
+    if (this.entries.length > this.capacity)
+      this.entries.splice(0, this.entries.length - this.capacity)
     for (const listener of this.listeners) listener(full)
     return full
   }

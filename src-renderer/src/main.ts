@@ -4,10 +4,9 @@ import App from './App.svelte'
 import { connectBridge } from './lib/bridge'
 import { AppState } from './state/app-state.svelte'
 
-let state: AppState | undefined
-const api = connectBridge((link) => {
-  if (state) state.hostLink = link
-})
-state = new AppState(api)
+const links: ((link: 'open' | 'closed') => void)[] = []
+const api = connectBridge((link) => links.forEach((l) => l(link)))
+const state = new AppState(api)
+links.push((link) => (state.hostLink = link))
 mount(App, { target: document.getElementById('app') as HTMLElement, props: { app: state } })
 void state.start()

@@ -3,7 +3,17 @@
 // kubeconfigs for an admin, a restricted viewer and a context whose CA is wrong.
 // See ../../../shared/guides/test-cluster.md. One per test run; stopped by pid at the end.
 import { execFileSync, spawn } from 'node:child_process'
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import https from 'node:https'
 import net from 'node:net'
 import os from 'node:os'
@@ -39,9 +49,13 @@ export const VIEWER_NAMESPACE = 'apiscope-view'
 const log = (msg: string) => process.stderr.write(`[cluster] ${msg}\n`)
 
 export function resolveBinaries(): string {
-  const out = execFileSync('bash', [path.join(here, 'install-binaries.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const out = execFileSync('bash', [path.join(here, 'install-binaries.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const dir = out.trim().split('\n').pop() ?? ''
-  if (!existsSync(path.join(dir, 'kube-apiserver'))) throw new Error(`install-binaries.sh printed no usable folder (${dir})`)
+  if (!existsSync(path.join(dir, 'kube-apiserver')))
+    throw new Error(`install-binaries.sh printed no usable folder (${dir})`)
   return dir
 }
 
@@ -65,19 +79,32 @@ function launch(name: string, bin: string, args: string[], logDir: string): numb
   return child.pid
 }
 
-function get(url: string, ca: string, cert: string, key: string): Promise<{ status: number; body: string }> {
+function get(
+  url: string,
+  ca: string,
+  cert: string,
+  key: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
-    const req = https.get(url, { ca: readFileSync(ca), cert: readFileSync(cert), key: readFileSync(key), timeout: 3000 }, (res) => {
-      let body = ''
-      res.on('data', (c) => (body += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
+    const req = https.get(
+      url,
+      { ca: readFileSync(ca), cert: readFileSync(cert), key: readFileSync(key), timeout: 3000 },
+      (res) => {
+        let body = ''
+        res.on('data', (c) => (body += c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      },
+    )
     req.on('error', () => resolve({ status: 0, body: '' }))
     req.on('timeout', () => req.destroy())
   })
 }
 
-async function waitFor(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+async function waitFor(
+  what: string,
+  timeoutMs: number,
+  check: () => Promise<boolean>,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (await check()) return
@@ -124,15 +151,27 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
   const etcdEndpoint = `http://127.0.0.1:${etcdClient}`
   const pids: Record<string, number> = {}
 
-  pids.etcd = launch('etcd', bin('etcd'), [
-    '--data-dir', path.join(dir, 'etcd'),
-    '--listen-client-urls', etcdEndpoint,
-    '--advertise-client-urls', etcdEndpoint,
-    '--listen-peer-urls', `http://127.0.0.1:${etcdPeer}`,
-    '--initial-advertise-peer-urls', `http://127.0.0.1:${etcdPeer}`,
-    '--initial-cluster', `default=http://127.0.0.1:${etcdPeer}`,
-    '--log-level', 'warn',
-  ], logDir)
+  pids.etcd = launch(
+    'etcd',
+    bin('etcd'),
+    [
+      '--data-dir',
+      path.join(dir, 'etcd'),
+      '--listen-client-urls',
+      etcdEndpoint,
+      '--advertise-client-urls',
+      etcdEndpoint,
+      '--listen-peer-urls',
+      `http://127.0.0.1:${etcdPeer}`,
+      '--initial-advertise-peer-urls',
+      `http://127.0.0.1:${etcdPeer}`,
+      '--initial-cluster',
+      `default=http://127.0.0.1:${etcdPeer}`,
+      '--log-level',
+      'warn',
+    ],
+    logDir,
+  )
 
   const auditPolicy = path.join(dir, 'audit-policy.yaml')
   writeFileSync(auditPolicy, AUDIT_POLICY)
@@ -177,14 +216,24 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
     ],
     contexts: [
       { name: ADMIN_CONTEXT, cluster: 'apiscope-test', user: ADMIN_USER },
-      { name: VIEWER_CONTEXT, cluster: 'apiscope-test', user: VIEWER_USER, namespace: VIEWER_NAMESPACE },
+      {
+        name: VIEWER_CONTEXT,
+        cluster: 'apiscope-test',
+        user: VIEWER_USER,
+        namespace: VIEWER_NAMESPACE,
+      },
       { name: WRONG_CA_CONTEXT, cluster: 'apiscope-test-wrong-ca', user: ADMIN_USER },
     ],
     current: ADMIN_CONTEXT,
   })
   const componentConfig = (name: string, user: { cert: string; key: string }) => {
     const file = path.join(dir, `${name}.kubeconfig`)
-    writeKubeconfig(file, { clusters: [cluster], users: [{ name, ...user }], contexts: [{ name, cluster: cluster.name, user: name }], current: name })
+    writeKubeconfig(file, {
+      clusters: [cluster],
+      users: [{ name, ...user }],
+      contexts: [{ name, cluster: cluster.name, user: name }],
+      current: name,
+    })
     return file
   }
   const kcmConfig = componentConfig('kube-controller-manager', kcm)
@@ -196,40 +245,67 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
       return (await get(`${server}/readyz`, pki.caCert, admin.cert, admin.key)).status === 200
     })
   } catch (error) {
-    const tail = readFileSync(path.join(logDir, 'kube-apiserver.log'), 'utf8').split('\n').slice(-25).join('\n')
+    const tail = readFileSync(path.join(logDir, 'kube-apiserver.log'), 'utf8')
+      .split('\n')
+      .slice(-25)
+      .join('\n')
     stopProcesses(pids)
-    throw new Error(`${(error as Error).message}\n--- kube-apiserver.log (tail) ---\n${tail}`)
+    throw new Error(`${(error as Error).message}\n--- kube-apiserver.log (tail) ---\n${tail}`, {
+      cause: error,
+    })
   }
 
-  pids.controllerManager = launch('kube-controller-manager', bin('kube-controller-manager'), [
-    `--kubeconfig=${kcmConfig}`,
-    `--authentication-kubeconfig=${kcmConfig}`,
-    `--authorization-kubeconfig=${kcmConfig}`,
-    '--bind-address=127.0.0.1',
-    '--secure-port=0',
-    '--port=0',
-    `--service-account-private-key-file=${pki.saKey}`,
-    `--root-ca-file=${pki.caCert}`,
-    '--use-service-account-credentials=true',
-    '--leader-elect=false',
-    '--controllers=*,-nodeipam',
-    '--v=1',
-  ], logDir)
-  pids.scheduler = launch('kube-scheduler', bin('kube-scheduler'), [
-    `--kubeconfig=${schedConfig}`,
-    `--authentication-kubeconfig=${schedConfig}`,
-    `--authorization-kubeconfig=${schedConfig}`,
-    '--bind-address=127.0.0.1',
-    '--secure-port=0',
-    '--port=0',
-    '--leader-elect=false',
-    '--v=1',
-  ], logDir)
+  pids.controllerManager = launch(
+    'kube-controller-manager',
+    bin('kube-controller-manager'),
+    [
+      `--kubeconfig=${kcmConfig}`,
+      `--authentication-kubeconfig=${kcmConfig}`,
+      `--authorization-kubeconfig=${kcmConfig}`,
+      '--bind-address=127.0.0.1',
+      '--secure-port=0',
+      '--port=0',
+      `--service-account-private-key-file=${pki.saKey}`,
+      `--root-ca-file=${pki.caCert}`,
+      '--use-service-account-credentials=true',
+      '--leader-elect=false',
+      '--controllers=*,-nodeipam',
+      '--v=1',
+    ],
+    logDir,
+  )
+  pids.scheduler = launch(
+    'kube-scheduler',
+    bin('kube-scheduler'),
+    [
+      `--kubeconfig=${schedConfig}`,
+      `--authentication-kubeconfig=${schedConfig}`,
+      `--authorization-kubeconfig=${schedConfig}`,
+      '--bind-address=127.0.0.1',
+      '--secure-port=0',
+      '--port=0',
+      '--leader-elect=false',
+      '--v=1',
+    ],
+    logDir,
+  )
 
   const kubectl = (...args: string[]) =>
-    execFileSync(bin('kubectl'), [`--kubeconfig=${kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    execFileSync(
+      bin('kubectl'),
+      [`--kubeconfig=${kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    )
   kubectl('create', 'namespace', VIEWER_NAMESPACE)
-  kubectl('create', 'rolebinding', 'apiscope-viewer-view', '--clusterrole=view', `--user=${VIEWER_USER}`, `-n`, VIEWER_NAMESPACE)
+  kubectl(
+    'create',
+    'rolebinding',
+    'apiscope-viewer-view',
+    '--clusterrole=view',
+    `--user=${VIEWER_USER}`,
+    `-n`,
+    VIEWER_NAMESPACE,
+  )
   // The controller-manager gives each namespace its default ServiceAccount; tests rely on it.
   await waitFor('the default ServiceAccount', 60_000, async () => {
     try {
@@ -240,7 +316,17 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
     }
   })
   const version = JSON.parse(kubectl('get', '--raw', '/version')) as { gitVersion: string }
-  const info: ClusterInfo = { dir, binDir, server, etcdEndpoint, kubeconfig, auditLog, pids, version: version.gitVersion, viewerNamespace: VIEWER_NAMESPACE }
+  const info: ClusterInfo = {
+    dir,
+    binDir,
+    server,
+    etcdEndpoint,
+    kubeconfig,
+    auditLog,
+    pids,
+    version: version.gitVersion,
+    viewerNamespace: VIEWER_NAMESPACE,
+  }
   writeFileSync(path.join(dir, 'cluster.json'), JSON.stringify(info, null, 2))
   log(`${version.gitVersion} ready at ${server} (kubeconfig ${kubeconfig})`)
   return info

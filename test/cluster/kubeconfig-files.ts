@@ -29,11 +29,21 @@ export function writeKubeconfig(
   const doc = {
     apiVersion: 'v1',
     kind: 'Config',
-    clusters: opts.clusters.map((c) => ({ name: c.name, cluster: { server: c.server, 'certificate-authority-data': b64(c.ca) } })),
-    users: opts.users.map((u) => ({ name: u.name, user: { 'client-certificate-data': b64(u.cert), 'client-key-data': b64(u.key) } })),
+    clusters: opts.clusters.map((c) => ({
+      name: c.name,
+      cluster: { server: c.server, 'certificate-authority-data': b64(c.ca) },
+    })),
+    users: opts.users.map((u) => ({
+      name: u.name,
+      user: { 'client-certificate-data': b64(u.cert), 'client-key-data': b64(u.key) },
+    })),
     contexts: opts.contexts.map((c) => ({
       name: c.name,
-      context: { cluster: c.cluster, user: c.user, ...(c.namespace ? { namespace: c.namespace } : {}) },
+      context: {
+        cluster: c.cluster,
+        user: c.user,
+        ...(c.namespace ? { namespace: c.namespace } : {}),
+      },
     })),
     'current-context': opts.current,
   }

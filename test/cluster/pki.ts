@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-const openssl = (args: string[], cwd: string) => execFileSync('openssl', args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] })
+const openssl = (args: string[], cwd: string) =>
+  execFileSync('openssl', args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] })
 
 export interface Pki {
   dir: string
@@ -23,11 +24,33 @@ function makeCa(dir: string, name: string, cn: string): { cert: string; key: str
   const key = path.join(dir, `${name}.key`)
   const cert = path.join(dir, `${name}.crt`)
   openssl(['genrsa', '-out', key, '2048'], dir)
-  openssl(['req', '-x509', '-new', '-nodes', '-key', key, '-subj', `/CN=${cn}`, '-days', '30', '-out', cert], dir)
+  openssl(
+    [
+      'req',
+      '-x509',
+      '-new',
+      '-nodes',
+      '-key',
+      key,
+      '-subj',
+      `/CN=${cn}`,
+      '-days',
+      '30',
+      '-out',
+      cert,
+    ],
+    dir,
+  )
   return { cert, key }
 }
 
-function signed(dir: string, ca: { cert: string; key: string }, name: string, subject: string, extensions: string): { cert: string; key: string } {
+function signed(
+  dir: string,
+  ca: { cert: string; key: string },
+  name: string,
+  subject: string,
+  extensions: string,
+): { cert: string; key: string } {
   const key = path.join(dir, `${name}.key`)
   const csr = path.join(dir, `${name}.csr`)
   const cert = path.join(dir, `${name}.crt`)
@@ -35,7 +58,26 @@ function signed(dir: string, ca: { cert: string; key: string }, name: string, su
   writeFileSync(ext, extensions)
   openssl(['genrsa', '-out', key, '2048'], dir)
   openssl(['req', '-new', '-key', key, '-subj', subject, '-out', csr], dir)
-  openssl(['x509', '-req', '-in', csr, '-CA', ca.cert, '-CAkey', ca.key, '-CAcreateserial', '-days', '30', '-extfile', ext, '-out', cert], dir)
+  openssl(
+    [
+      'x509',
+      '-req',
+      '-in',
+      csr,
+      '-CA',
+      ca.cert,
+      '-CAkey',
+      ca.key,
+      '-CAcreateserial',
+      '-days',
+      '30',
+      '-extfile',
+      ext,
+      '-out',
+      cert,
+    ],
+    dir,
+  )
   return { cert, key }
 }
 

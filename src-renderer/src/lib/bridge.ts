@@ -55,7 +55,15 @@ function websocketApi(onConnection: ConnectionListener): ApiscopeApi {
     socket.addEventListener('close', () => {
       onConnection('closed')
       for (const resolve of pending.values()) {
-        resolve({ ok: false, error: { kind: 'internal', title: 'Lost the connection to Apiscope', detail: 'The apiscope serve process stopped or restarted.', nextStep: 'Start it again and reload this page.' } })
+        resolve({
+          ok: false,
+          error: {
+            kind: 'internal',
+            title: 'Lost the connection to Apiscope',
+            detail: 'The apiscope serve process stopped or restarted.',
+            nextStep: 'Start it again and reload this page.',
+          },
+        })
       }
       pending.clear()
     })
@@ -66,7 +74,15 @@ function websocketApi(onConnection: ConnectionListener): ApiscopeApi {
     async (channel, payload) => {
       await ready.catch(() => undefined)
       if (socket.readyState !== WebSocket.OPEN) {
-        return { ok: false, error: { kind: 'internal', title: 'Not connected to Apiscope', detail: 'The browser-mode server does not answer.', nextStep: 'Check that apiscope serve is still running, then reload.' } }
+        return {
+          ok: false,
+          error: {
+            kind: 'internal',
+            title: 'Not connected to Apiscope',
+            detail: 'The browser-mode server does not answer.',
+            nextStep: 'Check that apiscope serve is still running, then reload.',
+          },
+        }
       }
       const id = nextId++
       return new Promise((resolve) => {

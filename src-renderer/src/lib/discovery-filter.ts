@@ -5,7 +5,15 @@ import type { DiscoveredResource } from '@common/kube-types'
 export function matchesQuery(r: DiscoveredResource, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return true
-  const hay = [r.name, r.kind.toLowerCase(), r.group || 'core', `${r.group}/${r.version}`, ...r.shortNames, ...r.categories, ...r.subresources.map((s) => `${r.name}/${s}`)]
+  const hay = [
+    r.name,
+    r.kind.toLowerCase(),
+    r.group || 'core',
+    `${r.group}/${r.version}`,
+    ...r.shortNames,
+    ...r.categories,
+    ...r.subresources.map((s) => `${r.name}/${s}`),
+  ]
   return words.every((w) => hay.some((h) => h.toLowerCase().includes(w)))
 }
 

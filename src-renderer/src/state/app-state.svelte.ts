@@ -37,14 +37,17 @@ export class AppState {
   requests = $state.raw<RequestLogEntry[]>([])
 
   connected = $derived(this.session.status === 'connected')
-  namespace = $derived(this.session.status === 'connected' ? this.session.info.namespace : 'default')
+  namespace = $derived(
+    this.session.status === 'connected' ? this.session.info.namespace : 'default',
+  )
 
   constructor(readonly api: ApiscopeApi) {
     api.onSession((s) => {
       this.session = s
     })
     api.onRequestLogged((entry) => {
-      const next = this.requests.length >= REQUEST_LOG_LIMIT ? this.requests.slice(1) : this.requests.slice()
+      const next =
+        this.requests.length >= REQUEST_LOG_LIMIT ? this.requests.slice(1) : this.requests.slice()
       next.push(entry)
       this.requests = next
     })
@@ -83,7 +86,11 @@ export class AppState {
   }
 
   async refreshOverview(): Promise<void> {
-    await Promise.all([this.refreshIdentity(), this.refreshHealth(), this.refreshRules(this.namespace)])
+    await Promise.all([
+      this.refreshIdentity(),
+      this.refreshHealth(),
+      this.refreshRules(this.namespace),
+    ])
   }
 
   async refreshIdentity(): Promise<void> {
@@ -110,5 +117,7 @@ export class AppState {
 }
 
 function toLoadable<T>(result: Result<T>): Loadable<T> {
-  return result.ok ? { status: 'ready', value: result.value } : { status: 'error', error: result.error }
+  return result.ok
+    ? { status: 'ready', value: result.value }
+    : { status: 'error', error: result.error }
 }

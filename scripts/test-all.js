@@ -1,0 +1,135 @@
+// `npm test`: every suite against one real control plane, then one closing line
+// "N passed, N failed, N skipped" summing them all. Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const artifacts = path.join(root, 'test/artifacts')
+mkdirSync(artifacts, { recursive: true })
+const bin = (name) => path.join(root, 'node_modules/.bin', name)
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const problems = []
+
+function vitest(project) {
+  const report = path.join(artifacts, `vitest-${project}.json`)
+  rmSync(report, { force: true })
+  const res = run(
+    bin('vitest'),
+    [
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    env,
+  )
+  if (!existsSync(report)) {
+    totals.failed++
+    problems.push(`${project}: vitest wrote no report (exit ${res.status})`)
+    return
+  }
+  const r = JSON.parse(readFileSync(report, 'utf8'))
+  totals.passed += r.numPassedTests
+  totals.failed += r.numFailedTests
+  totals.skipped += r.numPendingTests + r.numTodoTests
+  if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) {
+    totals.failed += r.numFailedTestSuites
+    problems.push(`${project}: ${r.numFailedTestSuites} test file(s) failed to run`)
+  }
+}
+
+function playwright() {
+  const report = path.join(artifacts, 'playwright.json')
+  rmSync(report, { force: true })
+  const res = run(bin('playwright'), ['test', '--reporter=list,json'], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  })
+  if (!existsSync(report)) {
+    totals.failed++
+    problems.push(`e2e: playwright wrote no report (exit ${res.status})`)
+    return
+  }
+  const r = JSON.parse(readFileSync(report, 'utf8'))
+  totals.passed += r.stats.expected + r.stats.flaky
+  totals.failed += r.stats.unexpected
+  totals.skipped += r.stats.skipped
+  if (r.errors?.length) {
+    totals.failed += r.errors.length
+    problems.push(...r.errors.map((e) => `e2e: ${e.message?.split('\n')[0]}`))
+  }
+  // Skipped tests say why, in the closing output too.
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const skip = t.annotations?.find((a) => a.type === 'skip')
+        if (t.status === 'skipped')
+          console.log(`skipped: ${spec.title} (${skip?.description ?? 'no reason given'})`)
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s)
+  }
+  for (const s of r.suites ?? []) walk(s)
+}
+
+const env = {}
+let clusterState = process.env.APISCOPE_CLUSTER_STATE
+let ownCluster = false
+const tsx = bin('tsx')
+
+console.log('== test prerequisites (Chromium, openssl, fonts)')
+if (run('bash', ['scripts/ensure-test-deps.sh']).status !== 0) {
+  totals.failed++
+  problems.push('test prerequisites are missing (see above)')
+}
+
+console.log('== unit tests')
+vitest('unit')
+
+if (!clusterState) {
+  console.log('== starting the test control plane')
+  clusterState = path.join(os.tmpdir(), `apiscope-cluster-${process.pid}.json`)
+  const started = run(tsx, ['test/cluster/cluster-cli.ts', 'start', clusterState])
+  if (started.status !== 0) {
+    totals.failed++
+    problems.push('the test control plane did not start (see above)')
+    clusterState = undefined
+  } else {
+    ownCluster = true
+  }
+}
+
+if (clusterState) {
+  env.APISCOPE_CLUSTER_STATE = clusterState
+  console.log('== integration tests (real control plane)')
+  vitest('integration')
+  console.log('== building the app for end-to-end tests')
+  const built = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  )
+  if (built.status !== 0) {
+    totals.failed++
+    problems.push('electron-vite build failed')
+  } else {
+    console.log('== end-to-end tests (Chromium, browser mode)')
+    playwright()
+  }
+  if (ownCluster) {
+    const keep = totals.failed > 0 ? path.join(artifacts, 'cluster-logs') : undefined
+    run(tsx, ['test/cluster/cluster-cli.ts', 'stop', clusterState, ...(keep ? [keep] : [])])
+  }
+}
+
+for (const p of problems) console.log(`problem: ${p}`)
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+process.exit(totals.failed > 0 ? 1 : 0)

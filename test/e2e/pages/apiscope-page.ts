@@ -1,0 +1,48 @@
+// Page object for the Apiscope window: what a user looks at and clicks, by role and label.
+import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { SCREENSHOTS } from '../artifacts'
+
+export class ApiscopePage {
+  readonly contextSelect: Locator
+  readonly statusPill: Locator
+  readonly identity: Locator
+  readonly health: Locator
+  readonly accessRules: Locator
+  readonly resourcesTable: Locator
+  readonly requestLog: Locator
+
+  constructor(
+    readonly page: Page,
+    private readonly url: string,
+  ) {
+    this.contextSelect = page.getByLabel('Kubernetes context')
+    this.statusPill = page.getByRole('status')
+    this.identity = page.getByTestId('identity')
+    this.health = page.getByTestId('health')
+    this.accessRules = page.getByTestId('access-rules')
+    this.resourcesTable = page.getByTestId('resources-table')
+    this.requestLog = page.getByTestId('request-log')
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto(this.url)
+  }
+
+  async chooseContext(name: string): Promise<void> {
+    await this.contextSelect.selectOption(name)
+  }
+
+  async goTo(view: 'Overview' | 'Discovery' | 'Requests'): Promise<void> {
+    await this.page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: view })
+      .click()
+  }
+
+  async screenshot(name: string): Promise<string> {
+    const file = path.join(SCREENSHOTS, `${name}.png`)
+    await this.page.screenshot({ path: file })
+    return file
+  }
+}

@@ -1,0 +1,33 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+const alias = { '@common': resolve(import.meta.dirname, 'src-main/common') }
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/integration/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One control plane for the run; test files share it, each in its own namespace.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
