@@ -15,7 +15,9 @@ export function installIpcBridge(
     const win = getWindow()
     if (!frame || !win || frame !== win.webContents.mainFrame) return false
     try {
-      return new URL(frame.url).origin === trustedOrigin
+      // Node's URL gives custom schemes an opaque origin ("null"), so compare scheme and host.
+      const url = new URL(frame.url)
+      return `${url.protocol}//${url.host}` === trustedOrigin
     } catch {
       return false
     }
