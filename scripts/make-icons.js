@@ -14,9 +14,21 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 })
 const page = await browser.newPage({ viewport: { width: 1024, height: 1024 } })
-await page.setContent(`<html><body style="margin:0;background:transparent">${svg.replace('<svg ', '<svg width="1024" height="1024" ')}</body></html>`)
+await page.setContent(
+  `<html><body style="margin:0;background:transparent">${svg.replace('<svg ', '<svg width="1024" height="1024" ')}</body></html>`,
+)
 await page.screenshot({ path: path.join(root, 'build/icon.png'), omitBackground: true })
 await browser.close()
-execFileSync('convert', [path.join(root, 'build/icon.png'), '-resize', '512x512', path.join(root, 'resources/icon.png')])
-execFileSync('convert', [path.join(root, 'build/icon.png'), '-define', 'icon:auto-resize=256,128,64,48,32,16', path.join(root, 'build/icon.ico')])
+execFileSync('convert', [
+  path.join(root, 'build/icon.png'),
+  '-resize',
+  '512x512',
+  path.join(root, 'resources/icon.png'),
+])
+execFileSync('convert', [
+  path.join(root, 'build/icon.png'),
+  '-define',
+  'icon:auto-resize=256,128,64,48,32,16',
+  path.join(root, 'build/icon.ico'),
+])
 console.log('icons written: build/icon.png, build/icon.ico, resources/icon.png')
