@@ -18,11 +18,16 @@ export const invokeMethods = {
   'kube:health': 'health',
   'kube:discovery': 'discovery',
   'kube:request-log': 'requestLog',
+  'watch:start': 'startWatch',
+  'watch:stop': 'stopWatch',
+  'watch:snapshot': 'watchSnapshot',
+  'watch:event-detail': 'eventDetail',
 } as const satisfies Record<InvokeChannel, string>
 
 export const eventMethods = {
   'kube:session': 'onSession',
   'kube:request-logged': 'onRequestLogged',
+  'watch:frame': 'onWatchFrame',
 } as const satisfies Record<EventChannel, string>
 
 export type InvokeTransport = (channel: InvokeChannel, payload: unknown) => Promise<unknown>

@@ -12,6 +12,7 @@ import type {
   SessionInfo,
   SessionState,
 } from './kube-types'
+import type { ObjectVersionDetail, WatchFrame, WatchSnapshot, WatchStatus } from './watch-types'
 
 export interface AppInfo {
   name: string
@@ -22,6 +23,19 @@ export interface AppInfo {
 
 const empty = z.object({}).strict()
 const k8sName = z.string().min(1).max(253)
+const dnsLabel = z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/).max(63)
+const selector = z.string().max(1024)
+
+export const watchTargetSchema = z
+  .object({
+    group: z.string().max(253).regex(/^[a-z0-9.-]*$/),
+    version: z.string().min(1).max(64).regex(/^[a-z0-9]+$/),
+    resource: z.string().min(1).max(253).regex(/^[a-z0-9.-]+$/),
+    namespace: dnsLabel.optional(),
+    labelSelector: selector.optional(),
+    fieldSelector: selector.optional(),
+  })
+  .strict()
 
 /** Requests the renderer may send, with the schema of their payload and the type of their answer. */
 export const invokeSchemas = {
@@ -33,6 +47,10 @@ export const invokeSchemas = {
   'kube:health': empty,
   'kube:discovery': z.object({ refresh: z.boolean().optional() }).strict(),
   'kube:request-log': empty,
+  'watch:start': z.object({ target: watchTargetSchema }).strict(),
+  'watch:stop': z.object({ id: z.number().int().positive() }).strict(),
+  'watch:snapshot': empty,
+  'watch:event-detail': z.object({ index: z.number().int().nonnegative() }).strict(),
 } as const
 
 export type InvokeChannel = keyof typeof invokeSchemas
@@ -47,17 +65,22 @@ export interface InvokeAnswers {
   'kube:health': HealthReport
   'kube:discovery': DiscoveryReport
   'kube:request-log': RequestLogEntry[]
+  'watch:start': WatchStatus
+  'watch:stop': { stopped: boolean }
+  'watch:snapshot': WatchSnapshot
+  'watch:event-detail': ObjectVersionDetail
 }
 
 /** Messages the core pushes to the renderer. */
 export interface EventPayloads {
   'kube:session': SessionState
   'kube:request-logged': RequestLogEntry
+  'watch:frame': WatchFrame
 }
 export type EventChannel = keyof EventPayloads
 
 export const invokeChannels = Object.keys(invokeSchemas) as InvokeChannel[]
-export const eventChannels: EventChannel[] = ['kube:session', 'kube:request-logged']
+export const eventChannels: EventChannel[] = ['kube:session', 'kube:request-logged', 'watch:frame']
 
 export function isInvokeChannel(value: unknown): value is InvokeChannel {
   return typeof value === 'string' && Object.hasOwn(invokeSchemas, value)

@@ -18,6 +18,7 @@ import { fetchHealth } from './health'
 import { fetchAccessRules, fetchIdentity } from './identity'
 import { loadKubeconfig, summarize } from './kubeconfig-loader'
 import { RequestLog } from './request-log'
+import type { SupervisorOptions } from './watch/watch-supervisor'
 
 export type CoreEventListener = <E extends EventChannel>(
   channel: E,
@@ -29,6 +30,8 @@ export interface CoreOptions {
   version: string
   env?: NodeJS.ProcessEnv
   home?: string
+  /** Watch tuning (tests shorten timeouts). */
+  watch?: Partial<SupervisorOptions>
 }
 
 type Handlers = {
@@ -149,7 +152,10 @@ export class ApiscopeCore {
       }
       this.closeSession()
       this.setState({ status: 'connecting', context: name })
-      const opened = await ClusterSession.open(config.value, this.requestLog)
+      const opened = await ClusterSession.open(config.value, this.requestLog, {
+        onFrame: (frame) => this.emit('watch:frame', frame),
+        ...(this.options.watch ? { watch: this.options.watch } : {}),
+      })
       if (seq !== this.connectSeq) {
         // A newer connect superseded this one while it waited on the network.
         if (opened.ok) opened.value.close()
@@ -192,6 +198,35 @@ export class ApiscopeCore {
     },
 
     'kube:request-log': async () => ok(this.requestLog.snapshot()),
+
+    'watch:start': async ({ target }) => {
+      const s = this.requireSession()
+      return s.ok ? ok(s.value.watches.start(target)) : s
+    },
+
+    'watch:stop': async ({ id }) => {
+      const s = this.requireSession()
+      return s.ok ? ok({ stopped: s.value.watches.stop(id) }) : s
+    },
+
+    'watch:snapshot': async () => {
+      const s = this.requireSession()
+      return s.ok ? ok(s.value.watches.snapshot()) : ok({ seq: 0, events: [], lists: [], statuses: [] })
+    },
+
+    'watch:event-detail': async ({ index }) => {
+      const s = this.requireSession()
+      if (!s.ok) return s
+      const detail = s.value.watches.detail(index)
+      return detail
+        ? ok(detail)
+        : fail({ kind: 'bad-request', title: `No object behind event ${index}`, detail: 'Bookmarks and errors carry no object.', nextStep: '' })
+    },
+  }
+
+  /** The current session, for hosts and tests that drive it directly. */
+  get currentSession(): ClusterSession | null {
+    return this.session
   }
 
   private closeSession(): void {

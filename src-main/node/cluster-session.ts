@@ -1,26 +1,37 @@
 // One connection to one context: its transport, what /version said, and the discovery it last
 // read (identity derivation and, later, watches need it).
 import type { DiscoveryReport, ServerVersion, SessionInfo } from '@common/kube-types'
+import type { WatchFrame } from '@common/watch-types'
 import { ok, type Result } from '@common/result'
 import type { ContextConfig } from './client-config'
 import { fetchDiscovery } from './discovery'
 import { KubeTransport } from './kube-transport'
 import type { RequestLog } from './request-log'
+import { SessionWatches } from './watch/session-watches'
+import type { SupervisorOptions } from './watch/watch-supervisor'
+
+export interface SessionOptions {
+  onFrame: (frame: WatchFrame) => void
+  watch?: Partial<SupervisorOptions>
+}
 
 export class ClusterSession {
   readonly transport: KubeTransport
+  readonly watches: SessionWatches
   private discovery: Promise<Result<DiscoveryReport>> | null = null
 
   private constructor(
     readonly config: ContextConfig,
     readonly info: SessionInfo,
     transport: KubeTransport,
+    options: SessionOptions,
   ) {
     this.transport = transport
+    this.watches = new SessionWatches(config.context, transport, options.onFrame, options.watch)
   }
 
   /** Opens the session by asking /version, which every authenticated identity may read. */
-  static async open(config: ContextConfig, log: RequestLog): Promise<Result<ClusterSession>> {
+  static async open(config: ContextConfig, log: RequestLog, options: SessionOptions): Promise<Result<ClusterSession>> {
     const transport = new KubeTransport(config, log)
     const version = await transport.json<ServerVersion>({ path: '/version', timeoutMs: 10_000 })
     if (!version.ok) {
@@ -34,7 +45,7 @@ export class ClusterSession {
       version: version.value,
       connectedAt: new Date().toISOString(),
     }
-    return ok(new ClusterSession(config, info, transport))
+    return ok(new ClusterSession(config, info, transport, options))
   }
 
   /** Discovery, read once and shared by concurrent callers; `refresh` reads it again. */
@@ -51,6 +62,7 @@ export class ClusterSession {
   }
 
   close(): void {
+    this.watches.close()
     this.transport.close()
   }
 }

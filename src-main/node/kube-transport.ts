@@ -36,6 +36,21 @@ export interface KubeResponse {
   url: string
 }
 
+export interface StreamResponse {
+  status: number
+  statusText: string
+  headers: http.IncomingHttpHeaders
+  /** The open body of a 2xx answer; null otherwise. */
+  stream: http.IncomingMessage | null
+  /** The whole body of a non-2xx answer. */
+  body: string
+  ms: number
+  url: string
+  abort(): void
+}
+
+export const USER_AGENT = 'apiscope/0.1 (+https://apiscope.invalid)'
+
 export class TransportError extends Error {
   constructor(readonly failure: TransportFailure) {
     super(failure.message)
@@ -145,8 +160,8 @@ export class KubeTransport {
     return url.toString()
   }
 
-  /** Resolves with any HTTP status; rejects with TransportError when no HTTP answer came. */
-  async request(req: KubeRequest): Promise<KubeResponse> {
+  /** Credentials, headers, URL and the request-log writer shared by one-shot and streaming requests. */
+  private async prepare(req: KubeRequest) {
     const method = req.method ?? 'GET'
     const url = this.urlFor(req.path, req.query)
     const started = performance.now()
@@ -191,40 +206,58 @@ export class KubeTransport {
     }
     const secure = url.startsWith('https:')
     const headers: Record<string, string> = {
-      'User-Agent': 'apiscope/0.1 (+https://apiscope.invalid)',
+      'User-Agent': USER_AGENT,
       Accept: req.accept ?? 'application/json',
       ...(tls.headers ?? {}),
     }
     if (contentType) headers['Content-Type'] = contentType
     if (tls.auth) headers.Authorization = `Basic ${Buffer.from(tls.auth).toString('base64')}`
-    const timeoutMs = req.timeoutMs ?? 15_000
-
-    return new Promise<KubeResponse>((resolve, reject) => {
+    const send = (onResponse: (res: http.IncomingMessage) => void): http.ClientRequest => {
       const lib = secure ? https : http
       const request = lib.request(
         url,
         { method, headers, agent: this.agentFor(tls, secure) },
-        (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('error', (e) => {
-            record(res.statusCode ?? null, res.statusMessage ?? '', e.message)
-            reject(new TransportError({ phase: 'connect', message: e.message }))
-          })
-          res.on('end', () => {
-            const status = res.statusCode ?? 0
-            const entry = record(status, res.statusMessage ?? '')
-            resolve({
-              status,
-              statusText: res.statusMessage ?? '',
-              headers: res.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-              ms: entry.ms,
-              url,
-            })
-          })
-        },
+        onResponse,
       )
+      if (bodyText !== undefined) request.write(bodyText)
+      request.end()
+      return request
+    }
+    return { url, record, send, timeoutMs: req.timeoutMs ?? 15_000 }
+  }
+
+  private static failure(e: NodeJS.ErrnoException): TransportError {
+    return new TransportError({
+      phase: e.code === 'ETIMEDOUT' ? 'timeout' : 'connect',
+      message: e.message,
+      ...(e.code ? { code: e.code } : {}),
+    })
+  }
+
+  /** Resolves with any HTTP status; rejects with TransportError when no HTTP answer came. */
+  async request(req: KubeRequest): Promise<KubeResponse> {
+    const { url, record, send, timeoutMs } = await this.prepare(req)
+    return new Promise<KubeResponse>((resolve, reject) => {
+      const request = send((res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('error', (e) => {
+          record(res.statusCode ?? null, res.statusMessage ?? '', e.message)
+          reject(new TransportError({ phase: 'connect', message: e.message }))
+        })
+        res.on('end', () => {
+          const status = res.statusCode ?? 0
+          const entry = record(status, res.statusMessage ?? '')
+          resolve({
+            status,
+            statusText: res.statusMessage ?? '',
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: entry.ms,
+            url,
+          })
+        })
+      })
       request.setTimeout(timeoutMs, () => {
         request.destroy(
           Object.assign(new Error(`no answer after ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' }),
@@ -232,16 +265,67 @@ export class KubeTransport {
       })
       request.on('error', (e: NodeJS.ErrnoException) => {
         record(null, '', e.message)
-        reject(
-          new TransportError({
-            phase: e.code === 'ETIMEDOUT' ? 'timeout' : 'connect',
-            message: e.message,
-            ...(e.code ? { code: e.code } : {}),
-          }),
-        )
+        reject(KubeTransport.failure(e))
       })
-      if (bodyText !== undefined) request.write(bodyText)
-      request.end()
+    })
+  }
+
+  /**
+   * A long-lived response (a watch): resolves when the headers arrive, which is when
+   * `kubectl -v=6` logs a watch too. The caller reads `stream` and calls `abort()` to end it.
+   * A non-2xx answer is read whole and returned in `body` instead.
+   */
+  async openStream(req: KubeRequest): Promise<StreamResponse> {
+    const { url, record, send, timeoutMs } = await this.prepare(req)
+    return new Promise<StreamResponse>((resolve, reject) => {
+      let settled = false
+      const request = send((res) => {
+        settled = true
+        request.setTimeout(0)
+        const status = res.statusCode ?? 0
+        if (status >= 200 && status < 300) {
+          const entry = record(status, res.statusMessage ?? '')
+          resolve({
+            status,
+            statusText: res.statusMessage ?? '',
+            headers: res.headers,
+            stream: res,
+            body: '',
+            ms: entry.ms,
+            url,
+            abort: () => request.destroy(),
+          })
+          return
+        }
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('error', () => undefined)
+        res.on('end', () => {
+          const entry = record(status, res.statusMessage ?? '')
+          resolve({
+            status,
+            statusText: res.statusMessage ?? '',
+            headers: res.headers,
+            stream: null,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: entry.ms,
+            url,
+            abort: () => undefined,
+          })
+        })
+      })
+      request.setTimeout(timeoutMs, () => {
+        if (!settled) {
+          request.destroy(
+            Object.assign(new Error(`no answer after ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' }),
+          )
+        }
+      })
+      request.on('error', (e: NodeJS.ErrnoException) => {
+        if (settled) return
+        record(null, '', e.message)
+        reject(KubeTransport.failure(e))
+      })
     })
   }
 

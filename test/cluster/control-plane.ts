@@ -76,6 +76,8 @@ function launch(name: string, bin: string, args: string[], logDir: string): numb
   closeSync(fd)
   child.unref()
   if (!child.pid) throw new Error(`could not start ${name}`)
+  // The pid files are the truth for stopControlPlane, also after a restart by another process.
+  writeFileSync(path.join(path.dirname(logDir), 'pids', `${name}.pid`), String(child.pid))
   return child.pid
 }
 
@@ -144,6 +146,7 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
   const logDir = path.join(dir, 'logs')
   mkdirSync(pkiDir)
   mkdirSync(logDir)
+  mkdirSync(path.join(dir, 'pids'))
   log(`starting in ${dir}`)
   const pki = makePki(pkiDir)
   const [etcdClient, etcdPeer, securePort] = [await freePort(), await freePort(), await freePort()]
@@ -332,6 +335,43 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
   return info
 }
 
+/** The pids of every process started in this control plane's folder, read from its pid files. */
+function currentPids(info: ClusterInfo): Record<string, number> {
+  const dir = path.join(info.dir, 'pids')
+  if (!existsSync(dir)) return info.pids
+  const out: Record<string, number> = {}
+  // Start order: stopProcesses stops them in reverse.
+  for (const name of ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler']) {
+    const file = path.join(dir, `${name}.pid`)
+    if (existsSync(file)) out[name] = Number(readFileSync(file, 'utf8'))
+  }
+  return out
+}
+
+/**
+ * Kills kube-apiserver (SIGKILL: a crash, not a shutdown) and starts it again with the same flags;
+ * resolves when /readyz passes. Its watch cache starts empty at the current etcd revision.
+ */
+export async function restartApiserver(info: ClusterInfo, downMs = 0): Promise<void> {
+  const pid = currentPids(info)['kube-apiserver']
+  if (pid) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+    while (isAlive(pid)) await new Promise((r) => setTimeout(r, 50))
+  }
+  if (downMs > 0) await new Promise((r) => setTimeout(r, downMs))
+  const args = JSON.parse(readFileSync(path.join(info.dir, 'apiserver-args.json'), 'utf8')) as string[]
+  const newPid = launch('kube-apiserver', path.join(info.binDir, 'kube-apiserver'), args, path.join(info.dir, 'logs'))
+  const pki = path.join(info.dir, 'pki')
+  await waitFor('kube-apiserver /readyz after restart', 90_000, async () => {
+    if (!isAlive(newPid)) throw new Error('kube-apiserver exited after restart; see its log')
+    return (await get(`${info.server}/readyz`, path.join(pki, 'ca.crt'), path.join(pki, 'admin.crt'), path.join(pki, 'admin.key'))).status === 200
+  })
+}
+
 export function stopProcesses(pids: Record<string, number>): void {
   // Reverse start order: components first, etcd last.
   for (const pid of Object.values(pids).reverse()) {
@@ -356,7 +396,7 @@ export function stopProcesses(pids: Record<string, number>): void {
 
 /** Stops every process; keeps the logs in keepLogsIn when given (a failed run), else removes the folder. */
 export function stopControlPlane(info: ClusterInfo, keepLogsIn?: string): void {
-  stopProcesses(info.pids)
+  stopProcesses(currentPids(info))
   if (keepLogsIn) {
     mkdirSync(keepLogsIn, { recursive: true })
     cpSync(path.join(info.dir, 'logs'), keepLogsIn, { recursive: true })

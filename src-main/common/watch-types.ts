@@ -1,0 +1,151 @@
+// What the core tells the renderer about watches: the timeline's events (names and versions only,
+// never object content), list snapshots with their pages, and each watch's health. Object content
+// travels only on request, redacted (ObjectVersionDetail).
+
+export interface WatchTarget {
+  /** '' for the core group. */
+  group: string
+  version: string
+  /** Plural resource name, as in the URL. */
+  resource: string
+  /** Absent: all namespaces (or a cluster-scoped resource). */
+  namespace?: string
+  labelSelector?: string
+  fieldSelector?: string
+}
+
+export type WatchState = 'listing' | 'watching' | 'backoff' | 'stopped' | 'failed'
+
+export interface WatchStatus {
+  id: number
+  /** Human label, e.g. "configmaps in ch34". */
+  label: string
+  target: WatchTarget
+  state: WatchState
+  /** Why it is in that state, in plain words (the last error, the 410 message...). */
+  reason: string
+  listRv: string | null
+  lastRv: string | null
+  events: number
+  bookmarks: number
+  relists: number
+  /** 410 Expired answers (HTTP or in-stream). */
+  expired: number
+  /** New watch requests after an error or a stall. */
+  reconnects: number
+  /** New watch requests after the server ended one cleanly (its timeoutSeconds). */
+  resumes: number
+  startedAt: string
+  lastEventAt: string | null
+  lastBookmarkAt: string | null
+  nextRetryAt: string | null
+  /** The timeoutSeconds of the current watch request. */
+  timeoutSeconds: number
+}
+
+/**
+ * ADDED, MODIFIED, DELETED, BOOKMARK and ERROR come from the watch stream as delivered.
+ * LISTED: the object as a list returned it. GONE: the object was in our store but not in a
+ * relist, so it was deleted while no watch was open (inferred, not delivered).
+ */
+export type TimelineEventType =
+  | 'ADDED'
+  | 'MODIFIED'
+  | 'DELETED'
+  | 'BOOKMARK'
+  | 'ERROR'
+  | 'LISTED'
+  | 'GONE'
+
+export interface TimelineEvent {
+  /** Global arrival order across all watches (0, 1, 2, ...). */
+  i: number
+  watch: number
+  type: TimelineEventType
+  /** Arrival time, ms since the epoch. */
+  t: number
+  /** resourceVersion as delivered; '' when there is none (ERROR). */
+  rv: string
+  /** The same as a number when it is a decimal integer (etcd revisions are); else null. */
+  rvn: number | null
+  uid: string
+  kind: string
+  ns: string
+  name: string
+  /** Index of this version in the object's history; -1 for BOOKMARK and ERROR. */
+  v: number
+  /** The list snapshot a LISTED event belongs to. */
+  list?: number
+  /** ERROR: the Status message; GONE: why it was inferred. */
+  note?: string
+  /** ERROR: the Status code (410 for Expired). */
+  code?: number
+}
+
+/** A continue token decoded: {"v","rv","start"} on the servers we know; opaque otherwise. */
+export interface ContinueTokenView {
+  raw: string
+  decoded: { v?: string; rv?: number; start?: string } | null
+}
+
+export interface ListPage {
+  index: number
+  items: number
+  /** The resourceVersion the page was read at. */
+  rv: string
+  remainingItemCount: number | null
+  /** The token this page returned for the next one (null on the last page). */
+  continueToken: ContinueTokenView | null
+}
+
+export interface ListSnapshot {
+  id: number
+  watch: number
+  rv: string
+  rvn: number | null
+  t: number
+  reason: 'initial' | 'expired' | 'reconnect'
+  pages: ListPage[]
+  items: number
+  /** Index of the first event recorded after this list (its LISTED items follow). */
+  firstEvent: number
+}
+
+export interface WatchFrame {
+  seq: number
+  events: TimelineEvent[]
+  lists: ListSnapshot[]
+  statuses: WatchStatus[]
+}
+
+/** Everything so far, consistent with the frame numbered seq; later frames continue it. */
+export interface WatchSnapshot {
+  seq: number
+  events: TimelineEvent[]
+  lists: ListSnapshot[]
+  statuses: WatchStatus[]
+}
+
+export interface FieldChange {
+  op: 'add' | 'remove' | 'replace'
+  /** JSON Pointer (RFC 6901), as a JSON Patch (RFC 6902) would say it. */
+  path: string
+  value?: unknown
+  oldValue?: unknown
+}
+
+export interface ObjectVersionDetail {
+  uid: string
+  version: number
+  versions: number
+  event: TimelineEvent
+  /** The object at that version, Secret values redacted. */
+  object: unknown
+  previous: unknown | null
+  changes: FieldChange[]
+  /** The managedFields entry whose time is the newest: who most likely wrote this version. */
+  manager: { manager: string; operation: string; apiVersion: string; time: string; subresource?: string } | null
+  /** The watch event as it came: {"type", "object"} (redacted too). */
+  rawEvent: { type: string; object: unknown }
+  redacted: string[]
+}
