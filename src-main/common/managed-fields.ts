@@ -198,7 +198,8 @@ const pathKey = (segments: readonly PathSegment[]): string =>
 
 // ---- fieldsV1 -------------------------------------------------------------------------------
 
-type DecodedKey = { segment: PathSegment } | { self: true } | { error: string }
+/** A fieldsV1 key read: a path step, the `.` marker, or why it could not be read. */
+export type DecodedFieldsKey = { segment: PathSegment } | { self: true } | { error: string }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -209,7 +210,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** Reads one fieldsV1 key: `f:<name>`, `k:<json object>`, `v:<json>`, `i:<index>` or `.`. */
-export function decodeFieldsKey(rawKey: string): DecodedKey {
+export function decodeFieldsKey(rawKey: string): DecodedFieldsKey {
   if (rawKey === '.') return { self: true }
   const prefix = rawKey.slice(0, 2)
   const rest = rawKey.slice(2)
@@ -238,8 +239,8 @@ export function decodeFieldsKey(rawKey: string): DecodedKey {
 }
 
 /**
- * Turns a fieldsV1 tree into the paths it owns, in its own order: a `.` entry before the children
- * of its node. What cannot be read is returned in `undecoded` with the reason.
+ * Turns a fieldsV1 tree into the paths it owns, in the order fieldsV1 lists them (the server puts
+ * `.` first, before a node's children). What cannot be read is returned in `undecoded`, with why.
  */
 export function decodeFieldsV1(fieldsV1: unknown): DecodedFieldsV1 {
   const paths: OwnedPath[] = []
@@ -333,14 +334,14 @@ function decodeEntry(raw: unknown, position: number): ManagedFieldsEntry {
 
   let decoded: DecodedFieldsV1 = { paths: [], undecoded: [] }
   if (fieldsType === 'FieldsV1') {
-    if ('fieldsV1' in entry) decoded = decodeFieldsV1(entry.fieldsV1)
+    if (Object.hasOwn(entry, 'fieldsV1')) decoded = decodeFieldsV1(entry.fieldsV1)
     else warnings.push('fieldsType is FieldsV1 but there is no fieldsV1')
   } else if (isJsonObject(raw)) {
     // The only format Kubernetes defines; another one would need its own decoder.
     warnings.push(
       `fieldsType ${fieldsType === null ? 'is missing' : JSON.stringify(fieldsType)}; only FieldsV1 is decoded`,
     )
-    if ('fieldsV1' in entry)
+    if (Object.hasOwn(entry, 'fieldsV1'))
       decoded.undecoded.push({
         at: toFieldPath([]),
         rawKey: '',
@@ -396,7 +397,7 @@ function jsonEqual(left: unknown, right: unknown): boolean {
     const names = Object.keys(left)
     return (
       names.length === Object.keys(right).length &&
-      names.every((name) => name in right && jsonEqual(left[name], right[name]))
+      names.every((name) => Object.hasOwn(right, name) && jsonEqual(left[name], right[name]))
     )
   }
   return false
@@ -410,7 +411,7 @@ function matchesListItem(segment: PathSegment, item: unknown, position: number):
       return (
         isJsonObject(item) &&
         Object.entries(segment.key).every(
-          ([name, value]) => name in item && jsonEqual(item[name], value),
+          ([name, value]) => Object.hasOwn(item, name) && jsonEqual(item[name], value),
         )
       )
     case 'value':
@@ -427,7 +428,7 @@ export function resolvePath(object: unknown, segments: readonly PathSegment[]): 
   let current: unknown = object
   for (const segment of segments) {
     if (segment.kind === 'field') {
-      if (!isJsonObject(current) || !(segment.name in current)) return { found: false }
+      if (!isJsonObject(current) || !Object.hasOwn(current, segment.name)) return { found: false }
       current = current[segment.name]
     } else {
       if (!Array.isArray(current)) return { found: false }
@@ -530,7 +531,7 @@ function segmentForUnclaimedItem(
     const segment = sibling.segments.at(-1)
     if (segment?.kind === 'key' && isJsonObject(item)) {
       const names = Object.keys(segment.key)
-      if (names.every((name) => name in item))
+      if (names.every((name) => Object.hasOwn(item, name)))
         return { kind: 'key', key: Object.fromEntries(names.map((name) => [name, item[name]])) }
     }
     if (segment?.kind === 'value' && !isJsonObject(item) && !Array.isArray(item))
