@@ -22,7 +22,7 @@ const nodeBuiltins = [
 ]
 
 export default ts.config(
-  { ignores: ['out/', 'dist/', 'node_modules/', 'test/artifacts/', 'test-results/'] },
+  { ignores: ['out/', 'dist/', 'node_modules/', 'test/artifacts/', 'test-results/', '.scratch/'] },
   js.configs.recommended,
   ...ts.configs.recommended,
   ...svelte.configs.recommended,

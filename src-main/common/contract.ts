@@ -23,14 +23,28 @@ export interface AppInfo {
 
 const empty = z.object({}).strict()
 const k8sName = z.string().min(1).max(253)
-const dnsLabel = z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/).max(63)
+const dnsLabel = z
+  .string()
+  .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)
+  .max(63)
 const selector = z.string().max(1024)
 
 export const watchTargetSchema = z
   .object({
-    group: z.string().max(253).regex(/^[a-z0-9.-]*$/),
-    version: z.string().min(1).max(64).regex(/^[a-z0-9]+$/),
-    resource: z.string().min(1).max(253).regex(/^[a-z0-9.-]+$/),
+    group: z
+      .string()
+      .max(253)
+      .regex(/^[a-z0-9.-]*$/),
+    version: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z0-9]+$/),
+    resource: z
+      .string()
+      .min(1)
+      .max(253)
+      .regex(/^[a-z0-9.-]+$/),
     namespace: dnsLabel.optional(),
     labelSelector: selector.optional(),
     fieldSelector: selector.optional(),

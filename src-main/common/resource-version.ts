@@ -11,7 +11,9 @@ export function numericResourceVersion(rv: string | undefined | null): number | 
 }
 
 /** Decodes a list's continue token: base64 (URL alphabet) JSON on the servers we know. */
-export function decodeContinueToken(raw: string): { v?: string; rv?: number; start?: string } | null {
+export function decodeContinueToken(
+  raw: string,
+): { v?: string; rv?: number; start?: string } | null {
   try {
     const b64 = raw.replace(/-/g, '+').replace(/_/g, '/')
     const padded = b64 + '='.repeat((4 - (b64.length % 4)) % 4)

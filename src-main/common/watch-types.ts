@@ -49,13 +49,7 @@ export interface WatchStatus {
  * relist, so it was deleted while no watch was open (inferred, not delivered).
  */
 export type TimelineEventType =
-  | 'ADDED'
-  | 'MODIFIED'
-  | 'DELETED'
-  | 'BOOKMARK'
-  | 'ERROR'
-  | 'LISTED'
-  | 'GONE'
+  'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR' | 'LISTED' | 'GONE'
 
 export interface TimelineEvent {
   /** Global arrival order across all watches (0, 1, 2, ...). */
@@ -144,7 +138,13 @@ export interface ObjectVersionDetail {
   previous: unknown | null
   changes: FieldChange[]
   /** The managedFields entry whose time is the newest: who most likely wrote this version. */
-  manager: { manager: string; operation: string; apiVersion: string; time: string; subresource?: string } | null
+  manager: {
+    manager: string
+    operation: string
+    apiVersion: string
+    time: string
+    subresource?: string
+  } | null
   /** The watch event as it came: {"type", "object"} (redacted too). */
   rawEvent: { type: string; object: unknown }
   redacted: string[]

@@ -211,7 +211,9 @@ export class ApiscopeCore {
 
     'watch:snapshot': async () => {
       const s = this.requireSession()
-      return s.ok ? ok(s.value.watches.snapshot()) : ok({ seq: 0, events: [], lists: [], statuses: [] })
+      return s.ok
+        ? ok(s.value.watches.snapshot())
+        : ok({ seq: 0, events: [], lists: [], statuses: [] })
     },
 
     'watch:event-detail': async ({ index }) => {
@@ -220,7 +222,12 @@ export class ApiscopeCore {
       const detail = s.value.watches.detail(index)
       return detail
         ? ok(detail)
-        : fail({ kind: 'bad-request', title: `No object behind event ${index}`, detail: 'Bookmarks and errors carry no object.', nextStep: '' })
+        : fail({
+            kind: 'bad-request',
+            title: `No object behind event ${index}`,
+            detail: 'Bookmarks and errors carry no object.',
+            nextStep: '',
+          })
     },
   }
 

@@ -31,7 +31,11 @@ export class ClusterSession {
   }
 
   /** Opens the session by asking /version, which every authenticated identity may read. */
-  static async open(config: ContextConfig, log: RequestLog, options: SessionOptions): Promise<Result<ClusterSession>> {
+  static async open(
+    config: ContextConfig,
+    log: RequestLog,
+    options: SessionOptions,
+  ): Promise<Result<ClusterSession>> {
     const transport = new KubeTransport(config, log)
     const version = await transport.json<ServerVersion>({ path: '/version', timeoutMs: 10_000 })
     if (!version.ok) {

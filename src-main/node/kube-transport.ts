@@ -317,7 +317,9 @@ export class KubeTransport {
       request.setTimeout(timeoutMs, () => {
         if (!settled) {
           request.destroy(
-            Object.assign(new Error(`no answer after ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' }),
+            Object.assign(new Error(`no answer after ${timeoutMs / 1000} s`), {
+              code: 'ETIMEDOUT',
+            }),
           )
         }
       })

@@ -363,12 +363,28 @@ export async function restartApiserver(info: ClusterInfo, downMs = 0): Promise<v
     while (isAlive(pid)) await new Promise((r) => setTimeout(r, 50))
   }
   if (downMs > 0) await new Promise((r) => setTimeout(r, downMs))
-  const args = JSON.parse(readFileSync(path.join(info.dir, 'apiserver-args.json'), 'utf8')) as string[]
-  const newPid = launch('kube-apiserver', path.join(info.binDir, 'kube-apiserver'), args, path.join(info.dir, 'logs'))
+  const args = JSON.parse(
+    readFileSync(path.join(info.dir, 'apiserver-args.json'), 'utf8'),
+  ) as string[]
+  const newPid = launch(
+    'kube-apiserver',
+    path.join(info.binDir, 'kube-apiserver'),
+    args,
+    path.join(info.dir, 'logs'),
+  )
   const pki = path.join(info.dir, 'pki')
   await waitFor('kube-apiserver /readyz after restart', 90_000, async () => {
     if (!isAlive(newPid)) throw new Error('kube-apiserver exited after restart; see its log')
-    return (await get(`${info.server}/readyz`, path.join(pki, 'ca.crt'), path.join(pki, 'admin.crt'), path.join(pki, 'admin.key'))).status === 200
+    return (
+      (
+        await get(
+          `${info.server}/readyz`,
+          path.join(pki, 'ca.crt'),
+          path.join(pki, 'admin.crt'),
+          path.join(pki, 'admin.key'),
+        )
+      ).status === 200
+    )
   })
 }
 

@@ -9,7 +9,10 @@ export function cluster() {
   return inject('cluster')
 }
 
-export function coreFor(kubeconfig = cluster().kubeconfig, extra: Partial<CoreOptions> = {}): ApiscopeCore {
+export function coreFor(
+  kubeconfig = cluster().kubeconfig,
+  extra: Partial<CoreOptions> = {},
+): ApiscopeCore {
   return new ApiscopeCore({
     host: 'browser',
     version: 'test',
@@ -21,9 +24,13 @@ export function coreFor(kubeconfig = cluster().kubeconfig, extra: Partial<CoreOp
 
 export function kubectl(...args: string[]): string {
   const c = cluster()
-  return execFileSync(path.join(c.binDir, 'kubectl'), [`--kubeconfig=${c.kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args], {
-    encoding: 'utf8',
-  })
+  return execFileSync(
+    path.join(c.binDir, 'kubectl'),
+    [`--kubeconfig=${c.kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args],
+    {
+      encoding: 'utf8',
+    },
+  )
 }
 
 /** A namespace of its own for a test; delete it with `kubectl delete namespace --wait=false`. */
@@ -33,12 +40,17 @@ export function createNamespace(prefix: string): string {
   return ns
 }
 
-export async function waitUntil<T>(what: string, timeoutMs: number, probe: () => T | undefined | null | false): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => T | undefined | null | false,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = probe()
     if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`)
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 50))
   }
 }

@@ -26,9 +26,27 @@ async function connected(extra: Parameters<typeof coreFor>[1] = {}) {
   return { core, session, frames, transport: session.transport }
 }
 
-async function write(transport: KubeTransport, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown, contentType?: string) {
-  const res = await transport.request({ method, path, ...(body !== undefined ? { body } : {}), ...(contentType ? { contentType } : {}) })
-  return { status: res.status, body: JSON.parse(res.body) as { metadata?: { resourceVersion?: string; uid?: string }; code?: number; reason?: string } }
+async function write(
+  transport: KubeTransport,
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  contentType?: string,
+) {
+  const res = await transport.request({
+    method,
+    path,
+    ...(body !== undefined ? { body } : {}),
+    ...(contentType ? { contentType } : {}),
+  })
+  return {
+    status: res.status,
+    body: JSON.parse(res.body) as {
+      metadata?: { resourceVersion?: string; uid?: string }
+      code?: number
+      reason?: string
+    },
+  }
 }
 
 describe('the seed’s eight verbs on a ConfigMap, under a watch', () => {
@@ -36,17 +54,47 @@ describe('the seed’s eight verbs on a ConfigMap, under a watch', () => {
     const { session, transport, frames } = await connected()
     const ns = createNamespace('seq')
     const u = `/api/v1/namespaces/${ns}/configmaps`
-    const status = session.watches.start({ group: '', version: 'v1', resource: 'configmaps', namespace: ns, fieldSelector: 'metadata.name=reglages' })
-    await waitUntil('the watch to be open', 15_000, () => session.watches.statuses().find((s) => s.id === status.id && s.state === 'watching'))
+    const status = session.watches.start({
+      group: '',
+      version: 'v1',
+      resource: 'configmaps',
+      namespace: ns,
+      fieldSelector: 'metadata.name=reglages',
+    })
+    await waitUntil('the watch to be open', 15_000, () =>
+      session.watches.statuses().find((s) => s.id === status.id && s.state === 'watching'),
+    )
 
-    const body = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'reglages' }, data: { couleur: 'bleu' } }
+    const body = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'reglages' },
+      data: { couleur: 'bleu' },
+    }
     const created = await write(transport, 'POST', u, body)
     expect(created.status).toBe(201)
     const again = await write(transport, 'POST', u, body)
     expect([again.status, again.body.reason]).toEqual([409, 'AlreadyExists'])
-    const merged = await write(transport, 'PATCH', `${u}/reglages`, { data: { taille: 'grande' } }, 'application/merge-patch+json')
-    const patched = await write(transport, 'PATCH', `${u}/reglages`, [{ op: 'replace', path: '/data/couleur', value: 'vert' }], 'application/json-patch+json')
-    const stale = await write(transport, 'PUT', `${u}/reglages`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'reglages', resourceVersion: '1' }, data: { couleur: 'rouge' } })
+    const merged = await write(
+      transport,
+      'PATCH',
+      `${u}/reglages`,
+      { data: { taille: 'grande' } },
+      'application/merge-patch+json',
+    )
+    const patched = await write(
+      transport,
+      'PATCH',
+      `${u}/reglages`,
+      [{ op: 'replace', path: '/data/couleur', value: 'vert' }],
+      'application/json-patch+json',
+    )
+    const stale = await write(transport, 'PUT', `${u}/reglages`, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'reglages', resourceVersion: '1' },
+      data: { couleur: 'rouge' },
+    })
     expect([stale.status, stale.body.reason]).toEqual([409, 'Conflict'])
     const deleted = await write(transport, 'DELETE', `${u}/reglages`)
     expect(deleted.status).toBe(200)
@@ -72,7 +120,9 @@ describe('the seed’s eight verbs on a ConfigMap, under a watch', () => {
     expect((detail?.object as { data: object }).data).toEqual({ couleur: 'vert', taille: 'grande' })
     expect(detail?.manager?.operation).toBe('Update')
     // Frames carried them, in order, with consecutive seq numbers.
-    await waitUntil('frames', 5000, () => frames.flatMap((f) => f.events).some((e) => e.i === events[3]?.i))
+    await waitUntil('frames', 5000, () =>
+      frames.flatMap((f) => f.events).some((e) => e.i === events[3]?.i),
+    )
     expect(frames.map((f) => f.seq)).toEqual(frames.map((_, k) => k + 1))
     kubectl('delete', 'namespace', ns, '--wait=false')
   })
@@ -82,19 +132,44 @@ describe('long lists', () => {
   it('seven ConfigMaps with limit 3: three pages at one resourceVersion, tokens decoded', async () => {
     const { session } = await connected({ watch: { pageSize: 3 } })
     const ns = createNamespace('pages')
-    for (let i = 1; i <= 7; i++) kubectl('create', 'configmap', `carton-${i}`, `--from-literal=n=${i}`, '-n', ns)
-    await waitUntil('kube-root-ca.crt', 30_000, () => kubectl('get', 'configmaps', '-n', ns, '-o', 'name').includes('kube-root-ca.crt'))
-    const status = session.watches.start({ group: '', version: 'v1', resource: 'configmaps', namespace: ns })
-    const list = await waitUntil('the list', 15_000, () => session.watches.store.lists.find((l) => l.watch === status.id))
+    for (let i = 1; i <= 7; i++)
+      kubectl('create', 'configmap', `carton-${i}`, `--from-literal=n=${i}`, '-n', ns)
+    await waitUntil('kube-root-ca.crt', 30_000, () =>
+      kubectl('get', 'configmaps', '-n', ns, '-o', 'name').includes('kube-root-ca.crt'),
+    )
+    const status = session.watches.start({
+      group: '',
+      version: 'v1',
+      resource: 'configmaps',
+      namespace: ns,
+    })
+    const list = await waitUntil('the list', 15_000, () =>
+      session.watches.store.lists.find((l) => l.watch === status.id),
+    )
     expect(list.items).toBe(8) // seven cartons and kube-root-ca.crt
     expect(list.pages.map((p) => p.items)).toEqual([3, 3, 2])
     expect(list.pages.map((p) => p.remainingItemCount)).toEqual([5, 2, null])
     expect(new Set(list.pages.map((p) => p.rv))).toEqual(new Set([list.rv]))
     const first = list.pages[0]?.continueToken
-    expect(first?.decoded).toEqual({ v: 'meta.k8s.io/v1', rv: Number(list.rv), start: 'carton-3\u0000' })
+    expect(first?.decoded).toEqual({
+      v: 'meta.k8s.io/v1',
+      rv: Number(list.rv),
+      start: 'carton-3\u0000',
+    })
     expect(list.pages[2]?.continueToken).toBeNull()
-    const listed = session.watches.store.events().filter((e) => e.type === 'LISTED' && e.list === list.id)
-    expect(listed.map((e) => e.name)).toEqual(['carton-1', 'carton-2', 'carton-3', 'carton-4', 'carton-5', 'carton-6', 'carton-7', 'kube-root-ca.crt'])
+    const listed = session.watches.store
+      .events()
+      .filter((e) => e.type === 'LISTED' && e.list === list.id)
+    expect(listed.map((e) => e.name)).toEqual([
+      'carton-1',
+      'carton-2',
+      'carton-3',
+      'carton-4',
+      'carton-5',
+      'carton-6',
+      'carton-7',
+      'kube-root-ca.crt',
+    ])
     kubectl('delete', 'namespace', ns, '--wait=false')
   })
 })
@@ -111,19 +186,50 @@ describe('a CRD installed while watching', () => {
         group,
         scope: 'Namespaced',
         names: { plural: 'cartons', singular: 'carton', kind: 'Carton' },
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: {
+              openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+            },
+          },
+        ],
       },
     }
-    const created = await session.transport.request({ method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body: crd })
+    const created = await session.transport.request({
+      method: 'POST',
+      path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+      body: crd,
+    })
     expect(created.status).toBe(201)
     kubectl('wait', '--for=condition=Established', `crd/cartons.${group}`, '--timeout=30s')
-    const discovery = (await core.invoke('kube:discovery', { refresh: true })) as Result<DiscoveryReport>
-    expect(discovery.ok && discovery.value.resources.some((r) => r.group === group && r.name === 'cartons')).toBe(true)
+    const discovery = (await core.invoke('kube:discovery', {
+      refresh: true,
+    })) as Result<DiscoveryReport>
+    expect(
+      discovery.ok &&
+        discovery.value.resources.some((r) => r.group === group && r.name === 'cartons'),
+    ).toBe(true)
     const ns = createNamespace('crd')
-    const status = session.watches.start({ group, version: 'v1', resource: 'cartons', namespace: ns })
-    await waitUntil('the watch', 15_000, () => session.watches.statuses().find((s) => s.id === status.id && s.state === 'watching'))
-    await session.transport.request({ method: 'POST', path: `/apis/${group}/v1/namespaces/${ns}/cartons`, body: { apiVersion: `${group}/v1`, kind: 'Carton', metadata: { name: 'premier' } } })
-    const added = await waitUntil('ADDED', 15_000, () => session.watches.store.events().find((e) => e.watch === status.id && e.type === 'ADDED'))
+    const status = session.watches.start({
+      group,
+      version: 'v1',
+      resource: 'cartons',
+      namespace: ns,
+    })
+    await waitUntil('the watch', 15_000, () =>
+      session.watches.statuses().find((s) => s.id === status.id && s.state === 'watching'),
+    )
+    await session.transport.request({
+      method: 'POST',
+      path: `/apis/${group}/v1/namespaces/${ns}/cartons`,
+      body: { apiVersion: `${group}/v1`, kind: 'Carton', metadata: { name: 'premier' } },
+    })
+    const added = await waitUntil('ADDED', 15_000, () =>
+      session.watches.store.events().find((e) => e.watch === status.id && e.type === 'ADDED'),
+    )
     expect([added.kind, added.name]).toEqual(['Carton', 'premier'])
     kubectl('delete', 'namespace', ns, '--wait=false')
     kubectl('delete', 'crd', `cartons.${group}`, '--wait=false')
@@ -136,19 +242,57 @@ describe('kube-apiserver crashes and restarts while watches are open', () => {
   let watchId: number
 
   beforeAll(async () => {
-    env = await connected({ watch: { backoff: { initialMs: 300, maxMs: 2000, resetAfterMs: 60_000, jitter: 0.2 } } })
+    env = await connected({
+      watch: { backoff: { initialMs: 300, maxMs: 2000, resetAfterMs: 60_000, jitter: 0.2 } },
+    })
     ns = createNamespace('crash')
-    for (let i = 0; i < 5; i++) kubectl('create', 'configmap', `avant-${i}`, `--from-literal=i=${i}`, '-n', ns)
-    watchId = env.session.watches.start({ group: '', version: 'v1', resource: 'configmaps', namespace: ns }).id
-    await waitUntil('the watch', 15_000, () => env.session.watches.statuses().find((s) => s.id === watchId && s.state === 'watching'))
-    kubectl('patch', 'configmap', 'avant-0', '-n', ns, '--type=merge', '-p', '{"data":{"i":"changed"}}')
-    await waitUntil('the MODIFIED event', 15_000, () => env.session.watches.store.events().some((e) => e.watch === watchId && e.type === 'MODIFIED'))
+    for (let i = 0; i < 5; i++)
+      kubectl('create', 'configmap', `avant-${i}`, `--from-literal=i=${i}`, '-n', ns)
+    watchId = env.session.watches.start({
+      group: '',
+      version: 'v1',
+      resource: 'configmaps',
+      namespace: ns,
+    }).id
+    await waitUntil('the watch', 15_000, () =>
+      env.session.watches.statuses().find((s) => s.id === watchId && s.state === 'watching'),
+    )
+    kubectl(
+      'patch',
+      'configmap',
+      'avant-0',
+      '-n',
+      ns,
+      '--type=merge',
+      '-p',
+      '{"data":{"i":"changed"}}',
+    )
+    await waitUntil('the MODIFIED event', 15_000, () =>
+      env.session.watches.store.events().some((e) => e.watch === watchId && e.type === 'MODIFIED'),
+    )
     // A write the watch does not see, so that its last resourceVersion is older than the restarted cache.
-    kubectl('create', 'configmap', 'ailleurs', '-n', 'default', '--from-literal=a=b', '--dry-run=none')
+    kubectl(
+      'create',
+      'configmap',
+      'ailleurs',
+      '-n',
+      'default',
+      '--from-literal=a=b',
+      '--dry-run=none',
+    )
     await restartApiserver(cluster(), 500)
     // Changes right after the restart, while the watch is reconnecting: some arrive as events,
     // some only through the relist that follows the 410.
-    kubectl('patch', 'configmap', 'avant-1', '-n', ns, '--type=merge', '-p', '{"data":{"i":"after-restart"}}')
+    kubectl(
+      'patch',
+      'configmap',
+      'avant-1',
+      '-n',
+      ns,
+      '--type=merge',
+      '-p',
+      '{"data":{"i":"after-restart"}}',
+    )
     kubectl('delete', 'configmap', 'avant-2', '-n', ns)
     kubectl('create', 'configmap', 'apres', '-n', ns, '--from-literal=x=y')
   }, 180_000)
@@ -160,24 +304,40 @@ describe('kube-apiserver crashes and restarts while watches are open', () => {
 
   it('gets a real 410 Expired, relists, and the health shows the reconnect', async () => {
     const status = await waitUntil('a relist after 410', 60_000, () =>
-      env.session.watches.statuses().find((s) => s.id === watchId && s.expired >= 1 && s.state === 'watching'),
+      env.session.watches
+        .statuses()
+        .find((s) => s.id === watchId && s.expired >= 1 && s.state === 'watching'),
     )
     expect(status.relists).toBeGreaterThanOrEqual(1)
     expect(status.reconnects).toBeGreaterThanOrEqual(1)
     const events = env.session.watches.store.events().filter((e) => e.watch === watchId)
     const expired = events.find((e) => e.type === 'ERROR' && e.code === 410)
     expect(expired?.note).toMatch(/too old resource version/)
-    const relist = env.session.watches.store.lists.find((l) => l.watch === watchId && l.reason === 'expired')
+    const relist = env.session.watches.store.lists.find(
+      (l) => l.watch === watchId && l.reason === 'expired',
+    )
     expect(relist).toBeDefined()
     expect(Number(relist?.rv)).toBeGreaterThan(Number(expired?.rv || 0))
   })
 
   it('loses no event: every object’s stored history agrees with a fresh list, and its resourceVersions only grow', async () => {
     await waitUntil('the changes to arrive', 30_000, () => {
-      const names = new Set(env.session.watches.store.events().filter((e) => e.watch === watchId).map((e) => e.name))
-      return names.has('apres') && env.session.watches.store.events().some((e) => e.name === 'avant-2' && (e.type === 'DELETED' || e.type === 'GONE'))
+      const names = new Set(
+        env.session.watches.store
+          .events()
+          .filter((e) => e.watch === watchId)
+          .map((e) => e.name),
+      )
+      return (
+        names.has('apres') &&
+        env.session.watches.store
+          .events()
+          .some((e) => e.name === 'avant-2' && (e.type === 'DELETED' || e.type === 'GONE'))
+      )
     })
-    const fresh = JSON.parse(kubectl('get', 'configmaps', '-n', ns, '-o', 'json')) as { items: { metadata: { uid: string; resourceVersion: string; name: string } }[] }
+    const fresh = JSON.parse(kubectl('get', 'configmaps', '-n', ns, '-o', 'json')) as {
+      items: { metadata: { uid: string; resourceVersion: string; name: string } }[]
+    }
     const store = env.session.watches.store
     for (const item of fresh.items) {
       const h = store.history(item.metadata.uid)
@@ -199,20 +359,41 @@ describe('watches that run longer than two minutes, across server-side timeouts'
   it('resumes from the last resourceVersion each time the server ends the watch, missing and repeating nothing', async () => {
     const { session } = await connected({ watch: { timeoutSeconds: () => 15 } })
     const ns = createNamespace('long')
-    const id = session.watches.start({ group: '', version: 'v1', resource: 'configmaps', namespace: ns }).id
-    await waitUntil('the watch', 15_000, () => session.watches.statuses().find((s) => s.id === id && s.state === 'watching'))
+    const id = session.watches.start({
+      group: '',
+      version: 'v1',
+      resource: 'configmaps',
+      namespace: ns,
+    }).id
+    await waitUntil('the watch', 15_000, () =>
+      session.watches.statuses().find((s) => s.id === id && s.state === 'watching'),
+    )
     const written: string[] = []
     const started = Date.now()
     let n = 0
     while (Date.now() - started < 130_000) {
-      const out = kubectl('create', 'configmap', `tick-${n++}`, '-n', ns, '--from-literal=t=1', '-o', 'jsonpath={.metadata.resourceVersion}')
+      const out = kubectl(
+        'create',
+        'configmap',
+        `tick-${n++}`,
+        '-n',
+        ns,
+        '--from-literal=t=1',
+        '-o',
+        'jsonpath={.metadata.resourceVersion}',
+      )
       written.push(out.trim())
       await new Promise((r) => setTimeout(r, 2500))
     }
-    await waitUntil('the last write', 15_000, () => session.watches.store.events().some((e) => e.rv === written[written.length - 1]))
+    await waitUntil('the last write', 15_000, () =>
+      session.watches.store.events().some((e) => e.rv === written[written.length - 1]),
+    )
     const status = session.watches.statuses().find((s) => s.id === id) as WatchStatus
     expect(status.resumes).toBeGreaterThanOrEqual(6) // 130 s of 15 s watches
-    const added = session.watches.store.events().filter((e) => e.watch === id && e.type === 'ADDED').map((e) => e.rv)
+    const added = session.watches.store
+      .events()
+      .filter((e) => e.watch === id && e.type === 'ADDED')
+      .map((e) => e.rv)
     expect(added).toEqual(written)
     kubectl('delete', 'namespace', ns, '--wait=false')
   }, 200_000)

@@ -10,7 +10,12 @@ export interface BackoffOptions {
   jitter: number
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 800, maxMs: 30_000, resetAfterMs: 120_000, jitter: 0.2 }
+export const DEFAULT_BACKOFF: BackoffOptions = {
+  initialMs: 800,
+  maxMs: 30_000,
+  resetAfterMs: 120_000,
+  jitter: 0.2,
+}
 
 export class Backoff {
   private failures = 0

@@ -8,7 +8,15 @@ import { applyPatch, encodePatch, KEYFRAME_EVERY } from './version-patch'
 
 type Obj = Record<string, unknown>
 
-const TYPES: TimelineEventType[] = ['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR', 'LISTED', 'GONE']
+const TYPES: TimelineEventType[] = [
+  'ADDED',
+  'MODIFIED',
+  'DELETED',
+  'BOOKMARK',
+  'ERROR',
+  'LISTED',
+  'GONE',
+]
 const TYPE_CODE = new Map(TYPES.map((t, i) => [t, i]))
 
 export interface ObjectHistory {
@@ -93,7 +101,14 @@ export class EventStore {
     return () => this.listeners.delete(listener)
   }
 
-  private push(type: TimelineEventType, watch: number, rv: string, objectIdx: number, version: number, list = -1): number {
+  private push(
+    type: TimelineEventType,
+    watch: number,
+    rv: string,
+    objectIdx: number,
+    version: number,
+    list = -1,
+  ): number {
     const c = this.cols
     const i = c.push()
     c.type[i] = TYPE_CODE.get(type) as number
@@ -113,7 +128,12 @@ export class EventStore {
   }
 
   /** Records an object as a watch delivered it (ADDED, MODIFIED, DELETED) or a list returned it (LISTED). */
-  recordObject(type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'LISTED', watch: number, object: Obj, list = -1): number {
+  recordObject(
+    type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'LISTED',
+    watch: number,
+    object: Obj,
+    list = -1,
+  ): number {
     const meta = (object.metadata ?? {}) as Obj
     const uid = String(meta.uid ?? `${String(meta.namespace ?? '')}/${String(meta.name ?? '')}`)
     const rv = String(meta.resourceVersion ?? '')

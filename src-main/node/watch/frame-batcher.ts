@@ -40,7 +40,8 @@ export class FrameBatcher {
     this.timer = null
     const size = this.store.size
     const lists = this.store.lists.length
-    if (size === this.sentEvents && lists === this.sentLists && this.changedStatuses.size === 0) return
+    if (size === this.sentEvents && lists === this.sentLists && this.changedStatuses.size === 0)
+      return
     const frame: WatchFrame = {
       seq: ++this.seq,
       events: this.store.events(this.sentEvents, size),

@@ -1,6 +1,7 @@
 // What the inspector shows for one event: the object at that version (Secret values redacted),
 // the changes from the version before, the manager behind them (from managedFields), and the
 // watch event as it came.
+import { findOwnedField, indexOwnership } from '@common/managed-fields'
 import { redactObject } from '@common/redaction'
 import type { ObjectVersionDetail } from '@common/watch-types'
 import type { EventStore } from './event-store'
@@ -19,18 +20,21 @@ interface ManagedFieldsEntry {
 const managedFieldsOf = (object: Obj | null): ManagedFieldsEntry[] =>
   ((object?.metadata as Obj | undefined)?.managedFields ?? []) as ManagedFieldsEntry[]
 
-const entryKey = (e: ManagedFieldsEntry) => `${e.manager}|${e.operation}|${e.subresource ?? ''}|${e.apiVersion}`
+const entryKey = (e: ManagedFieldsEntry) =>
+  `${e.manager}|${e.operation}|${e.subresource ?? ''}|${e.apiVersion}`
 
 /**
  * The writer of a version: the managedFields entry that is new or whose time moved since the
- * version before (the server stamps the entry of the manager that wrote); else the newest entry.
+ * version before (the server stamps the entry of the manager that wrote); null when none did.
  */
 export function writerOf(object: Obj, previous: Obj | null): ObjectVersionDetail['manager'] {
   const entries = managedFieldsOf(object)
   const before = new Map(managedFieldsOf(previous).map((e) => [entryKey(e), e.time]))
   const touched = previous ? entries.filter((e) => before.get(entryKey(e)) !== e.time) : entries
+  // Nothing moved: the write did not go through field management (a DELETE, a no-op). Say so
+  // rather than name a manager that did not write.
   let best: ManagedFieldsEntry | null = null
-  for (const e of touched.length ? touched : entries) if (!best || (e.time ?? '') > (best.time ?? '')) best = e
+  for (const e of touched) if (!best || (e.time ?? '') > (best.time ?? '')) best = e
   if (!best) return null
   return {
     manager: best.manager ?? '',
@@ -39,6 +43,42 @@ export function writerOf(object: Obj, previous: Obj | null): ObjectVersionDetail
     time: best.time ?? '',
     ...(best.subresource ? { subresource: best.subresource } : {}),
   }
+}
+
+const SERVER_SET = /^\/metadata\/(resourceVersion|managedFields|generation)(\/|$)/
+
+/**
+ * When no entry's time moved (times have one-second resolution, so two writes by one manager in
+ * the same second look alike), the owner of the changed fields after the change is the writer.
+ * Only plain field paths are looked up; list items need their keys, which a JSON Pointer lacks.
+ */
+function ownerOfChanges(object: Obj, changes: { path: string }[]): ObjectVersionDetail['manager'] {
+  const index = indexOwnership(object)
+  for (const c of changes) {
+    if (SERVER_SET.test(c.path) || /\/[0-9]+(\/|$)/.test(c.path)) continue
+    const text = c.path
+      .split('/')
+      .slice(1)
+      .map((t) => `.${t.replace(/~1/g, '/').replace(/~0/g, '~')}`)
+      .join('')
+    const owner = findOwnedField(index, text)?.owners[0]
+    if (owner?.manager) {
+      const entry = index.entries.find(
+        (e) =>
+          e.manager === owner.manager &&
+          e.operation === owner.operation &&
+          e.subresource === owner.subresource,
+      )
+      return {
+        manager: owner.manager,
+        operation: owner.operation ?? '',
+        apiVersion: entry?.apiVersion ?? '',
+        time: entry?.time ?? '',
+        ...(owner.subresource ? { subresource: owner.subresource } : {}),
+      }
+    }
+  }
+  return null
 }
 
 export function objectDetail(store: EventStore, eventIndex: number): ObjectVersionDetail | null {
@@ -59,7 +99,10 @@ export function objectDetail(store: EventStore, eventIndex: number): ObjectVersi
     object: shown.value,
     previous: before,
     changes,
-    manager: writerOf(object, previous),
+    manager:
+      event.type === 'DELETED'
+        ? null
+        : (writerOf(object, previous) ?? ownerOfChanges(object, changes)),
     rawEvent: { type: event.type, object: shown.value },
     redacted: shown.redacted,
   }

@@ -1,6 +1,12 @@
 // The watch machinery of one cluster session: its event store, its pool of supervised watches and
 // the frame batcher that feeds the renderer.
-import type { ObjectVersionDetail, WatchFrame, WatchSnapshot, WatchStatus, WatchTarget } from '@common/watch-types'
+import type {
+  ObjectVersionDetail,
+  WatchFrame,
+  WatchSnapshot,
+  WatchStatus,
+  WatchTarget,
+} from '@common/watch-types'
 import type { KubeTransport } from '../kube-transport'
 import { EventStore } from './event-store'
 import { FrameBatcher } from './frame-batcher'
@@ -13,7 +19,12 @@ export class SessionWatches {
   private readonly pool: WatchPool
   private readonly batcher: FrameBatcher
 
-  constructor(context: string, transport: KubeTransport, send: (frame: WatchFrame) => void, options: Partial<SupervisorOptions> = {}) {
+  constructor(
+    context: string,
+    transport: KubeTransport,
+    send: (frame: WatchFrame) => void,
+    options: Partial<SupervisorOptions> = {},
+  ) {
     this.batcher = new FrameBatcher(this.store, send, () => this.pool.statuses())
     this.pool = new WatchPool(context, transport, this.store, (s) => this.batcher.noteStatus(s), {
       ...DEFAULT_SUPERVISOR_OPTIONS,
@@ -38,7 +49,9 @@ export class SessionWatches {
   }
 
   detail(eventIndex: number): ObjectVersionDetail | null {
-    return eventIndex >= 0 && eventIndex < this.store.size ? objectDetail(this.store, eventIndex) : null
+    return eventIndex >= 0 && eventIndex < this.store.size
+      ? objectDetail(this.store, eventIndex)
+      : null
   }
 
   close(): void {

@@ -30,7 +30,8 @@ export function encodePatch(before: Json, after: Json): string {
 
 function parent(target: unknown, tokens: string[]): unknown {
   let node = target
-  for (const t of tokens) node = Array.isArray(node) ? node[Number(t)] : (node as Record<string, unknown>)[t]
+  for (const t of tokens)
+    node = Array.isArray(node) ? node[Number(t)] : (node as Record<string, unknown>)[t]
   return node
 }
 

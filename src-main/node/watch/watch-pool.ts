@@ -3,7 +3,11 @@
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
 import type { KubeTransport } from '../kube-transport'
 import type { EventStore } from './event-store'
-import { DEFAULT_SUPERVISOR_OPTIONS, WatchSupervisor, type SupervisorOptions } from './watch-supervisor'
+import {
+  DEFAULT_SUPERVISOR_OPTIONS,
+  WatchSupervisor,
+  type SupervisorOptions,
+} from './watch-supervisor'
 import { targetKey } from './watch-target'
 
 interface Entry {
@@ -32,7 +36,14 @@ export class WatchPool {
       existing.refs++
       return { ...existing.supervisor.status }
     }
-    const supervisor = new WatchSupervisor(this.nextId++, target, this.transport, this.store, this.onStatus, this.options)
+    const supervisor = new WatchSupervisor(
+      this.nextId++,
+      target,
+      this.transport,
+      this.store,
+      this.onStatus,
+      this.options,
+    )
     const entry = { supervisor, key, refs: 1 }
     this.byKey.set(key, entry)
     this.byId.set(supervisor.id, entry)

@@ -34,7 +34,9 @@ export function parseWatchLine(line: string): RawWatchEvent {
     typeof (value as RawWatchEvent).object !== 'object' ||
     (value as RawWatchEvent).object === null
   ) {
-    throw new Error('not a watch event ({"type": ADDED|MODIFIED|DELETED|BOOKMARK|ERROR, "object": {...}})')
+    throw new Error(
+      'not a watch event ({"type": ADDED|MODIFIED|DELETED|BOOKMARK|ERROR, "object": {...}})',
+    )
   }
   return value as RawWatchEvent
 }
@@ -72,7 +74,15 @@ export function readWatchStream(
       lines.flush(onLine)
       finish({ kind: 'closed' })
     })
-    stream.on('error', (error) => finish(isAborted() ? { kind: 'aborted' } : { kind: 'error', message: error.message }))
-    stream.on('close', () => finish(isAborted() ? { kind: 'aborted' } : { kind: 'error', message: 'connection closed before the end of the stream' }))
+    stream.on('error', (error) =>
+      finish(isAborted() ? { kind: 'aborted' } : { kind: 'error', message: error.message }),
+    )
+    stream.on('close', () =>
+      finish(
+        isAborted()
+          ? { kind: 'aborted' }
+          : { kind: 'error', message: 'connection closed before the end of the stream' },
+      ),
+    )
   })
 }

@@ -133,7 +133,12 @@ export class WatchSupervisor {
     let listReason: 'initial' | 'expired' | 'reconnect' = 'initial'
     while (!this.stopped) {
       if (rv === null) {
-        this.set('listing', listReason === 'initial' ? 'listing' : `relisting after ${listReason === 'expired' ? '410 Expired' : 'reconnect'}`)
+        this.set(
+          'listing',
+          listReason === 'initial'
+            ? 'listing'
+            : `relisting after ${listReason === 'expired' ? '410 Expired' : 'reconnect'}`,
+        )
         const listed = await this.list(listReason)
         if (this.stopped) return
         if (!listed.ok) {
@@ -158,7 +163,10 @@ export class WatchSupervisor {
           break
         case 'stalled':
           this.status.reconnects++
-          this.store.recordError(this.id, `no data for ${Math.round(outcome.silentMs / 1000)} s: restarting the watch`)
+          this.store.recordError(
+            this.id,
+            `no data for ${Math.round(outcome.silentMs / 1000)} s: restarting the watch`,
+          )
           break
         case 'error':
           this.status.reconnects++
@@ -169,7 +177,9 @@ export class WatchSupervisor {
   }
 
   /** Lists every page at one resourceVersion, then reconciles the store with the result. */
-  private async list(reason: 'initial' | 'expired' | 'reconnect'): Promise<{ ok: true; rv: string } | { ok: false; message: string; retryAfterMs?: number }> {
+  private async list(
+    reason: 'initial' | 'expired' | 'reconnect',
+  ): Promise<{ ok: true; rv: string } | { ok: false; message: string; retryAfterMs?: number }> {
     const pages: ListPage[] = []
     const items: ListItem[] = []
     let cont: string | undefined
@@ -190,9 +200,17 @@ export class WatchSupervisor {
         const status = parseStatus(res.body)
         // A continue token past compaction expires too: start the list again from scratch.
         if (res.status === 410 && cont) {
-          return { ok: false, message: `list page expired (${status?.message ?? '410'})`, retryAfterMs: 0 }
+          return {
+            ok: false,
+            message: `list page expired (${status?.message ?? '410'})`,
+            retryAfterMs: 0,
+          }
         }
-        return { ok: false, message: `list answered ${res.status}: ${status?.message ?? res.statusText}`, ...retryAfter(res.status, res.headers['retry-after']) }
+        return {
+          ok: false,
+          message: `list answered ${res.status}: ${status?.message ?? res.statusText}`,
+          ...retryAfter(res.status, res.headers['retry-after']),
+        }
       }
       const body = JSON.parse(res.body) as ListBody
       rv = body.metadata?.resourceVersion ?? rv
@@ -228,7 +246,12 @@ export class WatchSupervisor {
       before.delete(String((item.metadata as { uid?: string } | undefined)?.uid ?? ''))
     }
     for (const uid of before.keys()) {
-      this.store.recordGone(this.id, uid, rv, `not in the relist at ${rv}: deleted while no watch was open`)
+      this.store.recordGone(
+        this.id,
+        uid,
+        rv,
+        `not in the relist at ${rv}: deleted while no watch was open`,
+      )
     }
     this.status.listRv = rv
     this.status.lastRv = rv
@@ -243,7 +266,12 @@ export class WatchSupervisor {
     try {
       res = await this.transport.openStream({
         path: collectionPath(this.target),
-        query: this.query({ watch: 1, resourceVersion: rv, allowWatchBookmarks: true, timeoutSeconds }),
+        query: this.query({
+          watch: 1,
+          resourceVersion: rv,
+          allowWatchBookmarks: true,
+          timeoutSeconds,
+        }),
       })
     } catch (error) {
       return { kind: 'error', message: this.transport.describe(error).title }
@@ -254,7 +282,11 @@ export class WatchSupervisor {
         this.store.recordError(this.id, status?.message ?? 'Expired', 410, rv)
         return { kind: 'expired', message: status?.message ?? '410 Gone' }
       }
-      return { kind: 'error', message: `watch answered ${res.status}: ${status?.message ?? res.statusText}`, ...retryAfter(res.status, res.headers['retry-after']) }
+      return {
+        kind: 'error',
+        message: `watch answered ${res.status}: ${status?.message ?? res.statusText}`,
+        ...retryAfter(res.status, res.headers['retry-after']),
+      }
     }
     this.set('watching', `watching from ${rv}`)
 
@@ -268,13 +300,16 @@ export class WatchSupervisor {
     }
     this.abortCurrent = abort
     const limitMs = timeoutSeconds * 1000 + this.options.stallGraceMs
-    const watchdog = setInterval(() => {
-      const silent = Date.now() - lastData
-      if (silent > limitMs) {
-        inStream = { kind: 'stalled', silentMs: silent }
-        abort()
-      }
-    }, Math.min(5000, limitMs / 4))
+    const watchdog = setInterval(
+      () => {
+        const silent = Date.now() - lastData
+        if (silent > limitMs) {
+          inStream = { kind: 'stalled', silentMs: silent }
+          abort()
+        }
+      },
+      Math.min(5000, limitMs / 4),
+    )
 
     const end = await readWatchStream(
       stream,
@@ -302,7 +337,10 @@ export class WatchSupervisor {
       case 'aborted':
         return { kind: 'stopped' }
       case 'malformed':
-        this.store.recordError(this.id, `malformed line in the watch stream: ${end.message}: ${end.line}`)
+        this.store.recordError(
+          this.id,
+          `malformed line in the watch stream: ${end.message}: ${end.line}`,
+        )
         return { kind: 'error', message: `malformed watch stream (${end.message})` }
       case 'error':
         return { kind: 'error', message: `watch connection lost: ${end.message}` }
@@ -327,10 +365,17 @@ export class WatchSupervisor {
         if (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone') {
           return { kind: 'expired', message: status.message ?? 'Expired' }
         }
-        return { kind: 'error', message: `watch ERROR ${status.code ?? ''}: ${status.message ?? ''}` }
+        return {
+          kind: 'error',
+          message: `watch ERROR ${status.code ?? ''}: ${status.message ?? ''}`,
+        }
       }
       default:
-        this.store.recordObject(event.type as 'ADDED' | 'MODIFIED' | 'DELETED', this.id, event.object)
+        this.store.recordObject(
+          event.type as 'ADDED' | 'MODIFIED' | 'DELETED',
+          this.id,
+          event.object,
+        )
         this.status.events++
         this.status.lastEventAt = now
         this.status.lastRv = meta?.resourceVersion ?? this.status.lastRv
@@ -340,7 +385,10 @@ export class WatchSupervisor {
   }
 }
 
-function retryAfter(status: number, header: string | string[] | undefined): { retryAfterMs?: number } {
+function retryAfter(
+  status: number,
+  header: string | string[] | undefined,
+): { retryAfterMs?: number } {
   if (status !== 429 && status !== 503) return {}
   const seconds = Number(Array.isArray(header) ? header[0] : header)
   return Number.isFinite(seconds) && seconds >= 0 ? { retryAfterMs: seconds * 1000 } : {}

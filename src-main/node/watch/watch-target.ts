@@ -3,16 +3,31 @@ import type { WatchTarget } from '@common/watch-types'
 
 export function collectionPath(t: WatchTarget): string {
   const prefix = t.group === '' ? `/api/${t.version}` : `/apis/${t.group}/${t.version}`
-  return t.namespace ? `${prefix}/namespaces/${t.namespace}/${t.resource}` : `${prefix}/${t.resource}`
+  return t.namespace
+    ? `${prefix}/namespaces/${t.namespace}/${t.resource}`
+    : `${prefix}/${t.resource}`
 }
 
 export function targetKey(context: string, t: WatchTarget): string {
-  return JSON.stringify([context, t.group, t.version, t.resource, t.namespace ?? '', t.labelSelector ?? '', t.fieldSelector ?? ''])
+  return JSON.stringify([
+    context,
+    t.group,
+    t.version,
+    t.resource,
+    t.namespace ?? '',
+    t.labelSelector ?? '',
+    t.fieldSelector ?? '',
+  ])
 }
 
 export function targetLabel(t: WatchTarget): string {
   const gr = t.group ? `${t.resource}.${t.group}` : t.resource
   const where = t.namespace ? ` in ${t.namespace}` : ' (all namespaces)'
-  const sel = [t.labelSelector && `-l ${t.labelSelector}`, t.fieldSelector && `--field-selector ${t.fieldSelector}`].filter(Boolean).join(' ')
+  const sel = [
+    t.labelSelector && `-l ${t.labelSelector}`,
+    t.fieldSelector && `--field-selector ${t.fieldSelector}`,
+  ]
+    .filter(Boolean)
+    .join(' ')
   return `${gr}${where}${sel ? ` ${sel}` : ''}`
 }

@@ -12,8 +12,9 @@ import type {
   SessionState,
 } from '@common/kube-types'
 import type { Result, UiError } from '@common/result'
+import { TimelineState } from './timeline-state.svelte'
 
-export type View = 'overview' | 'discovery' | 'requests'
+export type View = 'overview' | 'discovery' | 'timeline' | 'requests'
 
 /** A value that is loading, loaded, or failed with a message a person can act on. */
 export type Loadable<T> =
@@ -35,6 +36,7 @@ export class AppState {
   health = $state.raw<Loadable<HealthReport>>({ status: 'idle' })
   discovery = $state.raw<Loadable<DiscoveryReport>>({ status: 'idle' })
   requests = $state.raw<RequestLogEntry[]>([])
+  readonly timeline: TimelineState
 
   connected = $derived(this.session.status === 'connected')
   namespace = $derived(
@@ -42,7 +44,15 @@ export class AppState {
   )
 
   constructor(readonly api: ApiscopeApi) {
+    this.timeline = new TimelineState(api)
     api.onSession((s) => {
+      if (
+        s.status === 'connected' &&
+        (this.session.status !== 'connected' ||
+          this.session.info.connectedAt !== s.info.connectedAt)
+      ) {
+        this.timeline.clear()
+      }
       this.session = s
     })
     api.onRequestLogged((entry) => {
@@ -73,6 +83,7 @@ export class AppState {
     this.rules = { status: 'idle' }
     this.health = { status: 'idle' }
     this.discovery = { status: 'idle' }
+    this.timeline.clear()
     this.session = { status: 'connecting', context }
     const res = await this.api.connect({ context })
     if (!res.ok) {

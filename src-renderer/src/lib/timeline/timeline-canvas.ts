@@ -1,0 +1,233 @@
+// Draws the timeline's dense marks on a canvas (DPR-aware): one row per lane, one mark per event,
+// list snapshots and 410s as vertical lines. Framework-free so the benchmark drives it directly.
+// Level of detail: within a lane, at most one mark per pixel column and type is drawn, found by
+// binary search, so the cost follows what is visible, not how many events exist.
+import type { TimelineData } from './timeline-data'
+import { lowerBound, xOf, type AxisChoice } from './timeline-axis'
+
+export const TYPE_STYLE = [
+  { name: 'ADDED', color: '#4ade80', shape: 'circle' },
+  { name: 'MODIFIED', color: '#60a5fa', shape: 'square' },
+  { name: 'DELETED', color: '#f87171', shape: 'cross' },
+  { name: 'BOOKMARK', color: '#a8b3c2', shape: 'diamond' },
+  { name: 'ERROR', color: '#facc15', shape: 'triangle' },
+  { name: 'LISTED', color: '#c4b5fd', shape: 'ring' },
+  { name: 'GONE', color: '#fb923c', shape: 'cross-ring' },
+] as const
+
+export interface TimelineViewport {
+  /** Visible domain of the axis. */
+  x0: number
+  x1: number
+  /** First visible row (fractional when scrolled). */
+  rowTop: number
+  /** CSS pixels. */
+  width: number
+  height: number
+  laneHeight: number
+  dpr: number
+}
+
+export interface DrawOptions {
+  axis: AxisChoice
+  selected: number | null
+  hovered: number | null
+  /** Marks smaller than this many pixels apart switch to thin bars. */
+  denseBelowPx?: number
+}
+
+export interface DrawStats {
+  marks: number
+  visibleLanes: number
+}
+
+function markPath(path: Path2D, shape: string, x: number, y: number, r: number): void {
+  switch (shape) {
+    case 'circle':
+    case 'ring':
+      path.moveTo(x + r, y)
+      path.arc(x, y, r, 0, Math.PI * 2)
+      break
+    case 'square':
+      path.rect(x - r, y - r, r * 2, r * 2)
+      break
+    case 'diamond':
+      path.moveTo(x, y - r)
+      path.lineTo(x + r, y)
+      path.lineTo(x, y + r)
+      path.lineTo(x - r, y)
+      path.closePath()
+      break
+    case 'triangle':
+      path.moveTo(x, y - r - 1)
+      path.lineTo(x + r + 1, y + r)
+      path.lineTo(x - r - 1, y + r)
+      path.closePath()
+      break
+    default: // cross, cross-ring
+      path.moveTo(x - r, y - r)
+      path.lineTo(x + r, y + r)
+      path.moveTo(x + r, y - r)
+      path.lineTo(x - r, y + r)
+  }
+}
+
+export function drawTimeline(
+  ctx: CanvasRenderingContext2D,
+  data: TimelineData,
+  vp: TimelineViewport,
+  opts: DrawOptions,
+): DrawStats {
+  const { width, height, laneHeight, dpr } = vp
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
+  ctx.clearRect(0, 0, width, height)
+  const mode = opts.axis.mode
+  const span = vp.x1 - vp.x0 || 1
+  const toPx = (x: number) => ((x - vp.x0) / span) * width
+  const rows = data.rows()
+  const firstRow = Math.max(0, Math.floor(vp.rowTop))
+  const lastRow = Math.min(rows.length - 1, Math.ceil(vp.rowTop + height / laneHeight))
+  const r = Math.max(3, Math.min(6, laneHeight * 0.24))
+
+  // Row bands: alternate groups so that kinds and namespaces read as blocks.
+  let prevGroup = ''
+  let band = false
+  for (let row = 0; row <= lastRow; row++) {
+    const lane = rows[row]
+    if (!lane) break
+    if (lane.group !== prevGroup) {
+      band = !band
+      prevGroup = lane.group
+    }
+    if (row < firstRow) continue
+    const y = (row - vp.rowTop) * laneHeight
+    ctx.fillStyle = band ? 'rgba(148,163,184,0.06)' : 'rgba(0,0,0,0)'
+    ctx.fillRect(0, y, width, laneHeight)
+    ctx.fillStyle = 'rgba(148,163,184,0.10)'
+    ctx.fillRect(0, y + laneHeight - 1, width, 1)
+  }
+
+  // List snapshots (violet, dashed) and 410s (red) across every row.
+  ctx.save()
+  ctx.lineWidth = 1.5
+  for (const list of data.lists) {
+    const x = toPx(
+      mode === 'time' ? list.t : mode === 'rv' ? (list.rvn ?? list.firstEvent) : list.firstEvent,
+    )
+    if (x < -2 || x > width + 2) continue
+    ctx.strokeStyle = 'rgba(196,181,253,0.85)'
+    ctx.setLineDash([5, 4])
+    ctx.beginPath()
+    ctx.moveTo(x, 0)
+    ctx.lineTo(x, height)
+    ctx.stroke()
+  }
+  ctx.setLineDash([])
+  for (const [k, note] of data.notes) {
+    if (note.code !== 410 || k >= data.count) continue
+    const x = toPx(xOf(data, mode, k))
+    if (x < -2 || x > width + 2) continue
+    ctx.strokeStyle = 'rgba(248,113,113,0.9)'
+    ctx.beginPath()
+    ctx.moveTo(x, 0)
+    ctx.lineTo(x, height)
+    ctx.stroke()
+  }
+  ctx.restore()
+
+  // Marks, batched into one path per type.
+  const paths = TYPE_STYLE.map(() => new Path2D())
+  const bars = TYPE_STYLE.map(() => new Path2D())
+  let marks = 0
+  for (let row = firstRow; row <= lastRow; row++) {
+    const lane = rows[row]
+    if (!lane) break
+    const cy = (row - vp.rowTop) * laneHeight + laneHeight / 2
+    const ev = lane.events
+    let i = lowerBound(data, mode, ev, vp.x0)
+    const end = lowerBound(data, mode, ev, vp.x1 + 1e-9)
+    const dense = end - i > width / (opts.denseBelowPx ?? 7)
+    let lastPx = -1
+    while (i < end) {
+      const k = ev[i] as number
+      const px = Math.round(toPx(xOf(data, mode, k)))
+      if (dense) {
+        if (px !== lastPx) {
+          const t = data.type[k] as number
+          ;(bars[t] as Path2D).rect(px, cy - r - 1, 2, 2 * r + 2)
+          marks++
+          lastPx = px
+        }
+        // Jump to the first event of the next pixel column.
+        const nextX = vp.x0 + ((px + 1) / width) * span
+        const j = lowerBound(data, mode, ev, nextX)
+        i = j > i ? j : i + 1
+      } else {
+        const t = data.type[k] as number
+        markPath(paths[t] as Path2D, TYPE_STYLE[t]?.shape ?? 'circle', px, cy, r)
+        marks++
+        i++
+      }
+    }
+  }
+  TYPE_STYLE.forEach((style, t) => {
+    ctx.fillStyle = style.color
+    ctx.fill(bars[t] as Path2D)
+    if (style.shape === 'ring' || style.shape === 'cross' || style.shape === 'cross-ring') {
+      ctx.strokeStyle = style.color
+      ctx.lineWidth = 2
+      ctx.stroke(paths[t] as Path2D)
+    } else {
+      ctx.fillStyle = style.color
+      ctx.fill(paths[t] as Path2D)
+    }
+  })
+
+  // Selection and hover rings on top.
+  for (const [k, color, w] of [
+    [opts.hovered, 'rgba(255,255,255,0.7)', 1.5],
+    [opts.selected, '#facc15', 2.5],
+  ] as const) {
+    if (k === null || k >= data.count) continue
+    const row = data.rowOfLane(data.lane[k] as number)
+    if (row < firstRow || row > lastRow) continue
+    const x = toPx(xOf(data, mode, k))
+    const y = (row - vp.rowTop) * laneHeight + laneHeight / 2
+    ctx.strokeStyle = color
+    ctx.lineWidth = w
+    ctx.beginPath()
+    ctx.arc(x, y, r + 4, 0, Math.PI * 2)
+    ctx.stroke()
+  }
+  return { marks, visibleLanes: Math.max(0, lastRow - firstRow + 1) }
+}
+
+/** The event under a point: the lane from y, then the nearest event in it within `slop` pixels. */
+export function hitTest(
+  data: TimelineData,
+  vp: TimelineViewport,
+  axis: AxisChoice,
+  px: number,
+  py: number,
+  slop = 8,
+): number | null {
+  const rows = data.rows()
+  const row = Math.floor(vp.rowTop + py / vp.laneHeight)
+  const lane = rows[row]
+  if (!lane || lane.events.length === 0) return null
+  const span = vp.x1 - vp.x0 || 1
+  const x = vp.x0 + (px / vp.width) * span
+  const pos = lowerBound(data, axis.mode, lane.events, x)
+  let best: number | null = null
+  let bestDist = Infinity
+  for (const p of [pos - 1, pos]) {
+    const k = lane.events[p]
+    if (k === undefined) continue
+    const d = Math.abs(((xOf(data, axis.mode, k) - vp.x0) / span) * vp.width - px)
+    if (d < bestDist) {
+      bestDist = d
+      best = k
+    }
+  }
+  return bestDist <= slop ? best : null
+}

@@ -1,0 +1,199 @@
+// The renderer's copy of the watch stream, in columns (typed arrays) so that a million events
+// draw and hit-test fast. Lanes: one per object (grouped by kind and namespace) and one per watch
+// for its bookmarks, errors and lists. Plain TypeScript: the reactive wrapper bumps a revision.
+import type { ListSnapshot, TimelineEvent, TimelineEventType } from '@common/watch-types'
+
+export const EVENT_TYPES: TimelineEventType[] = [
+  'ADDED',
+  'MODIFIED',
+  'DELETED',
+  'BOOKMARK',
+  'ERROR',
+  'LISTED',
+  'GONE',
+]
+export const TYPE_INDEX: Record<TimelineEventType, number> = Object.fromEntries(
+  EVENT_TYPES.map((t, i) => [t, i]),
+) as Record<TimelineEventType, number>
+
+export interface Lane {
+  id: number
+  /** 'watch' lanes carry BOOKMARK, ERROR and the list lines of one watch. */
+  kind: 'object' | 'watch'
+  key: string
+  group: string
+  label: string
+  uid: string
+  watch: number
+  /** Event indices, in arrival order (and so in resourceVersion order within one object). */
+  events: number[]
+}
+
+export class TimelineData {
+  count = 0
+  private capacity = 0
+  type = new Uint8Array(0)
+  watch = new Uint16Array(0)
+  time = new Float64Array(0)
+  rvn = new Float64Array(0)
+  lane = new Int32Array(0)
+  version = new Int32Array(0)
+  /** Global event index as the core numbered it (equal to position unless reset). */
+  index = new Int32Array(0)
+  /** Text of resourceVersions that are not integers. */
+  readonly rvText = new Map<number, string>()
+  readonly notes = new Map<number, { note: string; code?: number }>()
+  readonly lanes: Lane[] = []
+  private readonly laneByKey = new Map<string, Lane>()
+  lists: ListSnapshot[] = []
+  /** Per watch, its delivered events (ADDED, MODIFIED, DELETED, BOOKMARK) in arrival order: the gaps between them are versions used elsewhere. */
+  readonly watchStream = new Map<number, number[]>()
+  /** False as soon as one resourceVersion is not a decimal integer: then the axis is arrival order. */
+  allNumeric = true
+  /** Lanes sorted for display (watch lanes first, then by group and label); rebuilt lazily. */
+  private order: Lane[] | null = null
+  private rowOf: Int32Array | null = null
+
+  reset(): void {
+    this.count = 0
+    this.rvText.clear()
+    this.notes.clear()
+    this.lanes.length = 0
+    this.laneByKey.clear()
+    this.lists = []
+    this.watchStream.clear()
+    this.allNumeric = true
+    this.order = null
+    this.rowOf = null
+  }
+
+  private ensure(extra: number): void {
+    const need = this.count + extra
+    if (need <= this.capacity) return
+    let cap = Math.max(1024, this.capacity)
+    while (cap < need) cap *= 2
+    const grow = <A extends Uint8Array | Uint16Array | Float64Array | Int32Array>(a: A): A => {
+      const next = new (a.constructor as new (n: number) => A)(cap)
+      next.set(a.subarray(0, this.count))
+      return next
+    }
+    this.type = grow(this.type)
+    this.watch = grow(this.watch)
+    this.time = grow(this.time)
+    this.rvn = grow(this.rvn)
+    this.lane = grow(this.lane)
+    this.version = grow(this.version)
+    this.index = grow(this.index)
+    this.capacity = cap
+  }
+
+  private laneFor(e: TimelineEvent): Lane {
+    const isObject = e.uid !== ''
+    const key = isObject ? e.uid : `watch:${e.watch}`
+    let lane = this.laneByKey.get(key)
+    if (!lane) {
+      lane = {
+        id: this.lanes.length,
+        kind: isObject ? 'object' : 'watch',
+        key,
+        group: isObject ? `${e.kind}${e.ns ? ` · ${e.ns}` : ''}` : 'Watches',
+        label: isObject ? e.name : `watch ${e.watch}`,
+        uid: e.uid,
+        watch: e.watch,
+        events: [],
+      }
+      this.lanes.push(lane)
+      this.laneByKey.set(key, lane)
+      this.order = null
+    }
+    return lane
+  }
+
+  /** Every watch gets its lane (bookmarks, errors, and the gaps between its events), even before a bookmark. */
+  private ensureWatchLane(watch: number): void {
+    const key = `watch:${watch}`
+    if (this.laneByKey.has(key)) return
+    const lane: Lane = {
+      id: this.lanes.length,
+      kind: 'watch',
+      key,
+      group: 'Watches',
+      label: `watch ${watch}`,
+      uid: '',
+      watch,
+      events: [],
+    }
+    this.lanes.push(lane)
+    this.laneByKey.set(key, lane)
+    this.order = null
+  }
+
+  append(events: TimelineEvent[]): void {
+    this.ensure(events.length)
+    for (const e of events) {
+      this.ensureWatchLane(e.watch)
+      const k = this.count++
+      const lane = this.laneFor(e)
+      this.type[k] = TYPE_INDEX[e.type]
+      this.watch[k] = e.watch
+      this.time[k] = e.t
+      this.rvn[k] = e.rvn ?? Number.NaN
+      if (e.rvn === null) {
+        if (e.rv !== '') {
+          this.rvText.set(k, e.rv)
+          this.allNumeric = false
+        }
+      }
+      this.lane[k] = lane.id
+      this.version[k] = e.v
+      this.index[k] = e.i
+      if (e.note !== undefined)
+        this.notes.set(k, { note: e.note, ...(e.code !== undefined ? { code: e.code } : {}) })
+      lane.events.push(k)
+      if (
+        e.type === 'ADDED' ||
+        e.type === 'MODIFIED' ||
+        e.type === 'DELETED' ||
+        e.type === 'BOOKMARK'
+      ) {
+        let stream = this.watchStream.get(e.watch)
+        if (!stream) this.watchStream.set(e.watch, (stream = []))
+        stream.push(k)
+      }
+    }
+  }
+
+  addLists(lists: ListSnapshot[]): void {
+    if (lists.length) this.lists = [...this.lists, ...lists]
+  }
+
+  /** Lanes in display order. */
+  rows(): Lane[] {
+    if (!this.order) {
+      this.order = [...this.lanes].sort((a, b) =>
+        a.kind !== b.kind
+          ? a.kind === 'watch'
+            ? -1
+            : 1
+          : a.group.localeCompare(b.group) || a.label.localeCompare(b.label) || a.id - b.id,
+      )
+      this.rowOf = new Int32Array(this.lanes.length)
+      this.order.forEach((lane, row) => ((this.rowOf as Int32Array)[lane.id] = row))
+    }
+    return this.order
+  }
+
+  rowOfLane(laneId: number): number {
+    this.rows()
+    return (this.rowOf as Int32Array)[laneId] ?? 0
+  }
+
+  rvOf(k: number): string {
+    const n = this.rvn[k] as number
+    return Number.isNaN(n) ? (this.rvText.get(k) ?? '') : String(n)
+  }
+
+  typeOf(k: number): TimelineEventType {
+    return EVENT_TYPES[this.type[k] as number] as TimelineEventType
+  }
+}
