@@ -13,6 +13,8 @@ import type { ApiscopeCore } from '../node/apiscope-core'
 import { contentTypeOf } from '../node/static-files'
 import { TOKEN_COOKIE, checkRequest } from './access-guard'
 
+const FRAME_BACKLOG_BYTES = 8 * 1024 * 1024
+
 export interface BrowserHostOptions {
   core: ApiscopeCore
   rendererDir: string
@@ -109,7 +111,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   })
 
   const offEvents = options.core.onEvent((channel, payload) => {
-    for (const ws of sockets) send(ws, { t: 'event', channel, payload })
+    for (const ws of sockets) {
+      // A tab that cannot keep up skips watch frames; the gap in seq makes it ask for a snapshot.
+      if (channel === 'watch:frame' && ws.bufferedAmount > FRAME_BACKLOG_BYTES) continue
+      send(ws, { t: 'event', channel, payload })
+    }
   })
 
   await new Promise<void>((resolve, reject) => {

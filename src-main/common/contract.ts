@@ -48,6 +48,7 @@ export const watchTargetSchema = z
     namespace: dnsLabel.optional(),
     labelSelector: selector.optional(),
     fieldSelector: selector.optional(),
+    pageSize: z.number().int().min(1).max(5000).optional(),
   })
   .strict()
 

@@ -12,6 +12,8 @@ export interface WatchTarget {
   namespace?: string
   labelSelector?: string
   fieldSelector?: string
+  /** The list's `limit` (page size); 500 like kubectl when absent. */
+  pageSize?: number
 }
 
 export type WatchState = 'listing' | 'watching' | 'backoff' | 'stopped' | 'failed'

@@ -190,7 +190,10 @@ export class WatchSupervisor {
       try {
         res = await this.transport.request({
           path: collectionPath(this.target),
-          query: this.query({ limit: this.options.pageSize, ...(cont ? { continue: cont } : {}) }),
+          query: this.query({
+            limit: this.target.pageSize ?? this.options.pageSize,
+            ...(cont ? { continue: cont } : {}),
+          }),
           timeoutMs: 60_000,
         })
       } catch (error) {

@@ -1,0 +1,947 @@
+// The stages a request crosses inside kube-apiserver, and the one a response shows it stopped at;
+// pure, and 'unknown' wherever a response cannot tell. Order and codes from the Kubernetes docs:
+// https://kubernetes.io/docs/concepts/security/controlling-access/ , https://kubernetes.io/docs/reference/using-api/api-concepts/
+
+/**
+ * Every stage, in the order a write crosses them, then the read branch. Besides the docs'
+ * authentication, authorization, admission, validation and etcd, two stages refuse requests of
+ * their own: Priority and Fairness, between authentication and authorization
+ * (DefaultBuildHandlerChain in k8s.io/apiserver), and decoding (content type, body, defaults),
+ * which the handler does before admission.
+ */
+export const REQUEST_STAGES = [
+  {
+    id: 'authentication',
+    label: 'Authentication',
+    refusal: '401 Unauthorized, with no detail on purpose',
+  },
+  {
+    id: 'flow-control',
+    label: 'API Priority and Fairness',
+    refusal: '429 Too Many Requests, plain text, with Retry-After',
+  },
+  {
+    id: 'authorization',
+    label: 'Authorization (RBAC, Node)',
+    refusal: '403 Forbidden naming the user, verb, resource, group and namespace',
+  },
+  {
+    id: 'decoding',
+    label: 'Decoding and defaults',
+    refusal: '415 Unsupported Media Type, 400 Bad Request',
+  },
+  {
+    id: 'mutating-admission',
+    label: 'Mutating admission (plugins, then webhooks)',
+    refusal: '403 or 404 from a plugin, a webhook’s denial, 500 when a webhook cannot be called',
+  },
+  {
+    id: 'schema-validation',
+    label: 'Schema validation',
+    refusal: '422 Invalid, with the fields at fault',
+  },
+  {
+    id: 'validating-admission',
+    label: 'Validating admission (plugins, then webhooks)',
+    refusal: '403 from a plugin, a webhook’s or a policy’s denial',
+  },
+  {
+    id: 'persistence',
+    label: 'Persistence in etcd',
+    refusal: '409 AlreadyExists, 409 Conflict (stale resourceVersion), 404 NotFound',
+  },
+  {
+    id: 'storage-read',
+    label: 'Read from the watch cache or etcd',
+    refusal: '404 NotFound, 410 Expired',
+  },
+] as const satisfies readonly { id: string; label: string; refusal: string }[]
+
+export type StageId = (typeof REQUEST_STAGES)[number]['id']
+export type RequestStage = (typeof REQUEST_STAGES)[number]
+
+/** create, update, patch, delete. */
+export const WRITE_PATH: readonly StageId[] = [
+  'authentication',
+  'flow-control',
+  'authorization',
+  'decoding',
+  'mutating-admission',
+  'schema-validation',
+  'validating-admission',
+  'persistence',
+]
+
+/** get, list, watch: no body to decode, no admission. */
+export const READ_PATH: readonly StageId[] = [
+  'authentication',
+  'flow-control',
+  'authorization',
+  'storage-read',
+]
+
+export type StageOutcome =
+  | 'success'
+  | 'dry-run'
+  | 'unauthenticated'
+  | 'throttled'
+  | 'forbidden-rbac'
+  | 'forbidden-admission'
+  /** A 403 whose message and audit annotations do not say who refused. */
+  | 'forbidden'
+  | 'denied-by-webhook'
+  | 'denied-by-policy'
+  | 'webhook-call-failed'
+  | 'namespace-not-found'
+  | 'bad-request'
+  | 'unsupported-media-type'
+  | 'not-found'
+  | 'expired'
+  | 'already-exists'
+  | 'conflict'
+  | 'apply-conflict'
+  | 'invalid'
+  | 'too-many-requests'
+  | 'server-error'
+  | 'unrecognized'
+
+/** One item of a Status object's details.causes. */
+export interface StatusCause {
+  field?: string
+  reason?: string
+  message?: string
+}
+
+/** What a 403 from an authorizer says, parsed from its fixed sentence. */
+export interface RbacDenial {
+  user: string
+  verb: string
+  /** For a resource request: "configmaps", or "pods" for pods/exec. */
+  resource?: string
+  subresource?: string
+  /** "" is the core group. */
+  group?: string
+  /** Absent at cluster scope. */
+  namespace?: string
+  /** The object's name, when the request named one. */
+  name?: string
+  /** For a non-resource URL such as /metrics. */
+  path?: string
+  /** What the authorizers appended, e.g. `RBAC: clusterrole.rbac.authorization.k8s.io "x" not found`. */
+  authorizerReason?: string
+}
+
+/** A mutating webhook call, from a mutation.webhook.admission.k8s.io/round_N_index_M annotation. */
+export interface MutatingWebhookCall {
+  configuration: string
+  webhook: string
+  mutated: boolean
+  round: number
+  index: number
+}
+
+export interface StageDetails {
+  httpStatus: number
+  /** The Status object's reason, e.g. "Forbidden", "AlreadyExists". */
+  reason?: string
+  message?: string
+  rbac?: RbacDenial
+  causes?: StatusCause[]
+  retryAfterSeconds?: number
+  admissionPlugin?: string
+  webhook?: string
+  /** A ValidatingAdmissionPolicy (1.26+) and its binding. */
+  policy?: string
+  policyBinding?: string
+  /** Every mutating webhook the audit annotations say was called. */
+  mutatingWebhooks?: MutatingWebhookCall[]
+  /** authorization.k8s.io/decision and /reason from the audit annotations. */
+  authorizationDecision?: string
+  authorizationReason?: string
+  flowSchemaUid?: string
+  priorityLevelUid?: string
+  auditId?: string
+}
+
+export interface StageVerdict {
+  stoppedAt: StageId | 'done' | 'unknown'
+  /** Only the stages the response proves the request went through, in order. */
+  passed: StageId[]
+  /** When stoppedAt is 'unknown': the stages it may have stopped at, if the response narrows it down. */
+  candidates: StageId[]
+  outcome: StageOutcome
+  /** One or two sentences a trainer can read aloud. */
+  explanation: string
+  details: StageDetails
+}
+
+export interface ApiResponse {
+  /** The HTTP method sent. */
+  method: string
+  /** The Kubernetes verb (get, list, watch, create, update, patch, delete...), when known: an audit event names it. */
+  verb?: string
+  /** The request carried dryRun=All. */
+  dryRun?: boolean
+  status: number
+  /** Parsed JSON or raw text: a 429 from Priority and Fairness is plain text. */
+  body: unknown
+  /** Response headers, names in any case. */
+  headers?: Readonly<Record<string, string | readonly string[] | undefined>>
+  /** The annotations of the request's audit event, when an audit log or webhook supplied them. */
+  auditAnnotations?: Readonly<Record<string, string>>
+}
+
+// ---------------------------------------------------------------------------------------------
+// The RBAC message
+// ---------------------------------------------------------------------------------------------
+
+// Go's %q: a double-quoted string where only \" and \\ matter for names found in the API.
+const QUOTED = String.raw`"((?:[^"\\]|\\.)*)"`
+const unquote = (text: string | undefined) => text?.replace(/\\(["\\])/g, '$1')
+
+// forbiddenMessage() in k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/errors.go,
+// wrapped by NewForbidden as `<resource>[ "<name>"] is forbidden: ` (or `forbidden: ` alone).
+const RESOURCE_DENIAL = new RegExp(
+  String.raw`^(?:\S+(?: ${QUOTED})? is )?forbidden: User ${QUOTED} cannot (\S+) resource ${QUOTED} in API group ${QUOTED} (?:in the namespace ${QUOTED}|at the cluster scope)(?:: ([\s\S]*))?$`,
+)
+const PATH_DENIAL = new RegExp(
+  String.raw`^forbidden: User ${QUOTED} cannot (\S+) path ${QUOTED}(?:: ([\s\S]*))?$`,
+)
+
+/** Parses the authorizers' 403 sentence; undefined for any other message (an admission 403, say). */
+export function parseRbacForbiddenMessage(message: string): RbacDenial | undefined {
+  const resourceMatch = RESOURCE_DENIAL.exec(message)
+  if (resourceMatch) {
+    const [, name, user, verb, fullResource, group, namespace, reason] = resourceMatch
+    const [resource, subresource] = (unquote(fullResource) ?? '').split('/', 2)
+    return withoutUndefined({
+      user: unquote(user) ?? '',
+      verb: verb ?? '',
+      resource,
+      subresource,
+      group: unquote(group),
+      namespace: unquote(namespace),
+      name: unquote(name),
+      authorizerReason: reason || undefined,
+    })
+  }
+  const pathMatch = PATH_DENIAL.exec(message)
+  if (pathMatch) {
+    const [, user, verb, path, reason] = pathMatch
+    return withoutUndefined({
+      user: unquote(user) ?? '',
+      verb: verb ?? '',
+      path: unquote(path),
+      authorizerReason: reason || undefined,
+    })
+  }
+  return undefined
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a response
+// ---------------------------------------------------------------------------------------------
+
+interface KubeStatus {
+  reason?: string
+  message?: string
+  details: { name?: string; kind?: string; causes: StatusCause[]; retryAfterSeconds?: number }
+}
+
+/** Everything stageOfResponse reads from one response, gathered once. */
+interface Evidence {
+  status: number
+  method: string
+  verb?: string
+  isRead: boolean
+  dryRun: boolean
+  kubeStatus?: KubeStatus
+  /** The Status message, or '' when there is none. */
+  message: string
+  /** The body when it is text and not JSON. */
+  text?: string
+  bodyObject?: Record<string, unknown>
+  mutatingWebhooks: MutatingWebhookCall[]
+  retryAfterSeconds?: number
+  base: StageDetails
+}
+
+type JsonRecord = Record<string, unknown>
+
+function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function stringField(record: JsonRecord, key: string): string | undefined {
+  const value = record[key]
+  return typeof value === 'string' ? value : undefined
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+}
+
+function parsedBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body
+  try {
+    return JSON.parse(body) as unknown
+  } catch {
+    return body
+  }
+}
+
+function readStatus(body: unknown): KubeStatus | undefined {
+  if (!isRecord(body) || body.kind !== 'Status') return undefined
+  const details = isRecord(body.details) ? body.details : {}
+  const causes = Array.isArray(details.causes) ? details.causes.filter(isRecord) : []
+  const retryAfter = details.retryAfterSeconds
+  return {
+    reason: stringField(body, 'reason'),
+    message: stringField(body, 'message'),
+    details: withoutUndefined({
+      name: stringField(details, 'name'),
+      kind: stringField(details, 'kind'),
+      causes: causes.map((cause) =>
+        withoutUndefined({
+          field: stringField(cause, 'field'),
+          reason: stringField(cause, 'reason'),
+          message: stringField(cause, 'message'),
+        }),
+      ),
+      retryAfterSeconds: typeof retryAfter === 'number' ? retryAfter : undefined,
+    }),
+  }
+}
+
+function headerReader(headers: ApiResponse['headers']) {
+  const byLowerName = new Map<string, string>()
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value === undefined) continue
+    byLowerName.set(name.toLowerCase(), typeof value === 'string' ? value : value.join(', '))
+  }
+  return (name: string) => byLowerName.get(name.toLowerCase())
+}
+
+const MUTATION_ANNOTATION = /^mutation\.webhook\.admission\.k8s\.io\/round_(\d+)_index_(\d+)$/
+
+function mutatingWebhookCalls(annotations: Readonly<Record<string, string>> | undefined) {
+  const calls: MutatingWebhookCall[] = []
+  for (const [key, value] of Object.entries(annotations ?? {})) {
+    const match = MUTATION_ANNOTATION.exec(key)
+    if (!match) continue
+    const parsed = parsedBody(value)
+    if (!isRecord(parsed)) continue
+    calls.push({
+      configuration: stringField(parsed, 'configuration') ?? '',
+      webhook: stringField(parsed, 'webhook') ?? '',
+      mutated: parsed.mutated === true,
+      round: Number(match[1]),
+      index: Number(match[2]),
+    })
+  }
+  return calls.sort((a, b) => a.round - b.round || a.index - b.index)
+}
+
+const READ_VERBS = new Set(['get', 'list', 'watch'])
+
+function readEvidence(response: ApiResponse): Evidence {
+  const header = headerReader(response.headers)
+  const body = parsedBody(response.body)
+  const kubeStatus = readStatus(body)
+  const method = response.method.toUpperCase()
+  const verb = response.verb?.toLowerCase()
+  const annotations = response.auditAnnotations
+  const mutatingWebhooks = mutatingWebhookCalls(annotations)
+  const retryAfterHeader = Number.parseInt(header('Retry-After') ?? '', 10)
+  const retryAfterSeconds = Number.isFinite(retryAfterHeader)
+    ? retryAfterHeader
+    : kubeStatus?.details.retryAfterSeconds
+  return withoutUndefined({
+    status: response.status,
+    method,
+    verb,
+    isRead: verb !== undefined ? READ_VERBS.has(verb) : method === 'GET' || method === 'HEAD',
+    dryRun: response.dryRun === true,
+    kubeStatus,
+    message: kubeStatus?.message ?? '',
+    text: typeof body === 'string' ? body : undefined,
+    bodyObject: isRecord(body) ? body : undefined,
+    mutatingWebhooks,
+    retryAfterSeconds,
+    base: withoutUndefined({
+      httpStatus: response.status,
+      reason: kubeStatus?.reason,
+      message: kubeStatus?.message,
+      mutatingWebhooks: mutatingWebhooks.length > 0 ? mutatingWebhooks : undefined,
+      authorizationDecision: annotations?.['authorization.k8s.io/decision'],
+      authorizationReason: annotations?.['authorization.k8s.io/reason'],
+      flowSchemaUid: header('X-Kubernetes-PF-FlowSchema-UID'),
+      priorityLevelUid: header('X-Kubernetes-PF-PriorityLevel-UID'),
+      auditId: header('Audit-Id'),
+    }),
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building verdicts
+// ---------------------------------------------------------------------------------------------
+
+function pathOf(e: Evidence): readonly StageId[] {
+  return e.isRead ? READ_PATH : WRITE_PATH
+}
+
+function stagesBefore(path: readonly StageId[], stage: StageId): StageId[] {
+  const index = path.indexOf(stage)
+  return index < 0 ? [] : path.slice(0, index)
+}
+
+/** A refusal at a known stage: every earlier stage of the request's path has run. */
+function stoppedAt(
+  e: Evidence,
+  stage: StageId,
+  outcome: StageOutcome,
+  explanation: string,
+  extra: Partial<StageDetails> = {},
+  passed: StageId[] = stagesBefore(pathOf(e), stage),
+): StageVerdict {
+  return {
+    stoppedAt: stage,
+    passed,
+    candidates: [],
+    outcome,
+    explanation,
+    details: { ...e.base, ...withoutUndefined(extra) },
+  }
+}
+
+/**
+ * What the response proves about the request's progress when it does not say where it stopped:
+ * Priority and Fairness headers are set once the request is let through (so authentication ran),
+ * and an authorization decision of "allow" in the audit annotations means authorization passed.
+ */
+function provenStages(e: Evidence): StageId[] {
+  const decision = e.base.authorizationDecision
+  if (decision === 'allow') return ['authentication', 'flow-control', 'authorization']
+  if (decision === 'forbid' || e.base.flowSchemaUid !== undefined)
+    return ['authentication', 'flow-control']
+  return []
+}
+
+function unknownStage(
+  e: Evidence,
+  outcome: StageOutcome,
+  explanation: string,
+  candidates: StageId[] = [],
+  extra: Partial<StageDetails> = {},
+): StageVerdict {
+  return {
+    stoppedAt: 'unknown',
+    passed: provenStages(e),
+    candidates,
+    outcome,
+    explanation,
+    details: { ...e.base, ...withoutUndefined(extra) },
+  }
+}
+
+/** The server's message as a closing sentence, for answers the model cannot explain further. */
+const quoteMessage = (message: string) =>
+  message ? ` The server says: ${message}${/[.!?]$/.test(message) ? '' : '.'}` : ''
+
+const withoutFinalPeriod = (text: string) => text.replace(/[.\s]+$/, '')
+
+/** The innermost cause of a wrapped Go error: "...: dial tcp ...: connect: connection refused". */
+function innermostCause(message: string): string {
+  return (message.split(': ').pop() ?? '').replace(/ \(.*\)$/s, '').trim()
+}
+
+function describeGroup(group: string | undefined): string {
+  if (group === undefined) return ''
+  return group === '' ? ' (core group)' : ` in API group ${group}`
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admission plugins that can be recognised from their messages (Kubernetes source, 1.20 onwards)
+// ---------------------------------------------------------------------------------------------
+
+interface AdmissionPluginMatch {
+  plugin: string
+  stage: StageId
+}
+
+// Which phase each plugin refuses in follows from the interface it implements: Admit (mutating)
+// or Validate (validating). NamespaceLifecycle only implements Admit, although it never mutates.
+const ADMISSION_PLUGIN_MESSAGES: readonly {
+  plugin: string
+  stage: StageId
+  pattern: RegExp
+}[] = [
+  {
+    plugin: 'NamespaceLifecycle',
+    stage: 'mutating-admission',
+    pattern: /because it is being terminated|this namespace may not be deleted/,
+  },
+  // Its Admit step looks the ServiceAccount up first, so a missing account stops the request there.
+  {
+    plugin: 'ServiceAccount',
+    stage: 'mutating-admission',
+    pattern: /error looking up service account/,
+  },
+  {
+    plugin: 'LimitRanger',
+    stage: 'validating-admission',
+    pattern: /(?:maximum|minimum) \S+ usage per |limit to request ratio per /,
+  },
+  {
+    plugin: 'ResourceQuota',
+    stage: 'validating-admission',
+    pattern: /(?:exceeded|failed) quota: /,
+  },
+  { plugin: 'PodSecurity', stage: 'validating-admission', pattern: /violates PodSecurity "/ },
+]
+
+function admissionPluginOf(e: Evidence): AdmissionPluginMatch | undefined {
+  if (e.kubeStatus?.details.causes.some((cause) => cause.reason === 'NamespaceTerminating'))
+    return { plugin: 'NamespaceLifecycle', stage: 'mutating-admission' }
+  const known = ADMISSION_PLUGIN_MESSAGES.find(({ pattern }) => pattern.test(e.message))
+  return known && { plugin: known.plugin, stage: known.stage }
+}
+
+/**
+ * Which admission phase a webhook belongs to. Every call of a mutating webhook leaves a
+ * mutation.webhook.admission.k8s.io annotation, denied or not (1.19 onwards; see
+ * https://kubernetes.io/docs/reference/labels-annotations-taints/audit-annotations/), and
+ * validating webhooks leave none. So when the audit annotations are at hand (the authorization
+ * decision shows they are) and no mutation annotation names the webhook, it was a validating one.
+ */
+function webhookStage(e: Evidence, webhook: string): StageId | undefined {
+  if (e.mutatingWebhooks.some((call) => call.webhook === webhook)) return 'mutating-admission'
+  if (e.base.authorizationDecision !== undefined) return 'validating-admission'
+  return undefined
+}
+
+const ADMISSION_STAGES: StageId[] = ['mutating-admission', 'validating-admission']
+
+// ---------------------------------------------------------------------------------------------
+// One function per kind of answer
+// ---------------------------------------------------------------------------------------------
+
+function mutationNote(e: Evidence): string {
+  const mutators = e.mutatingWebhooks.filter((call) => call.mutated).map((call) => call.webhook)
+  return mutators.length > 0
+    ? ` On the way, mutating webhook ${mutators.join(', ')} changed it.`
+    : ''
+}
+
+function success(e: Evidence): StageVerdict {
+  if (e.isRead) {
+    return {
+      stoppedAt: 'done',
+      passed: [...READ_PATH],
+      candidates: [],
+      outcome: 'success',
+      explanation:
+        'Read allowed and served, from the API server’s watch cache or from etcd: the response does not say which.',
+      details: e.base,
+    }
+  }
+  if (e.dryRun) {
+    return stoppedAt(
+      e,
+      'persistence',
+      'dry-run',
+      `Dry run: the request went through every stage, admission and validation included, and stopped just before etcd. Nothing was stored.${mutationNote(e)}`,
+    )
+  }
+  const metadata = isRecord(e.bodyObject?.metadata) ? e.bodyObject.metadata : {}
+  const stored =
+    e.method === 'DELETE' ||
+    e.verb === 'delete' ||
+    e.verb === 'deletecollection' ||
+    stringField(metadata, 'resourceVersion') !== undefined
+  if (!stored) {
+    // TokenRequest, SelfSubjectAccessReview and the like are computed and never stored.
+    return {
+      stoppedAt: 'done',
+      passed: ['authentication', 'flow-control', 'authorization', 'decoding'],
+      candidates: [],
+      outcome: 'success',
+      explanation:
+        'Answered, but the response carries no resourceVersion: nothing shows an object stored in etcd (some resources, like TokenRequest or SelfSubjectAccessReview, are computed, never stored).',
+      details: e.base,
+    }
+  }
+  const deleting = e.method === 'DELETE' || e.verb === 'delete' || e.verb === 'deletecollection'
+  // A delete has no object to validate: admission sees it, schema validation does not.
+  const passed = deleting
+    ? WRITE_PATH.filter((stage) => stage !== 'schema-validation')
+    : [...WRITE_PATH]
+  const what =
+    e.status === 201
+      ? 'Created: the object went through admission and validation, and etcd stored it.'
+      : e.status === 202
+        ? 'Accepted: the deletion is recorded; the object stays until its finalizers or grace period are done.'
+        : deleting
+          ? 'Deleted: admission let the deletion through, and etcd recorded it.'
+          : 'Updated: the change went through admission and validation, and etcd stored it.'
+  return {
+    stoppedAt: 'done',
+    passed,
+    candidates: [],
+    outcome: 'success',
+    explanation: `${what}${mutationNote(e)}`,
+    details: e.base,
+  }
+}
+
+function unauthenticated(e: Evidence): StageVerdict {
+  return stoppedAt(
+    e,
+    'authentication',
+    'unauthenticated',
+    'Authentication failed: no authenticator accepted the credential, and the server says no more, on purpose. (Where anonymous access is on, as on minikube, a request with no credential at all goes on as system:anonymous instead.)',
+  )
+}
+
+function forbiddenByAuthorizer(e: Evidence, rbac: RbacDenial | undefined): StageVerdict {
+  // Impersonation is checked by its own filter, before Priority and Fairness.
+  const passed: StageId[] =
+    rbac?.verb === 'impersonate' ? ['authentication'] : ['authentication', 'flow-control']
+  if (!rbac) {
+    return stoppedAt(
+      e,
+      'authorization',
+      'forbidden-rbac',
+      `Authorization refused it (the audit decision is "forbid").${quoteMessage(e.message)}`,
+      {},
+      passed,
+    )
+  }
+  const anonymous =
+    rbac.user === 'system:anonymous'
+      ? ' No credential was sent, so authentication let the request in as system:anonymous.'
+      : ' Authentication worked: the server knows who is asking.'
+  const target = rbac.path
+    ? `the path ${rbac.path}`
+    : `${rbac.resource ?? ''}${rbac.subresource ? `/${rbac.subresource}` : ''}${describeGroup(rbac.group)}${
+        rbac.namespace ? ` in namespace ${rbac.namespace}` : ' at cluster scope'
+      }`
+  return stoppedAt(
+    e,
+    'authorization',
+    'forbidden-rbac',
+    `Authorization refused it: no rule lets ${rbac.user} ${rbac.verb} ${target}.${anonymous}`,
+    { rbac },
+    passed,
+  )
+}
+
+function forbidden(e: Evidence): StageVerdict {
+  const rbac = parseRbacForbiddenMessage(e.message)
+  const decision = e.base.authorizationDecision
+  // An RBAC-shaped message after authorization said "allow" comes from someone else (an admission
+  // plugin running its own access check): trust the audit decision over the sentence.
+  if (decision !== 'allow' && (rbac || decision === 'forbid')) return forbiddenByAuthorizer(e, rbac)
+  const plugin = admissionPluginOf(e)
+  if (plugin) {
+    return stoppedAt(
+      e,
+      plugin.stage,
+      'forbidden-admission',
+      `The admission plugin ${plugin.plugin} refused it: ${withoutFinalPeriod(e.message.replace(/^.*? is forbidden: /s, ''))}. Authentication and authorization had passed.`,
+      { admissionPlugin: plugin.plugin, causes: causesOf(e) },
+    )
+  }
+  if (decision === 'allow') {
+    return unknownStage(
+      e,
+      'forbidden',
+      `Refused with 403 after authorization allowed it: an admission plugin or the resource’s own rules, the message does not say which.${quoteMessage(e.message)}`,
+      [...ADMISSION_STAGES, 'schema-validation', 'persistence'],
+    )
+  }
+  return unknownStage(
+    e,
+    'forbidden',
+    `Refused with 403, by authorization or by admission: the message does not say which, and no audit annotations tell.${quoteMessage(e.message)}`,
+    ['authorization', ...ADMISSION_STAGES],
+  )
+}
+
+function causesOf(e: Evidence): StatusCause[] | undefined {
+  const causes = e.kubeStatus?.details.causes ?? []
+  return causes.length > 0 ? causes : undefined
+}
+
+function deniedByWebhook(e: Evidence, webhook: string): StageVerdict {
+  const stage = webhookStage(e, webhook)
+  const reasonText = e.message.replace(
+    /^admission webhook "(?:[^"\\]|\\.)*" denied the request:? ?/,
+    '',
+  )
+  const because = reasonText ? `: "${reasonText}"` : ', without saying why'
+  if (!stage) {
+    return unknownStage(
+      e,
+      'denied-by-webhook',
+      `The admission webhook ${webhook} refused it${because}. Mutating or validating? The response alone does not say; the audit annotations would.`,
+      ADMISSION_STAGES,
+      { webhook },
+    )
+  }
+  const phase = stage === 'mutating-admission' ? 'mutating' : 'validating'
+  return stoppedAt(
+    e,
+    stage,
+    'denied-by-webhook',
+    `The ${phase} admission webhook ${webhook} refused it${because}.`,
+    { webhook },
+  )
+}
+
+function deniedByPolicy(e: Evidence, policy: string, binding: string | undefined): StageVerdict {
+  return stoppedAt(
+    e,
+    'validating-admission',
+    'denied-by-policy',
+    `The ValidatingAdmissionPolicy ${policy} refused it in validating admission.${quoteMessage(e.message)}`,
+    { policy, policyBinding: binding, causes: causesOf(e) },
+  )
+}
+
+function webhookCallFailed(e: Evidence, webhook: string): StageVerdict {
+  const stage = webhookStage(e, webhook)
+  const explanation = `The API server could not call the admission webhook ${webhook} (${innermostCause(e.message)}); its failurePolicy is Fail, so the request is refused.`
+  return stage
+    ? stoppedAt(e, stage, 'webhook-call-failed', explanation, { webhook })
+    : unknownStage(e, 'webhook-call-failed', explanation, ADMISSION_STAGES, { webhook })
+}
+
+function notFound(e: Evidence): StageVerdict {
+  const details = e.kubeStatus?.details
+  if (!e.isRead && e.method === 'POST' && details?.kind === 'namespaces') {
+    return stoppedAt(
+      e,
+      'mutating-admission',
+      'namespace-not-found',
+      `The namespace ${details.name ?? ''} does not exist: the admission plugin NamespaceLifecycle refuses to create anything in it.`,
+      { admissionPlugin: 'NamespaceLifecycle' },
+    )
+  }
+  if (details?.name === undefined) {
+    return unknownStage(
+      e,
+      'not-found',
+      `Nothing is served at this path: no such resource type or API version on this server.${quoteMessage(e.message)}`,
+    )
+  }
+  if (e.isRead) {
+    return stoppedAt(
+      e,
+      'storage-read',
+      'not-found',
+      `No ${details.kind ?? 'object'} named ${details.name} in the watch cache or etcd.`,
+    )
+  }
+  // An update, patch or delete reads the stored object first, before admission runs; a patch
+  // is decoded only once that object is found.
+  const passed: StageId[] =
+    e.method === 'PATCH' || e.verb === 'patch'
+      ? ['authentication', 'flow-control', 'authorization']
+      : ['authentication', 'flow-control', 'authorization', 'decoding']
+  return stoppedAt(
+    e,
+    'persistence',
+    'not-found',
+    `No ${details.kind ?? 'object'} named ${details.name} in etcd. The API server reads the stored object before admission, so admission never ran.`,
+    {},
+    passed,
+  )
+}
+
+function conflict(e: Evidence): StageVerdict {
+  const reason = e.kubeStatus?.reason
+  if (reason === 'AlreadyExists') {
+    const dryRunNote = e.dryRun ? ' Even a dry run asks etcd whether the name is taken.' : ''
+    return stoppedAt(
+      e,
+      'persistence',
+      'already-exists',
+      `An object with this name is already in etcd: POST creates, it never replaces. Admission and validation had all passed.${dryRunNote}`,
+    )
+  }
+  if (/^Apply failed with \d+ conflicts?/.test(e.message)) {
+    // Server-side apply merges the body into the live object before admission runs.
+    return stoppedAt(
+      e,
+      'decoding',
+      'apply-conflict',
+      `Server-side apply conflict: another field manager owns fields this apply would change. Apply with --force-conflicts to take them over, or leave them out.${quoteMessage(e.message)}`,
+      { causes: causesOf(e) },
+      ['authentication', 'flow-control', 'authorization'],
+    )
+  }
+  if (/the object has been modified|Precondition failed/.test(e.message)) {
+    // The resourceVersion sent is compared with the stored one inside the storage update, after
+    // the update or patch went through mutating admission and before validation runs.
+    const updating =
+      e.verb === 'update' || e.verb === 'patch' || e.method === 'PUT' || e.method === 'PATCH'
+    const passed: StageId[] = updating
+      ? ['authentication', 'flow-control', 'authorization', 'decoding', 'mutating-admission']
+      : ['authentication', 'flow-control', 'authorization', 'decoding']
+    return stoppedAt(
+      e,
+      'persistence',
+      'conflict',
+      'Optimistic concurrency: the resourceVersion sent is not the one stored, so someone changed the object since it was read. Read it again and retry; no lock, no wait.',
+      {},
+      passed,
+    )
+  }
+  return unknownStage(e, 'conflict', `409 Conflict.${quoteMessage(e.message)}`)
+}
+
+function expired(e: Evidence): StageVerdict {
+  const explanation =
+    'The resourceVersion asked for is older than the API server can still serve (etcd compacted it). List again, then watch from the list’s resourceVersion.'
+  return e.isRead
+    ? stoppedAt(e, 'storage-read', 'expired', explanation)
+    : unknownStage(e, 'expired', explanation)
+}
+
+function unsupportedMediaType(e: Evidence): StageVerdict {
+  const formats =
+    e.method === 'PATCH'
+      ? 'a PATCH must name its format: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json or application/apply-patch+yaml'
+      : 'it reads application/json, application/yaml and application/vnd.kubernetes.protobuf'
+  return stoppedAt(
+    e,
+    'decoding',
+    'unsupported-media-type',
+    `The API server cannot read a body sent with this Content-Type: ${formats}.`,
+  )
+}
+
+// Messages of the handlers' decoders (transformDecodeError in k8s.io/apiserver, the JSON and
+// YAML serializers, patch decoding).
+const DECODING_MESSAGE =
+  /json parse error|couldn't get version\/kind|cannot be handled as a|the object provided is unrecognized|error decoding|Object 'Kind' is missing|unable to decode|does not match the expected API version|invalid character|unexpected end of JSON input|yaml: /i
+
+function badRequest(e: Evidence): StageVerdict {
+  if (DECODING_MESSAGE.test(e.message)) {
+    return stoppedAt(
+      e,
+      'decoding',
+      'bad-request',
+      `The body could not be decoded into an object (${innermostCause(e.message)}), so nothing after decoding ran.`,
+    )
+  }
+  if (/namespace of the provided object does not match/.test(e.message)) {
+    // Checked in decoding on recent servers, with the strategy's validation on 1.20.
+    return unknownStage(e, 'bad-request', 'The object names another namespace than the URL does.', [
+      'decoding',
+      'schema-validation',
+    ])
+  }
+  return unknownStage(e, 'bad-request', `400 Bad Request.${quoteMessage(e.message)}`)
+}
+
+function invalid(e: Evidence): StageVerdict {
+  const causes = causesOf(e)
+  if (e.kubeStatus?.details.kind?.endsWith('Options')) {
+    // CreateOptions, UpdateOptions, PatchOptions, DeleteOptions: the query is checked before the body is read.
+    return stoppedAt(
+      e,
+      'decoding',
+      'invalid',
+      `The request’s options (query parameters) are invalid.${quoteMessage(e.message)}`,
+      { causes },
+    )
+  }
+  const fieldCauses = (causes ?? []).filter((cause) => cause.field)
+  const first = fieldCauses[0]
+  if (!first)
+    return unknownStage(e, 'invalid', `422 Invalid.${quoteMessage(e.message)}`, [], { causes })
+  const others = fieldCauses.length > 1 ? ` (and ${fieldCauses.length - 1} more)` : ''
+  // Keep the rule the field broke, drop the example and regular expression that follow it.
+  const rule = withoutFinalPeriod((first.message ?? first.reason ?? '').split(' (e.g. ')[0] ?? '')
+  return stoppedAt(
+    e,
+    'schema-validation',
+    'invalid',
+    `Validation refused the object, after mutating admission: ${first.field}${others}: ${rule}. Nothing was stored.`,
+    { causes },
+  )
+}
+
+function tooManyRequests(e: Evidence): StageVerdict {
+  const wait =
+    e.retryAfterSeconds !== undefined ? ` Retry after ${e.retryAfterSeconds} s.` : ' Retry later.'
+  // Priority and Fairness (and the older max-in-flight limit) answer with http.Error: plain text.
+  if (!e.kubeStatus && e.text !== undefined && /^Too many requests/i.test(e.text)) {
+    return stoppedAt(
+      e,
+      'flow-control',
+      'throttled',
+      `API Priority and Fairness turned it away: its priority level had no free seat and no room in its queues.${wait}`,
+      { retryAfterSeconds: e.retryAfterSeconds },
+    )
+  }
+  return unknownStage(
+    e,
+    'too-many-requests',
+    `429 from inside the API server, not from Priority and Fairness (whose answer is plain text): for example an eviction a PodDisruptionBudget blocks.${quoteMessage(e.message)}${wait}`,
+    [],
+    { retryAfterSeconds: e.retryAfterSeconds, causes: causesOf(e) },
+  )
+}
+
+function serverError(e: Evidence): StageVerdict {
+  const webhook = /failed calling webhook "((?:[^"\\]|\\.)*)"/.exec(e.message)?.[1]
+  if (webhook !== undefined) return webhookCallFailed(e, unquote(webhook) ?? webhook)
+  const what =
+    e.status === 503
+      ? 'The API server, or the service behind an aggregated API, is unavailable.'
+      : e.status === 504
+        ? 'The request timed out inside the API server.'
+        : `The API server failed (${e.status}).`
+  return unknownStage(
+    e,
+    'server-error',
+    `${what}${quoteMessage(e.message || (e.text ?? '').trim())}`,
+  )
+}
+
+/** Maps an API server response to the stage where the request stopped, and why. */
+export function stageOfResponse(response: ApiResponse): StageVerdict {
+  const e = readEvidence(response)
+  if (e.status >= 200 && e.status < 300) return success(e)
+  // A webhook or policy chooses its own status code: recognise them by message first.
+  const webhook = /^admission webhook "((?:[^"\\]|\\.)*)" denied the request/.exec(e.message)?.[1]
+  if (webhook !== undefined) return deniedByWebhook(e, unquote(webhook) ?? webhook)
+  const policy =
+    /ValidatingAdmissionPolicy '([^']+)'(?: with binding '([^']+)')? denied request/.exec(e.message)
+  if (policy?.[1] !== undefined) return deniedByPolicy(e, policy[1], policy[2])
+  switch (e.status) {
+    case 400:
+      return badRequest(e)
+    case 401:
+      return unauthenticated(e)
+    case 403:
+      return forbidden(e)
+    case 404:
+      return notFound(e)
+    case 409:
+      return conflict(e)
+    case 410:
+      return expired(e)
+    case 415:
+      return unsupportedMediaType(e)
+    case 422:
+      return invalid(e)
+    case 429:
+      return tooManyRequests(e)
+  }
+  if (e.status >= 500) return serverError(e)
+  return unknownStage(e, 'unrecognized', `HTTP ${e.status}.${quoteMessage(e.message)}`)
+}

@@ -1,0 +1,39 @@
+// Serves a recorded watch stream over loopback HTTP at full speed: a list answers empty at
+// resourceVersion 1, a watch streams the recording and ends. Benchmark use only.
+import { createReadStream } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export async function startReplayServer(
+  file: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x')
+    const watching =
+      url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true'
+    if (!watching) {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end(
+        JSON.stringify({
+          kind: 'ConfigMapList',
+          apiVersion: 'v1',
+          metadata: { resourceVersion: '1' },
+          items: [],
+        }),
+      )
+      return
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' })
+    createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(res)
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
+  }
+}

@@ -1,0 +1,167 @@
+// Ingest and memory of the watch path, side by side in one run on one recorded stream:
+//   Apiscope (read, parse, store, frame) vs client-node's Watch (empty callback) vs bare JSON.parse.
+// Ratios, not absolute timings, are the result: this machine's speed varies from run to run.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { KubeConfig, Watch } from '@kubernetes/client-node'
+import { contextConfig } from '../../src-main/node/client-config'
+import { parseKubeconfigText, mergeKubeconfigs } from '../../src-main/node/kubeconfig-loader'
+import { KubeTransport } from '../../src-main/node/kube-transport'
+import { RequestLog } from '../../src-main/node/request-log'
+import { SessionWatches } from '../../src-main/node/watch/session-watches'
+import { REPO_ROOT } from '../cluster/control-plane'
+import { ensureRecordedStream } from './recorded-stream'
+import { startReplayServer } from './replay-server'
+
+const ROUNDS = 3
+const PATH = '/api/v1/namespaces/bench/configmaps'
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)] as number
+}
+
+function bareJsonParse(buf: Buffer): number {
+  const started = performance.now()
+  let n = 0
+  let start = 0
+  for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+    JSON.parse(buf.toString('utf8', start, nl))
+    n++
+    start = nl + 1
+  }
+  return n / ((performance.now() - started) / 1000)
+}
+
+async function clientNode(server: string, expected: number): Promise<number> {
+  const kc = new KubeConfig()
+  kc.loadFromOptions({
+    clusters: [{ name: 'c', server, skipTLSVerify: true }],
+    users: [{ name: 'u' }],
+    contexts: [{ name: 'x', cluster: 'c', user: 'u' }],
+    currentContext: 'x',
+  })
+  let n = 0
+  const started = performance.now()
+  await new Promise<void>((resolve, reject) => {
+    void new Watch(kc).watch(
+      PATH,
+      { resourceVersion: '1' },
+      () => {
+        n++
+      },
+      (err) => (err && n < expected ? reject(err) : resolve()),
+    )
+  })
+  if (n < expected) throw new Error(`client-node saw ${n} of ${expected}`)
+  return n / ((performance.now() - started) / 1000)
+}
+
+function apiscopeSession(server: string) {
+  const parsed = parseKubeconfigText(
+    JSON.stringify({
+      clusters: [{ name: 'c', cluster: { server } }],
+      users: [{ name: 'u', user: {} }],
+      contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
+      'current-context': 'x',
+    }),
+    '/bench',
+  )
+  if (!parsed.ok) throw new Error(parsed.error.detail)
+  const config = contextConfig(mergeKubeconfigs([parsed.value], ['/bench'], []), 'x')
+  if (!config.ok) throw new Error(config.error.detail)
+  return new KubeTransport(config.value, new RequestLog(10))
+}
+
+async function apiscope(
+  server: string,
+  expected: number,
+): Promise<{ rate: number; watches: SessionWatches }> {
+  const transport = apiscopeSession(server)
+  let framed = 0
+  let done: () => void = () => undefined
+  const finished = new Promise<void>((r) => (done = r))
+  const watches = new SessionWatches(
+    'bench',
+    transport,
+    (frame) => {
+      framed += frame.events.length
+      if (framed >= expected) done()
+    },
+    { timeoutSeconds: () => 3600 },
+  )
+  const started = performance.now()
+  const status = watches.start({
+    group: '',
+    version: 'v1',
+    resource: 'configmaps',
+    namespace: 'bench',
+  })
+  await finished
+  const rate = expected / ((performance.now() - started) / 1000)
+  watches.stop(status.id)
+  transport.close()
+  return { rate, watches }
+}
+
+function heapUsed(): number {
+  const gc = (globalThis as { gc?: () => void }).gc
+  if (!gc) throw new Error('run with --expose-gc (npm run bench does)')
+  gc()
+  gc()
+  return process.memoryUsage().heapUsed
+}
+
+export async function runIngestBench(): Promise<Record<string, number | string>> {
+  const file = await ensureRecordedStream()
+  const buf = readFileSync(file)
+  let events = 0
+  let modified = 0
+  for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) events++
+  for (
+    let i = buf.indexOf('"type":"MODIFIED"');
+    i !== -1;
+    i = buf.indexOf('"type":"MODIFIED"', i + 1)
+  )
+    modified++
+  const replay = await startReplayServer(file)
+  const rates = { json: [] as number[], clientNode: [] as number[], apiscope: [] as number[] }
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      rates.json.push(bareJsonParse(buf))
+      rates.clientNode.push(await clientNode(replay.url, events))
+      rates.apiscope.push((await apiscope(replay.url, events)).rate)
+      process.stderr.write(
+        `[bench] round ${round + 1}: apiscope ${Math.round(rates.apiscope[round] as number)}/s, client-node ${Math.round(rates.clientNode[round] as number)}/s, JSON.parse ${Math.round(rates.json[round] as number)}/s\n`,
+      )
+    }
+    // Memory: what the store holds after ingesting the stream, per MODIFIED event.
+    const before = heapUsed()
+    const { watches } = await apiscope(replay.url, events)
+    const after = heapUsed()
+    const held = after - before
+    const bytesPerModified = held / modified
+    if (watches.store.size !== events)
+      throw new Error(`store holds ${watches.store.size} of ${events}`)
+    watches.close()
+    return {
+      events,
+      modified_events: modified,
+      stream_mb: Number((buf.length / 1e6).toFixed(1)),
+      ingest_events_per_s: Math.round(median(rates.apiscope)),
+      client_node_events_per_s: Math.round(median(rates.clientNode)),
+      json_parse_events_per_s: Math.round(median(rates.json)),
+      ingest_vs_client_node: Number((median(rates.apiscope) / median(rates.clientNode)).toFixed(2)),
+      ingest_vs_json_parse: Number((median(rates.apiscope) / median(rates.json)).toFixed(2)),
+      bytes_per_modified_event: Math.round(bytesPerModified),
+    }
+  } finally {
+    await replay.close()
+  }
+}
+
+const result = await runIngestBench()
+const out = path.join(REPO_ROOT, 'test/artifacts/bench')
+mkdirSync(out, { recursive: true })
+writeFileSync(path.join(out, 'watch-ingest.json'), JSON.stringify(result, null, 2))
+console.log(JSON.stringify(result))

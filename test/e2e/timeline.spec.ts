@@ -1,0 +1,192 @@
+// Watches in the browser: start a watch, run the seed's ConfigMap sequence with kubectl against
+// the real server, and read it back on the timeline, in the table, the inspector and the health.
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { restartApiserver, type ClusterInfo } from '../cluster/control-plane'
+import { expect, test } from './fixtures'
+
+function kubectl(cluster: ClusterInfo, ...args: string[]): string {
+  return execFileSync(
+    path.join(cluster.binDir, 'kubectl'),
+    [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
+    { encoding: 'utf8' },
+  )
+}
+
+test('a watch fills the timeline; the inspector shows the diff and the writer', async ({
+  apiscope,
+  cluster,
+}) => {
+  const ns = `e2e-watch-${Date.now().toString(36)}`
+  kubectl(cluster, 'create', 'namespace', ns)
+  try {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await apiscope.page.keyboard.press('3')
+    await apiscope.page.getByLabel('Resource to watch').selectOption('/v1/configmaps')
+    await apiscope.page.getByLabel('Namespace to watch').fill(ns)
+    await apiscope.page.getByRole('button', { name: 'Start watch' }).click()
+    await expect(apiscope.page.getByText(/1 lists/)).toBeVisible()
+
+    kubectl(cluster, 'create', 'configmap', 'reglages', '-n', ns, '--from-literal=couleur=bleu')
+    kubectl(
+      cluster,
+      'patch',
+      'configmap',
+      'reglages',
+      '-n',
+      ns,
+      '--type=merge',
+      '-p',
+      '{"data":{"taille":"grande"}}',
+    )
+    kubectl(
+      cluster,
+      'patch',
+      'configmap',
+      'reglages',
+      '-n',
+      ns,
+      '--type=json',
+      '-p',
+      '[{"op":"replace","path":"/data/couleur","value":"vert"}]',
+    )
+    for (let i = 1; i <= 3; i++)
+      kubectl(cluster, 'create', 'configmap', `carton-${i}`, '-n', ns, `--from-literal=n=${i}`)
+    kubectl(cluster, 'delete', 'configmap', 'reglages', '-n', ns)
+
+    const chart = apiscope.page.getByTestId('timeline-chart')
+    await expect(chart).toContainText('reglages')
+    await expect(chart).toContainText(`configmaps in ${ns}`)
+    await expect(chart).toContainText(/LIST @\d+ · 1 page/)
+    await expect(apiscope.page.getByText(/8 events · 5 objects/)).toBeVisible()
+    await apiscope.screenshot('timeline-live')
+
+    // Step through with the keyboard: the first object event is kube-root-ca.crt's LISTED, the
+    // reglages lane is further down; the table is the precise way in.
+    await apiscope.page.getByRole('tab', { name: 'Table' }).click()
+    const table = apiscope.page.getByTestId('watch-table')
+    await expect(table.getByRole('button', { name: /DELETED/ })).toBeVisible()
+    await apiscope.screenshot('timeline-table')
+    await table
+      .getByRole('button', { name: /MODIFIED/ })
+      .last()
+      .click()
+    const inspector = apiscope.page.getByTestId('inspector')
+    await expect(inspector).toContainText('MODIFIED')
+    await expect(inspector).toContainText('written by kubectl-patch')
+    await expect(inspector).toContainText('/data/couleur')
+    await expect(inspector.locator('.diff .add', { hasText: 'couleur: vert' })).toBeVisible()
+    await apiscope.page.getByRole('tab', { name: 'Timeline' }).click()
+    await expect(inspector).toBeVisible()
+    await apiscope.screenshot('timeline-inspector-diff')
+    await inspector.getByRole('tab', { name: 'Raw' }).click()
+    await expect(inspector).toContainText('"type":"MODIFIED"')
+
+    await apiscope.page.getByRole('tab', { name: 'Watches & lists' }).click()
+    const health = apiscope.page.getByTestId('watch-health')
+    await expect(health).toContainText('watching')
+    await expect(health).toContainText(`configmaps in ${ns}`)
+    await apiscope.screenshot('timeline-health')
+  } finally {
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})
+
+test('a secret’s values never reach the page', async ({ apiscope, cluster }) => {
+  const ns = `e2e-secret-${Date.now().toString(36)}`
+  const canary = `canary-${Math.random().toString(36).slice(2)}`
+  kubectl(cluster, 'create', 'namespace', ns)
+  try {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await apiscope.page.keyboard.press('3')
+    await apiscope.page.getByLabel('Resource to watch').selectOption('/v1/secrets')
+    await apiscope.page.getByLabel('Namespace to watch').fill(ns)
+    await apiscope.page.getByRole('button', { name: 'Start watch' }).click()
+    kubectl(
+      cluster,
+      'create',
+      'secret',
+      'generic',
+      'coffre',
+      '-n',
+      ns,
+      `--from-literal=mot=${canary}`,
+    )
+    await apiscope.page.getByRole('tab', { name: 'Table' }).click()
+    await apiscope.page
+      .getByTestId('watch-table')
+      .getByRole('button', { name: /ADDED .*coffre/ })
+      .click()
+    const inspector = apiscope.page.getByTestId('inspector')
+    await expect(inspector).toContainText('secret value redacted')
+    await inspector.getByRole('tab', { name: 'YAML' }).click()
+    await expect(inspector).toContainText('<redacted>')
+    const html = await apiscope.page.content()
+    expect(html).not.toContain(canary)
+    expect(html).not.toContain(Buffer.from(canary).toString('base64'))
+  } finally {
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})
+
+test('paging with decoded continue tokens, and a real 410 with its relist, on screen', async ({
+  apiscope,
+  cluster,
+}) => {
+  test.setTimeout(180_000)
+  const ns = `e2e-pages-${Date.now().toString(36)}`
+  kubectl(cluster, 'create', 'namespace', ns)
+  try {
+    for (let i = 1; i <= 7; i++)
+      kubectl(cluster, 'create', 'configmap', `carton-${i}`, '-n', ns, `--from-literal=n=${i}`)
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await apiscope.page.keyboard.press('3')
+    await apiscope.page.getByLabel('Resource to watch').selectOption('/v1/configmaps')
+    await apiscope.page.getByLabel('Namespace to watch').fill(ns)
+    await apiscope.page.getByLabel('Page size (limit)').fill('3')
+    await apiscope.page.getByRole('button', { name: 'Start watch' }).click()
+    const chart = apiscope.page.getByTestId('timeline-chart')
+    await expect(chart).toContainText(/LIST @\d+ · 3 pages/)
+    await apiscope.page.getByRole('tab', { name: 'Watches & lists' }).click()
+    const health = apiscope.page.getByTestId('watch-health')
+    await expect(health).toContainText('in 3 pages')
+    await expect(health).toContainText('continue → {"v":"meta.k8s.io/v1","rv":')
+    await expect(health).toContainText('"start":"carton-3\\u0000"}')
+    await apiscope.screenshot('watch-lists-pages')
+
+    // A write the watch does not see, then a kube-apiserver crash: its watch cache restarts at the
+    // current revision, so resuming from our last resourceVersion answers 410 Expired.
+    kubectl(
+      cluster,
+      'create',
+      'configmap',
+      `outside-${Date.now()}`,
+      '-n',
+      'default',
+      '--from-literal=a=b',
+    )
+    await restartApiserver(cluster, 300)
+    kubectl(
+      cluster,
+      'patch',
+      'configmap',
+      'carton-1',
+      '-n',
+      ns,
+      '--type=merge',
+      '-p',
+      '{"data":{"n":"after"}}',
+    )
+    await expect(health).toContainText(/RELIST after 410 Expired/, { timeout: 90_000 })
+    await apiscope.screenshot('watch-health-after-410')
+    await apiscope.page.getByRole('tab', { name: 'Timeline' }).click()
+    await expect(chart).toContainText('410 Expired')
+    await expect(chart).toContainText(/RELIST @\d+/)
+    await apiscope.screenshot('timeline-410-relist')
+  } finally {
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})
