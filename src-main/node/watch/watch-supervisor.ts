@@ -364,7 +364,13 @@ export class WatchSupervisor {
         return null
       case 'ERROR': {
         const status = event.object as { code?: number; message?: string; reason?: string }
-        this.store.recordError(this.id, status.message ?? status.reason ?? 'error', status.code)
+        // An ERROR has no resourceVersion of its own: file it at the one the watch resumed from.
+        this.store.recordError(
+          this.id,
+          status.message ?? status.reason ?? 'error',
+          status.code,
+          this.status.lastRv ?? '',
+        )
         if (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone') {
           return { kind: 'expired', message: status.message ?? 'Expired' }
         }

@@ -126,6 +126,21 @@ export function drawTimeline(
   for (const [k, note] of data.notes) {
     if (note.code !== 410 || k >= data.count) continue
     const x = toPx(xOf(data, mode, k))
+    // The gap: from the resourceVersion the watch could not resume from to the relist that caught up.
+    const relist = data.lists.find(
+      (l) => l.watch === data.watch[k] && l.reason === 'expired' && l.firstEvent > k,
+    )
+    if (relist) {
+      const xr = toPx(
+        mode === 'time'
+          ? relist.t
+          : mode === 'rv'
+            ? (relist.rvn ?? relist.firstEvent)
+            : relist.firstEvent,
+      )
+      ctx.fillStyle = 'rgba(248,113,113,0.10)'
+      ctx.fillRect(Math.min(x, xr), 0, Math.abs(xr - x), height)
+    }
     if (x < -2 || x > width + 2) continue
     ctx.strokeStyle = 'rgba(248,113,113,0.9)'
     ctx.beginPath()
