@@ -1,17 +1,7 @@
 // End-to-end tests in Debian's Chromium (Playwright's own browser download is not available here),
 // against browser mode connected to the real test control plane.
 import { defineConfig } from '@playwright/test'
-
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './test/chromium'
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -26,7 +16,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 720 },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.APISCOPE_CHROMIUM ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
   },

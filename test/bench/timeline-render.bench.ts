@@ -8,17 +8,7 @@ import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { build } from 'vite'
 import { REPO_ROOT } from '../cluster/control-plane'
-
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
 
 async function bundlePage(): Promise<string> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-bench-page-'))
@@ -65,8 +55,8 @@ export async function runRenderBench(): Promise<Record<string, number | string>>
   const dir = await bundlePage()
   const site = await serve(dir)
   const browser = await chromium.launch({
-    executablePath: process.env.APISCOPE_CHROMIUM ?? '/usr/bin/chromium',
-    args: FLAGS,
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   })
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })

@@ -3,6 +3,7 @@
 // version whole, then encoded patches (version-patch.ts), with a keyframe every 64 versions.
 // docs/adr/0005 says why resourceVersions are compared only as numbers when they all are integers.
 import { numericResourceVersion } from '@common/resource-version'
+import { grown } from '@common/typed-arrays'
 import type { ListSnapshot, TimelineEvent, TimelineEventType } from '@common/watch-types'
 import { applyPatch, encodePatch, KEYFRAME_EVERY } from './version-patch'
 
@@ -55,18 +56,13 @@ class GrowableColumns {
 
   private grow(): void {
     const cap = this.capacity * 2
-    const grow = <A extends Uint8Array | Uint16Array | Float64Array | Int32Array>(a: A): A => {
-      const next = new (a.constructor as new (n: number) => A)(cap)
-      next.set(a)
-      return next
-    }
-    this.type = grow(this.type)
-    this.watch = grow(this.watch)
-    this.time = grow(this.time)
-    this.rvn = grow(this.rvn)
-    this.object = grow(this.object)
-    this.version = grow(this.version)
-    this.list = grow(this.list)
+    this.type = grown(this.type, cap)
+    this.watch = grown(this.watch, cap)
+    this.time = grown(this.time, cap)
+    this.rvn = grown(this.rvn, cap)
+    this.object = grown(this.object, cap)
+    this.version = grown(this.version, cap)
+    this.list = grown(this.list, cap)
     this.capacity = cap
   }
 }

@@ -1,6 +1,7 @@
 // The renderer's copy of the watch stream, in columns (typed arrays) so that a million events
 // draw and hit-test fast. Lanes: one per object (grouped by kind and namespace) and one per watch
 // for its bookmarks, errors and lists. Plain TypeScript: the reactive wrapper bumps a revision.
+import { grown } from '@common/typed-arrays'
 import type { ListSnapshot, TimelineEvent, TimelineEventType } from '@common/watch-types'
 
 export const EVENT_TYPES: TimelineEventType[] = [
@@ -76,18 +77,13 @@ export class TimelineData {
     if (need <= this.capacity) return
     let cap = Math.max(1024, this.capacity)
     while (cap < need) cap *= 2
-    const grow = <A extends Uint8Array | Uint16Array | Float64Array | Int32Array>(a: A): A => {
-      const next = new (a.constructor as new (n: number) => A)(cap)
-      next.set(a.subarray(0, this.count))
-      return next
-    }
-    this.type = grow(this.type)
-    this.watch = grow(this.watch)
-    this.time = grow(this.time)
-    this.rvn = grow(this.rvn)
-    this.lane = grow(this.lane)
-    this.version = grow(this.version)
-    this.index = grow(this.index)
+    this.type = grown(this.type, cap, this.count)
+    this.watch = grown(this.watch, cap, this.count)
+    this.time = grown(this.time, cap, this.count)
+    this.rvn = grown(this.rvn, cap, this.count)
+    this.lane = grown(this.lane, cap, this.count)
+    this.version = grown(this.version, cap, this.count)
+    this.index = grown(this.index, cap, this.count)
     this.capacity = cap
   }
 
