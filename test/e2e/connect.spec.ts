@@ -48,7 +48,7 @@ test('the request log shows each request with curl and kubectl equivalents', asy
 }) => {
   await apiscope.open()
   await expect(apiscope.statusPill).toContainText('Connected')
-  await apiscope.page.keyboard.press('3')
+  await apiscope.goTo('Requests')
   const row = apiscope.requestLog.locator('tbody tr', { hasText: '/readyz?verbose' }).first()
   await expect(row).toContainText('200 OK')
   await row.click()

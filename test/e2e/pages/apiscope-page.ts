@@ -33,7 +33,7 @@ export class ApiscopePage {
     await this.contextSelect.selectOption(name)
   }
 
-  async goTo(view: 'Overview' | 'Discovery' | 'Requests'): Promise<void> {
+  async goTo(view: 'Overview' | 'Discovery' | 'Watches' | 'Requests'): Promise<void> {
     await this.page
       .getByRole('navigation', { name: 'Views' })
       .getByRole('button', { name: view })
