@@ -18,7 +18,8 @@ const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`
 export function curlEquivalent(i: EquivalentInput): string {
   const parts = ['curl', '-sS']
   if (i.method !== 'GET') parts.push('-X', i.method)
-  parts.push(i.insecure ? '-k' : '--cacert "$CA"')
+  // Plain http (kubectl proxy) has no TLS to verify.
+  if (i.url.startsWith('https:')) parts.push(i.insecure ? '-k' : '--cacert "$CA"')
   switch (i.authKind) {
     case 'client-certificate':
       parts.push('--cert "$CERT"', '--key "$KEY"')

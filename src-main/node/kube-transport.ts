@@ -88,9 +88,14 @@ export class KubeTransport {
     if (this.tls && !this.dynamicCredentials) return this.tls
     const opts: TlsOptions = {}
     try {
-      // Fills ca/cert/key/servername and the Authorization header (running exec plugins); the
-      // agent it also creates is dropped: we keep one keep-alive agent per session.
-      await this.config.kubeConfig.applyToHTTPSOptions(opts as https.RequestOptions)
+      // Fills ca/cert/key/servername and the Authorization header (running exec plugins).
+      // applyOptions does that without building an agent: its public wrapper also creates one,
+      // and refuses plain http:// servers (kubectl proxy's) while doing so. We keep our own agent.
+      const kc = this.config.kubeConfig as unknown as {
+        applyOptions?: (o: https.RequestOptions) => Promise<void>
+      }
+      if (typeof kc.applyOptions === 'function') await kc.applyOptions(opts as https.RequestOptions)
+      else await this.config.kubeConfig.applyToHTTPSOptions(opts as https.RequestOptions)
       delete opts.agent
     } catch (error) {
       const err = error as NodeJS.ErrnoException

@@ -1,7 +1,7 @@
 // Connecting to the real control plane: identities, RBAC denial as data, and every failure mode
 // a user meets (wrong CA, malformed kubeconfig, refused connection, bad token, expired
 // certificate, missing or failing exec plugin), each with its own message.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -240,5 +240,48 @@ describe('connection failures, each with its own message', () => {
       kind: 'ExecCredential',
       spec: { interactive: false },
     })
+  })
+})
+
+describe('through kubectl proxy, as the seed starts', () => {
+  it('connects to a plain-http loopback server that adds the identity itself', async () => {
+    const port = 18_000 + Math.floor(Math.random() * 2000)
+    const proxy = spawn(
+      path.join(cluster().binDir, 'kubectl'),
+      [
+        `--kubeconfig=${cluster().kubeconfig}`,
+        '--context=apiscope-admin',
+        'proxy',
+        `--port=${port}`,
+      ],
+      { stdio: 'ignore' },
+    )
+    try {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-proxy-'))
+      const file = path.join(dir, 'config')
+      writeFileSync(
+        file,
+        stringify({
+          apiVersion: 'v1',
+          kind: 'Config',
+          clusters: [{ name: 'proxy', cluster: { server: `http://127.0.0.1:${port}` } }],
+          users: [{ name: 'nobody', user: {} }],
+          contexts: [{ name: 'via-proxy', context: { cluster: 'proxy', user: 'nobody' } }],
+          'current-context': 'via-proxy',
+        }),
+      )
+      const c = core(file)
+      let res: Result<SessionInfo> = await call<SessionInfo>(c, 'kube:connect', {})
+      for (let i = 0; i < 40 && !res.ok && res.error.kind === 'connection-refused'; i++) {
+        await new Promise((r) => setTimeout(r, 250))
+        res = await call<SessionInfo>(c, 'kube:connect', {})
+      }
+      expect(res.ok && res.value.version.gitVersion).toBe(cluster().version)
+      const discovery = await call<DiscoveryReport>(c, 'kube:discovery')
+      expect(discovery.ok && discovery.value.apiServices.length).toBeGreaterThan(0)
+      expect(c.requestLog.snapshot()[0]?.curl).toBe(`curl -sS 'http://127.0.0.1:${port}/version'`)
+    } finally {
+      proxy.kill()
+    }
   })
 })
