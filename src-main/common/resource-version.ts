@@ -5,8 +5,14 @@
 
 /** The resourceVersion as a number when it is a decimal integer that fits exactly; else null. */
 export function numericResourceVersion(rv: string | undefined | null): number | null {
-  if (!rv || !/^[0-9]{1,16}$/.test(rv)) return null
-  const n = Number(rv)
+  if (!rv || rv.length > 16) return null
+  // Digit by digit: this runs for every event the watches deliver.
+  let n = 0
+  for (let i = 0; i < rv.length; i++) {
+    const d = rv.charCodeAt(i) - 48
+    if (d < 0 || d > 9) return null
+    n = n * 10 + d
+  }
   return Number.isSafeInteger(n) ? n : null
 }
 

@@ -219,7 +219,7 @@ export class ApiscopeCore {
     'watch:event-detail': async ({ index }) => {
       const s = this.requireSession()
       if (!s.ok) return s
-      const detail = s.value.watches.detail(index)
+      const detail = await s.value.watches.detail(index)
       return detail
         ? ok(detail)
         : fail({

@@ -1,5 +1,6 @@
 // Serves a recorded watch stream over loopback HTTP at full speed: a list answers empty at
-// resourceVersion 1, a watch streams the recording and ends. Benchmark use only.
+// resourceVersion 1, a watch from there streams the recording and ends; a watch resuming from a
+// later resourceVersion gets nothing new and stays open, as a quiet server would.
 import { createReadStream } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -24,7 +25,9 @@ export async function startReplayServer(
       return
     }
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' })
-    createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(res)
+    const from = url.searchParams.get('resourceVersion') ?? '0'
+    if (from === '0' || from === '1')
+      createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(res)
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
   const port = (server.address() as AddressInfo).port

@@ -15,6 +15,7 @@ async function bundlePage(): Promise<string> {
   await build({
     configFile: false,
     logLevel: 'warn',
+    resolve: { alias: { '@common': path.join(REPO_ROOT, 'src-main/common') } },
     build: {
       outDir,
       emptyOutDir: true,

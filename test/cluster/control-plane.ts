@@ -23,7 +23,8 @@ import { writeKubeconfig } from './kubeconfig-files'
 import { makePki } from './pki'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-export const REPO_ROOT = path.resolve(here, '../..')
+/** The checkout; benchmarks bundled elsewhere say where it is through APISCOPE_REPO_ROOT. */
+export const REPO_ROOT = process.env.APISCOPE_REPO_ROOT ?? path.resolve(here, '../..')
 
 /** What the tests need to know about the running control plane; written to a JSON state file. */
 export interface ClusterInfo {
@@ -49,7 +50,7 @@ export const VIEWER_NAMESPACE = 'apiscope-view'
 const log = (msg: string) => process.stderr.write(`[cluster] ${msg}\n`)
 
 export function resolveBinaries(): string {
-  const out = execFileSync('bash', [path.join(here, 'install-binaries.sh')], {
+  const out = execFileSync('bash', [path.join(REPO_ROOT, 'test/cluster/install-binaries.sh')], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   })

@@ -115,7 +115,7 @@ describe('the seed’s eight verbs on a ConfigMap, under a watch', () => {
     // The refused writes produced nothing.
     expect(events).toHaveLength(4)
     // Every version can be rebuilt, and the inspector names the change and its writer.
-    const detail = session.watches.detail(events[2]?.i as number)
+    const detail = await session.watches.detail(events[2]?.i as number)
     expect(detail?.changes.some((c) => c.path === '/data/couleur' && c.value === 'vert')).toBe(true)
     expect((detail?.object as { data: object }).data).toEqual({ couleur: 'vert', taille: 'grande' })
     expect(detail?.manager?.operation).toBe('Update')

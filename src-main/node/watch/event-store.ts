@@ -1,11 +1,11 @@
 // Every event the watches delivered, in arrival order, and every object's full version history.
-// Events are columns of typed arrays (about 31 bytes each); an object's versions are its first
-// version whole, then encoded patches (version-patch.ts), with a keyframe every 64 versions.
+// Events are columns of typed arrays (about 31 bytes each); an object's versions are kept by
+// VersionHistory (a worker: the first version whole, then patches, a keyframe every 64).
 // docs/adr/0005 says why resourceVersions are compared only as numbers when they all are integers.
 import { numericResourceVersion } from '@common/resource-version'
 import { grown } from '@common/typed-arrays'
 import type { ListSnapshot, TimelineEvent, TimelineEventType } from '@common/watch-types'
-import { applyPatch, encodePatch, KEYFRAME_EVERY } from './version-patch'
+import { VersionHistory } from './version-history'
 
 type Obj = Record<string, unknown>
 
@@ -20,18 +20,28 @@ const TYPES: TimelineEventType[] = [
 ]
 const TYPE_CODE = new Map(TYPES.map((t, i) => [t, i]))
 
+/** What the store keeps of an object beside its versions. */
+export interface ObjectMeta {
+  kind: string
+  apiVersion: string
+  name: string
+  namespace: string
+  uid: string
+  resourceVersion: string
+}
+
 export interface ObjectHistory {
+  /** Position in the store; the version history knows the object by it. */
+  index: number
   uid: string
   kind: string
   apiVersion: string
   namespace: string
   name: string
-  /** Whole objects (keyframes) or encoded patches from the version before. */
-  versions: (Obj | string)[]
+  /** How many distinct versions were seen. */
+  versionCount: number
   /** The event index that produced each version. */
   versionEvents: number[]
-  /** The newest version, whole, so the next one diffs without a rebuild. */
-  latest: Obj
   latestRv: string
   /** Every event index that touched this object (LISTED repeats included). */
   events: number[]
@@ -78,6 +88,7 @@ export class EventStore {
   private readonly byUid = new Map<string, number>()
   readonly lists: ListSnapshot[] = []
   private readonly listeners = new Set<StoreListener>()
+  readonly versions = new VersionHistory()
   private clock: () => number
 
   constructor(clock: () => number = Date.now) {
@@ -123,54 +134,66 @@ export class EventStore {
     for (const l of this.listeners) l(i)
   }
 
-  /** Records an object as a watch delivered it (ADDED, MODIFIED, DELETED) or a list returned it (LISTED). */
+  /**
+   * Records an object as a watch delivered it (ADDED, MODIFIED, DELETED) or a list returned it
+   * (LISTED): what the timeline needs, and its JSON (the bytes of the watch line, or a list item
+   * serialized again) for the version history.
+   */
   recordObject(
     type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'LISTED',
     watch: number,
-    object: Obj,
+    meta: ObjectMeta,
+    json: Uint8Array | string,
     list = -1,
   ): number {
-    const meta = (object.metadata ?? {}) as Obj
-    const uid = String(meta.uid ?? `${String(meta.namespace ?? '')}/${String(meta.name ?? '')}`)
-    const rv = String(meta.resourceVersion ?? '')
+    const uid = meta.uid || `${meta.namespace}/${meta.name}`
+    const rv = meta.resourceVersion
     let idx = this.byUid.get(uid)
+    let h: ObjectHistory
     let version: number
     if (idx === undefined) {
       idx = this.objects.length
       this.byUid.set(uid, idx)
-      this.objects.push({
+      h = {
+        index: idx,
         uid,
-        kind: String(object.kind ?? ''),
-        apiVersion: String(object.apiVersion ?? ''),
-        namespace: String(meta.namespace ?? ''),
-        name: String(meta.name ?? ''),
-        versions: [object],
+        kind: meta.kind,
+        apiVersion: meta.apiVersion,
+        namespace: meta.namespace,
+        name: meta.name,
+        versionCount: 0,
         versionEvents: [],
-        latest: object,
-        latestRv: rv,
+        latestRv: '',
         events: [],
         deleted: false,
-      })
-      version = 0
-    } else {
-      const h = this.objects[idx] as ObjectHistory
-      if (h.latestRv === rv && type !== 'DELETED') {
-        version = h.versions.length - 1 // the same version seen again (a relist, a second watch)
-      } else {
-        version = h.versions.length
-        h.versions.push(version % KEYFRAME_EVERY === 0 ? object : encodePatch(h.latest, object))
-        h.latest = object
-        h.latestRv = rv
       }
-      h.deleted = type === 'DELETED'
-      if (type !== 'DELETED' && h.kind === '') h.kind = String(object.kind ?? '')
+      this.objects.push(h)
+    } else {
+      h = this.objects[idx] as ObjectHistory
     }
-    const h = this.objects[idx] as ObjectHistory
+    if (h.versionCount > 0 && h.latestRv === rv && type !== 'DELETED') {
+      version = h.versionCount - 1 // the same version seen again (a relist, a second watch)
+    } else {
+      version = h.versionCount++
+      h.latestRv = rv
+      this.versions.add(idx, version, json)
+    }
+    h.deleted = type === 'DELETED'
+    if (h.kind === '' && meta.kind) h.kind = meta.kind
     const i = this.push(type, watch, rv, idx, version, list)
     if (h.versionEvents.length <= version) h.versionEvents.push(i)
     h.events.push(i)
     this.announce(i)
     return i
+  }
+
+  /** Resolves once every version handed over is stored (benchmarks measure memory after it). */
+  compacted(): Promise<void> {
+    return this.versions.settled()
+  }
+
+  close(): void {
+    this.versions.close()
   }
 
   recordBookmark(watch: number, rv: string): number {
@@ -192,7 +215,7 @@ export class EventStore {
     if (idx === undefined) throw new Error(`unknown object ${uid}`)
     const h = this.objects[idx] as ObjectHistory
     h.deleted = true
-    const i = this.push('GONE', watch, listRv, idx, h.versions.length - 1)
+    const i = this.push('GONE', watch, listRv, idx, h.versionCount - 1)
     this.notes.set(i, { note })
     h.events.push(i)
     this.announce(i)
@@ -219,28 +242,34 @@ export class EventStore {
   event(i: number): TimelineEvent {
     const c = this.cols
     if (i < 0 || i >= c.length) throw new RangeError(`no event ${i}`)
-    const type = TYPES[c.type[i] as number] as TimelineEventType
     const objectIdx = c.object[i] as number
     const h = objectIdx >= 0 ? this.objects[objectIdx] : undefined
     const rvn = c.rvn[i] as number
-    const note = this.notes.get(i)
-    const list = c.list[i] as number
-    return {
+    const numeric = !Number.isNaN(rvn)
+    const e: TimelineEvent = {
       i,
       watch: c.watch[i] as number,
-      type,
+      type: TYPES[c.type[i] as number] as TimelineEventType,
       t: c.time[i] as number,
-      rv: Number.isNaN(rvn) ? (this.rvText.get(i) ?? '') : String(rvn),
-      rvn: Number.isNaN(rvn) ? null : rvn,
-      uid: h?.uid ?? '',
-      kind: h?.kind ?? '',
-      ns: h?.namespace ?? '',
-      name: h?.name ?? '',
+      rv: numeric ? String(rvn) : (this.rvText.get(i) ?? ''),
+      rvn: numeric ? rvn : null,
+      uid: h ? h.uid : '',
+      kind: h ? h.kind : '',
+      ns: h ? h.namespace : '',
+      name: h ? h.name : '',
       v: c.version[i] as number,
-      ...(list >= 0 ? { list } : {}),
-      ...(note ? { note: note.note } : {}),
-      ...(note?.code !== undefined ? { code: note.code } : {}),
     }
+    const list = c.list[i] as number
+    if (list >= 0) e.list = list
+    // Notes are rare (errors, inferred deletions): look them up only for those types.
+    if (e.type === 'ERROR' || e.type === 'GONE') {
+      const note = this.notes.get(i)
+      if (note) {
+        e.note = note.note
+        if (note.code !== undefined) e.code = note.code
+      }
+    }
+    return e
   }
 
   events(from = 0, to = this.size): TimelineEvent[] {
@@ -254,23 +283,10 @@ export class EventStore {
     return idx === undefined ? undefined : this.objects[idx]
   }
 
-  /** The object at one version, rebuilt from the nearest keyframe before it. */
-  objectAt(uid: string, version: number): Obj | undefined {
+  /** Objects at the given versions, rebuilt by the version history (null where there is none). */
+  async objectsAt(uid: string, versions: number[]): Promise<(Obj | null)[]> {
     const h = this.history(uid)
-    if (!h || version < 0 || version >= h.versions.length) return undefined
-    if (version === h.versions.length - 1) return h.latest
-    let k = version
-    while (typeof h.versions[k] === 'string') k--
-    let obj = h.versions[k] as Obj
-    for (let v = k + 1; v <= version; v++) obj = applyPatch(obj, h.versions[v] as string)
-    return obj
-  }
-
-  /** The raw watch event of event i, rebuilt: {"type", "object"}. */
-  rawEvent(i: number): { type: string; object: Obj } | undefined {
-    const e = this.event(i)
-    if (e.uid === '') return undefined
-    const object = this.objectAt(e.uid, e.v)
-    return object ? { type: e.type, object } : undefined
+    if (!h) return versions.map(() => null)
+    return this.versions.objectsAt(h.index, versions)
   }
 }

@@ -23,6 +23,7 @@ export class FrameBatcher {
     this.offStore = store.onEvent(() => this.schedule())
   }
 
+  /** The supervisor's live status object; copied when the frame is sent. */
   noteStatus(status: WatchStatus): void {
     this.changedStatuses.set(status.id, status)
     this.schedule()
@@ -46,7 +47,7 @@ export class FrameBatcher {
       seq: ++this.seq,
       events: this.store.events(this.sentEvents, size),
       lists: this.store.lists.slice(this.sentLists, lists),
-      statuses: [...this.changedStatuses.values()],
+      statuses: [...this.changedStatuses.values()].map((st) => ({ ...st })),
     }
     this.sentEvents = size
     this.sentLists = lists

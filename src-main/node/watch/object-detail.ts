@@ -81,20 +81,23 @@ function ownerOfChanges(object: Obj, changes: { path: string }[]): ObjectVersion
   return null
 }
 
-export function objectDetail(store: EventStore, eventIndex: number): ObjectVersionDetail | null {
+export async function objectDetail(
+  store: EventStore,
+  eventIndex: number,
+): Promise<ObjectVersionDetail | null> {
   const event = store.event(eventIndex)
   if (!event.uid || event.v < 0) return null
   const history = store.history(event.uid)
-  const object = store.objectAt(event.uid, event.v)
-  if (!history || !object) return null
-  const previous = event.v > 0 ? (store.objectAt(event.uid, event.v - 1) ?? null) : null
+  if (!history) return null
+  const [object, previous] = await store.objectsAt(event.uid, [event.v, event.v - 1])
+  if (!object) return null
   const shown = redactObject(object)
   const before = previous ? redactObject(previous).value : null
   const changes = before ? fieldChanges(before, shown.value) : []
   return {
     uid: event.uid,
     version: event.v,
-    versions: history.versions.length,
+    versions: history.versionCount,
     event,
     object: shown.value,
     previous: before,
@@ -102,7 +105,7 @@ export function objectDetail(store: EventStore, eventIndex: number): ObjectVersi
     manager:
       event.type === 'DELETED'
         ? null
-        : (writerOf(object, previous) ?? ownerOfChanges(object, changes)),
+        : (writerOf(object, previous ?? null) ?? ownerOfChanges(object, changes)),
     rawEvent: { type: event.type, object: shown.value },
     redacted: shown.redacted,
   }

@@ -48,7 +48,7 @@ export class SessionWatches {
     return this.batcher.snapshot()
   }
 
-  detail(eventIndex: number): ObjectVersionDetail | null {
+  async detail(eventIndex: number): Promise<ObjectVersionDetail | null> {
     return eventIndex >= 0 && eventIndex < this.store.size
       ? objectDetail(this.store, eventIndex)
       : null
@@ -58,5 +58,6 @@ export class SessionWatches {
     this.pool.stopAll()
     this.batcher.flush()
     this.batcher.close()
+    this.store.close()
   }
 }

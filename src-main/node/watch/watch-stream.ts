@@ -1,13 +1,22 @@
 // Reads one watch response: lines of {"type","object"}. Never waits on anyone downstream (the API
-// server closes watchers that read too slowly); every event is handed over synchronously. A line
-// that is not a watch event ends the stream as an error: resuming from the last good
-// resourceVersion is safer than guessing what the line meant.
+// server closes watchers that read too slowly): each line is scanned for what the timeline needs
+// and handed over synchronously with its bytes; the whole object is parsed in the version
+// history's worker. A line that is not a watch event ends the stream as an error: resuming from
+// the last good resourceVersion is safer than guessing what the line meant.
 import type { IncomingMessage } from 'node:http'
 import { NdjsonLines } from './ndjson-lines'
+import { scanWatchLine, type ScannedEvent } from './watch-line-scanner'
 
-export interface RawWatchEvent {
-  type: string
-  object: Record<string, unknown>
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR'
+
+export interface WatchLine {
+  type: WatchEventType
+  /** The object's kind, apiVersion and metadata name, namespace, uid, resourceVersion. */
+  meta: ScannedEvent
+  /** ERROR only: the Status object. */
+  status?: { code?: number; reason?: string; message?: string }
+  /** The line as it came, for the version history. */
+  bytes: Uint8Array
 }
 
 export type StreamEnd =
@@ -17,28 +26,56 @@ export type StreamEnd =
   | { kind: 'malformed'; line: string; message: string }
 
 export interface StreamHandlers {
-  onEvent(event: RawWatchEvent): void
+  onEvent(line: WatchLine): void
   /** Any bytes at all: the stall watchdog feeds on it. */
   onData(): void
 }
 
-const WATCH_TYPES = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR'])
+const WATCH_TYPES = new Set<string>(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR'])
 
-export function parseWatchLine(line: string): RawWatchEvent {
-  const value = JSON.parse(line) as unknown
+/** The slow, exact path: JSON.parse, for ERROR events and anything the scanner would not read. */
+export function parseWatchLine(bytes: Uint8Array): WatchLine {
+  const value = JSON.parse(
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+  ) as unknown
+  const e = value as { type?: unknown; object?: Record<string, unknown> | null }
   if (
     !value ||
     typeof value !== 'object' ||
-    typeof (value as RawWatchEvent).type !== 'string' ||
-    !WATCH_TYPES.has((value as RawWatchEvent).type) ||
-    typeof (value as RawWatchEvent).object !== 'object' ||
-    (value as RawWatchEvent).object === null
+    typeof e.type !== 'string' ||
+    !WATCH_TYPES.has(e.type) ||
+    typeof e.object !== 'object' ||
+    e.object === null
   ) {
     throw new Error(
       'not a watch event ({"type": ADDED|MODIFIED|DELETED|BOOKMARK|ERROR, "object": {...}})',
     )
   }
-  return value as RawWatchEvent
+  const o = e.object
+  const m = (o.metadata ?? {}) as Record<string, unknown>
+  const str = (v: unknown) => (typeof v === 'string' ? v : '')
+  return {
+    type: e.type as WatchEventType,
+    meta: {
+      type: e.type,
+      kind: str(o.kind),
+      apiVersion: str(o.apiVersion),
+      name: str(m.name),
+      namespace: str(m.namespace),
+      uid: str(m.uid),
+      resourceVersion: str(m.resourceVersion),
+    },
+    ...(e.type === 'ERROR' ? { status: o as WatchLine['status'] } : {}),
+    bytes,
+  }
+}
+
+export function readWatchLine(bytes: Uint8Array): WatchLine {
+  const scanned = scanWatchLine(bytes)
+  if (scanned && scanned.type !== 'ERROR' && WATCH_TYPES.has(scanned.type)) {
+    return { type: scanned.type as WatchEventType, meta: scanned, bytes }
+  }
+  return parseWatchLine(bytes)
 }
 
 export function readWatchStream(
@@ -54,17 +91,21 @@ export function readWatchStream(
       done = true
       resolve(end)
     }
-    const onLine = (line: string) => {
+    const onLine = (bytes: Uint8Array) => {
       if (done) return
-      let event: RawWatchEvent
+      let line: WatchLine
       try {
-        event = parseWatchLine(line)
+        line = readWatchLine(bytes)
       } catch (error) {
-        finish({ kind: 'malformed', line: line.slice(0, 200), message: (error as Error).message })
+        finish({
+          kind: 'malformed',
+          line: Buffer.from(bytes).toString('utf8', 0, 200),
+          message: (error as Error).message,
+        })
         stream.destroy()
         return
       }
-      handlers.onEvent(event)
+      handlers.onEvent(line)
     }
     stream.on('data', (chunk: Buffer) => {
       handlers.onData()

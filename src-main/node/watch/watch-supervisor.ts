@@ -11,7 +11,7 @@ import type { KubeTransport, StreamResponse } from '../kube-transport'
 import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff'
 import type { EventStore } from './event-store'
 import { collectionPath, targetLabel } from './watch-target'
-import { readWatchStream, type RawWatchEvent } from './watch-stream'
+import { readWatchStream, type WatchLine } from './watch-stream'
 
 export interface SupervisorOptions {
   pageSize: number
@@ -95,7 +95,7 @@ export class WatchSupervisor {
   private set(state: WatchState, reason: string): void {
     this.status.state = state
     this.status.reason = reason
-    this.onStatus({ ...this.status })
+    this.onStatus(this.status)
   }
 
   private sleep(ms: number): Promise<void> {
@@ -245,8 +245,18 @@ export class WatchSupervisor {
     const kind = itemKind(this.target, listKindName)
     for (const item of items) {
       const object = { apiVersion: kind.apiVersion, kind: kind.kind, ...item }
-      this.store.recordObject('LISTED', this.id, object, snapshot.id)
-      before.delete(String((item.metadata as { uid?: string } | undefined)?.uid ?? ''))
+      const m = (item.metadata ?? {}) as Record<string, unknown>
+      const str = (v: unknown) => (typeof v === 'string' ? v : '')
+      const meta = {
+        kind: kind.kind,
+        apiVersion: kind.apiVersion,
+        name: str(m.name),
+        namespace: str(m.namespace),
+        uid: str(m.uid),
+        resourceVersion: str(m.resourceVersion),
+      }
+      this.store.recordObject('LISTED', this.id, meta, JSON.stringify(object), snapshot.id)
+      before.delete(meta.uid)
     }
     for (const uid of before.keys()) {
       this.store.recordGone(
@@ -320,8 +330,8 @@ export class WatchSupervisor {
         onData: () => {
           lastData = Date.now()
         },
-        onEvent: (event) => {
-          const outcome = this.apply(event)
+        onEvent: (line) => {
+          const outcome = this.apply(line)
           if (outcome) {
             inStream = outcome
             abort()
@@ -351,19 +361,19 @@ export class WatchSupervisor {
   }
 
   /** Applies one event; returns an outcome when the event ends the watch (an ERROR). */
-  private apply(event: RawWatchEvent): WatchOutcome | null {
-    const now = new Date().toISOString()
-    const meta = event.object.metadata as { resourceVersion?: string } | undefined
-    switch (event.type) {
+  private apply(line: WatchLine): WatchOutcome | null {
+    const now = isoNow()
+    const rv = line.meta.resourceVersion
+    switch (line.type) {
       case 'BOOKMARK':
-        this.store.recordBookmark(this.id, meta?.resourceVersion ?? '')
+        this.store.recordBookmark(this.id, rv)
         this.status.bookmarks++
         this.status.lastBookmarkAt = now
-        this.status.lastRv = meta?.resourceVersion ?? this.status.lastRv
-        this.onStatus({ ...this.status })
+        this.status.lastRv = rv || this.status.lastRv
+        this.onStatus(this.status)
         return null
       case 'ERROR': {
-        const status = event.object as { code?: number; message?: string; reason?: string }
+        const status = line.status ?? {}
         // An ERROR has no resourceVersion of its own: file it at the one the watch resumed from.
         this.store.recordError(
           this.id,
@@ -380,18 +390,26 @@ export class WatchSupervisor {
         }
       }
       default:
-        this.store.recordObject(
-          event.type as 'ADDED' | 'MODIFIED' | 'DELETED',
-          this.id,
-          event.object,
-        )
+        this.store.recordObject(line.type, this.id, line.meta, line.bytes)
         this.status.events++
         this.status.lastEventAt = now
-        this.status.lastRv = meta?.resourceVersion ?? this.status.lastRv
-        this.onStatus({ ...this.status })
+        this.status.lastRv = rv || this.status.lastRv
+        this.onStatus(this.status)
         return null
     }
   }
+}
+
+let lastIsoMs = 0
+let lastIso = ''
+/** new Date().toISOString() once per millisecond at most: events arrive thousands a second. */
+function isoNow(): string {
+  const ms = Date.now()
+  if (ms !== lastIsoMs) {
+    lastIsoMs = ms
+    lastIso = new Date(ms).toISOString()
+  }
+  return lastIso
 }
 
 function retryAfter(

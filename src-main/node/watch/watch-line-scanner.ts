@@ -1,0 +1,266 @@
+// Reads what the reader needs from one watch line without building the object: the event type and
+// the object's kind, apiVersion and metadata name, namespace, uid and resourceVersion. A real JSON
+// tokenizer over the bytes (strings, escapes, nesting), reading only the top level of the event,
+// of the object and of its metadata, in any key order; every other value is skipped. It stops once
+// it has them all: the API server writes `type` before `object`, and `namespace` before `uid` and
+// `resourceVersion` (Go's ObjectMeta field order, and the sorted keys of unstructured objects).
+// The whole object is parsed once, in the version history's worker, which is where a malformed
+// tail would show. Anything unexpected returns null and the caller uses JSON.parse (docs/adr/0006).
+
+export interface ScannedEvent {
+  type: string
+  kind: string
+  apiVersion: string
+  name: string
+  namespace: string
+  uid: string
+  resourceVersion: string
+}
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_BRACE = 0x7b
+const CLOSE_BRACE = 0x7d
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+const COLON = 0x3a
+const COMMA = 0x2c
+
+const key = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0))
+const K = {
+  type: key('type'),
+  object: key('object'),
+  kind: key('kind'),
+  apiVersion: key('apiVersion'),
+  metadata: key('metadata'),
+  name: key('name'),
+  namespace: key('namespace'),
+  uid: key('uid'),
+  resourceVersion: key('resourceVersion'),
+}
+
+class Fail extends Error {}
+const fail = (): never => {
+  throw new Fail()
+}
+
+function skipWs(b: Uint8Array, i: number): number {
+  while (i < b.length) {
+    const c = b[i] as number
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break
+    i++
+  }
+  return i
+}
+
+/** End (exclusive, after the closing quote) of the string starting at i; sets escaped. */
+function stringEnd(b: Uint8Array, i: number, state: { escaped: boolean }): number {
+  if (b[i] !== QUOTE) fail()
+  i++
+  state.escaped = false
+  while (i < b.length) {
+    const c = b[i] as number
+    if (c === QUOTE) return i + 1
+    if (c === BACKSLASH) {
+      state.escaped = true
+      i += 2
+    } else i++
+  }
+  return fail()
+}
+
+function skipValue(b: Uint8Array, i: number, state: { escaped: boolean }): number {
+  const c = b[i]
+  if (c === QUOTE) return stringEnd(b, i, state)
+  if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    let depth = 0
+    while (i < b.length) {
+      const d = b[i] as number
+      if (d === QUOTE) {
+        i = stringEnd(b, i, state)
+        continue
+      }
+      if (d === OPEN_BRACE || d === OPEN_BRACKET) depth++
+      else if (d === CLOSE_BRACE || d === CLOSE_BRACKET) {
+        depth--
+        if (depth === 0) return i + 1
+      }
+      i++
+    }
+    return fail()
+  }
+  // A number, true, false or null: up to the next delimiter.
+  while (i < b.length) {
+    const d = b[i] as number
+    if (
+      d === COMMA ||
+      d === CLOSE_BRACE ||
+      d === CLOSE_BRACKET ||
+      d === 0x20 ||
+      d === 0x0a ||
+      d === 0x0d ||
+      d === 0x09
+    )
+      return i
+    i++
+  }
+  return i
+}
+
+const decoder = new TextDecoder()
+
+function stringValue(b: Uint8Array, start: number, end: number, escaped: boolean): string {
+  // start..end spans the quotes; escapes (rare in metadata) go through JSON.parse to be exact.
+  if (escaped) return JSON.parse(decoder.decode(b.subarray(start, end))) as string
+  // Names, uids and resourceVersions are ASCII: build short ones directly, decode the rest.
+  if (end - start < 72) {
+    let out = ''
+    for (let j = start + 1; j < end - 1; j++) {
+      const c = b[j] as number
+      if (c >= 0x80) return decoder.decode(b.subarray(start + 1, end - 1))
+      out += String.fromCharCode(c)
+    }
+    return out
+  }
+  return decoder.decode(b.subarray(start + 1, end - 1))
+}
+
+function sameKey(b: Uint8Array, start: number, end: number, k: Uint8Array): boolean {
+  // start..end spans the quotes of an unescaped key.
+  if (end - start - 2 !== k.length) return false
+  for (let j = 0; j < k.length; j++) if (b[start + 1 + j] !== k[j]) return false
+  return true
+}
+
+/** Where the scan is: the byte index, and what has been read so far. */
+interface Cursor {
+  b: Uint8Array
+  i: number
+  state: { escaped: boolean }
+  out: ScannedEvent
+  found: number
+  /** The last key read: [keyStart, keyEnd) with its quotes; keyStart is -1 for an escaped key. */
+  keyStart: number
+  keyEnd: number
+}
+
+// type, kind, apiVersion, name, uid, resourceVersion: namespace, when there is one, comes first.
+const ALL = 6
+type Field = 'type' | 'kind' | 'apiVersion' | 'name' | 'namespace' | 'uid' | 'resourceVersion'
+
+/** Reads a string value into out[field] (a non-string value is skipped). */
+function readField(c: Cursor, field: Field): void {
+  const { b, state } = c
+  if (b[c.i] !== QUOTE) {
+    c.i = skipValue(b, c.i, state)
+    return
+  }
+  const end = stringEnd(b, c.i, state)
+  c.out[field] = stringValue(b, c.i, end, state.escaped)
+  c.i = end
+  if (field !== 'namespace') c.found++
+}
+
+/** Moves past the opening brace of an object; false when it is empty. */
+function enterObject(c: Cursor): boolean {
+  c.i = skipWs(c.b, c.i)
+  if (c.b[c.i] !== OPEN_BRACE) fail()
+  c.i = skipWs(c.b, c.i + 1)
+  if (c.b[c.i] === CLOSE_BRACE) {
+    c.i++
+    return false
+  }
+  return true
+}
+
+/** Reads a member's key into keyStart/keyEnd (keyStart -1 when escaped) and leaves i at the value. */
+function memberKey(c: Cursor): void {
+  const ks = c.i
+  const ke = stringEnd(c.b, c.i, c.state)
+  c.keyStart = c.state.escaped ? -1 : ks
+  c.keyEnd = ke
+  c.i = skipWs(c.b, ke)
+  if (c.b[c.i] !== COLON) fail()
+  c.i = skipWs(c.b, c.i + 1)
+}
+
+/** Whether the last key read is k. */
+const keyIs = (c: Cursor, k: Uint8Array) => c.keyStart >= 0 && sameKey(c.b, c.keyStart, c.keyEnd, k)
+
+/** After a value: true when another member follows, false at the closing brace. */
+function nextMember(c: Cursor): boolean {
+  c.i = skipWs(c.b, c.i)
+  if (c.b[c.i] === COMMA) {
+    c.i = skipWs(c.b, c.i + 1)
+    return true
+  }
+  if (c.b[c.i] === CLOSE_BRACE) {
+    c.i++
+    return false
+  }
+  return fail()
+}
+
+function scanMetadata(c: Cursor): void {
+  if (!enterObject(c)) return
+  do {
+    memberKey(c)
+    if (keyIs(c, K.name)) readField(c, 'name')
+    else if (keyIs(c, K.namespace)) readField(c, 'namespace')
+    else if (keyIs(c, K.uid)) readField(c, 'uid')
+    else if (keyIs(c, K.resourceVersion)) readField(c, 'resourceVersion')
+    else c.i = skipValue(c.b, c.i, c.state)
+    if (c.found === ALL) return
+  } while (nextMember(c))
+}
+
+function scanObject(c: Cursor): void {
+  if (!enterObject(c)) return
+  do {
+    memberKey(c)
+    if (keyIs(c, K.kind)) readField(c, 'kind')
+    else if (keyIs(c, K.apiVersion)) readField(c, 'apiVersion')
+    else if (keyIs(c, K.metadata)) scanMetadata(c)
+    else c.i = skipValue(c.b, c.i, c.state)
+    if (c.found === ALL) return
+  } while (nextMember(c))
+}
+
+export function scanWatchLine(b: Uint8Array): ScannedEvent | null {
+  const c: Cursor = {
+    b,
+    i: 0,
+    state: { escaped: false },
+    out: {
+      type: '',
+      kind: '',
+      apiVersion: '',
+      name: '',
+      namespace: '',
+      uid: '',
+      resourceVersion: '',
+    },
+    found: 0,
+    keyStart: -1,
+    keyEnd: -1,
+  }
+  let sawObject = false
+  try {
+    if (!enterObject(c)) return null
+    do {
+      memberKey(c)
+      if (keyIs(c, K.type)) readField(c, 'type')
+      else if (keyIs(c, K.object)) {
+        sawObject = true
+        scanObject(c)
+      } else c.i = skipValue(b, c.i, c.state)
+      // Everything read: the rest of the line is the worker's business.
+      if (c.found === ALL) return c.out
+    } while (nextMember(c))
+    if (skipWs(b, c.i) !== b.length || !sawObject || c.out.type === '') return null
+    return c.out
+  } catch (error) {
+    if (error instanceof Fail) return null
+    throw error
+  }
+}
