@@ -53,6 +53,17 @@ export interface WatchStatus {
 export type TimelineEventType =
   'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR' | 'LISTED' | 'GONE'
 
+/** Every event type, in a fixed order: the position is the code both processes store in columns. */
+export const TIMELINE_EVENT_TYPES: readonly TimelineEventType[] = [
+  'ADDED',
+  'MODIFIED',
+  'DELETED',
+  'BOOKMARK',
+  'ERROR',
+  'LISTED',
+  'GONE',
+]
+
 export interface TimelineEvent {
   /** Global arrival order across all watches (0, 1, 2, ...). */
   i: number

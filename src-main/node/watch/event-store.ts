@@ -4,31 +4,22 @@
 // docs/adr/0005 says why resourceVersions are compared only as numbers when they all are integers.
 import { numericResourceVersion } from '@common/resource-version'
 import { grown } from '@common/typed-arrays'
-import type { ListSnapshot, TimelineEvent, TimelineEventType } from '@common/watch-types'
+import {
+  TIMELINE_EVENT_TYPES,
+  type ListSnapshot,
+  type TimelineEvent,
+  type TimelineEventType,
+} from '@common/watch-types'
 import { VersionHistory } from './version-history'
+import type { ScannedEvent } from './watch-line-scanner'
 
 type Obj = Record<string, unknown>
 
-const TYPES: TimelineEventType[] = [
-  'ADDED',
-  'MODIFIED',
-  'DELETED',
-  'BOOKMARK',
-  'ERROR',
-  'LISTED',
-  'GONE',
-]
+const TYPES = TIMELINE_EVENT_TYPES
 const TYPE_CODE = new Map(TYPES.map((t, i) => [t, i]))
 
-/** What the store keeps of an object beside its versions. */
-export interface ObjectMeta {
-  kind: string
-  apiVersion: string
-  name: string
-  namespace: string
-  uid: string
-  resourceVersion: string
-}
+/** What the store keeps of an object beside its versions: what the line scanner reads. */
+export type ObjectMeta = Omit<ScannedEvent, 'type'>
 
 export interface ObjectHistory {
   /** Position in the store; the version history knows the object by it. */

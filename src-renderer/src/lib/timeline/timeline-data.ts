@@ -2,17 +2,14 @@
 // draw and hit-test fast. Lanes: one per object (grouped by kind and namespace) and one per watch
 // for its bookmarks, errors and lists. Plain TypeScript: the reactive wrapper bumps a revision.
 import { grown } from '@common/typed-arrays'
-import type { ListSnapshot, TimelineEvent, TimelineEventType } from '@common/watch-types'
+import {
+  TIMELINE_EVENT_TYPES,
+  type ListSnapshot,
+  type TimelineEvent,
+  type TimelineEventType,
+} from '@common/watch-types'
 
-export const EVENT_TYPES: TimelineEventType[] = [
-  'ADDED',
-  'MODIFIED',
-  'DELETED',
-  'BOOKMARK',
-  'ERROR',
-  'LISTED',
-  'GONE',
-]
+export const EVENT_TYPES = TIMELINE_EVENT_TYPES
 export const TYPE_INDEX: Record<TimelineEventType, number> = Object.fromEntries(
   EVENT_TYPES.map((t, i) => [t, i]),
 ) as Record<TimelineEventType, number>
