@@ -1,0 +1,138 @@
+// The supervisor's own behaviour when the connection misbehaves in ways a real API server will
+// not do on request: silence, 429 with Retry-After, a malformed line. A tiny loopback server plays
+// those faults; nothing here claims to show what Kubernetes does (the integration tests do that).
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { contextConfig } from '../../src-main/node/client-config'
+import { KubeTransport } from '../../src-main/node/kube-transport'
+import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/node/kubeconfig-loader'
+import { RequestLog } from '../../src-main/node/request-log'
+import { SessionWatches } from '../../src-main/node/watch/session-watches'
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, watchCount: number) => void
+const closers: (() => void)[] = []
+afterEach(() => closers.splice(0).forEach((c) => c()))
+
+async function faultyServer(onWatch: Handler): Promise<SessionWatches> {
+  let watches = 0
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x')
+    if (url.searchParams.get('watch') !== '1') {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end(
+        JSON.stringify({ kind: 'ConfigMapList', metadata: { resourceVersion: '10' }, items: [] }),
+      )
+      return
+    }
+    onWatch(req, res, ++watches)
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const parsed = parseKubeconfigText(
+    JSON.stringify({
+      clusters: [{ name: 'c', cluster: { server: url } }],
+      users: [{ name: 'u', user: {} }],
+      contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
+    }),
+    '/test',
+  )
+  if (!parsed.ok) throw new Error(parsed.error.detail)
+  const config = contextConfig(mergeKubeconfigs([parsed.value], ['/test'], []), 'x')
+  if (!config.ok) throw new Error(config.error.detail)
+  const transport = new KubeTransport(config.value, new RequestLog())
+  const sw = new SessionWatches('x', transport, () => undefined, {
+    timeoutSeconds: () => 1,
+    stallGraceMs: 500,
+    backoff: { initialMs: 100, maxMs: 400, resetAfterMs: 60_000, jitter: 0 },
+  })
+  closers.push(() => {
+    sw.close()
+    transport.close()
+    server.closeAllConnections()
+    server.close()
+  })
+  return sw
+}
+
+const until = async <T>(probe: () => T | undefined | false, ms = 10_000): Promise<T> => {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = probe()
+    if (v) return v
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+const target = { group: '', version: 'v1', resource: 'configmaps', namespace: 'lab' }
+
+describe('watch supervisor under faults', () => {
+  it('a watch gone silent past its timeout is restarted by the watchdog, from the last resourceVersion', async () => {
+    const seen: string[] = []
+    const sw = await faultyServer((req, res, n) => {
+      seen.push(new URL(req.url ?? '', 'http://x').searchParams.get('resourceVersion') ?? '')
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      if (n === 1)
+        res.write(
+          `${JSON.stringify({ type: 'ADDED', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'a', namespace: 'lab', uid: 'u1', resourceVersion: '11' } } })}\n`,
+        )
+      // ...and then nothing, never ending the response.
+    })
+    const { id } = sw.start(target)
+    const status = await until(() => sw.statuses().find((s) => s.id === id && s.reconnects >= 1))
+    expect(status.reconnects).toBeGreaterThanOrEqual(1)
+    expect(
+      sw.store.events().some((e) => e.type === 'ERROR' && /no data for \d+ s/.test(e.note ?? '')),
+    ).toBe(true)
+    await until(() => seen.length >= 2)
+    expect(seen.slice(0, 2)).toEqual(['10', '11'])
+  })
+
+  it('a 429 is retried after the Retry-After the server asked for', async () => {
+    const times: number[] = []
+    const sw = await faultyServer((_req, res, n) => {
+      times.push(Date.now())
+      if (n === 1) {
+        res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' })
+        res.end(
+          JSON.stringify({
+            kind: 'Status',
+            code: 429,
+            reason: 'TooManyRequests',
+            message: 'too many requests',
+          }),
+        )
+        return
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+    })
+    const { id } = sw.start(target)
+    const backoff = await until(() =>
+      sw.statuses().find((s) => s.id === id && s.state === 'backoff'),
+    )
+    expect(backoff.reason).toMatch(/429: too many requests; retrying in 1\.0 s/)
+    await until(() => times.length >= 2)
+    expect((times[1] as number) - (times[0] as number)).toBeGreaterThanOrEqual(950)
+  })
+
+  it('a malformed line is reported with its text, and the watch resumes from the last good resourceVersion', async () => {
+    const seen: string[] = []
+    const sw = await faultyServer((req, res, n) => {
+      seen.push(new URL(req.url ?? '', 'http://x').searchParams.get('resourceVersion') ?? '')
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      if (n === 1) {
+        res.write(
+          `${JSON.stringify({ type: 'ADDED', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'a', namespace: 'lab', uid: 'u1', resourceVersion: '12' } } })}\n`,
+        )
+        res.write('this is not json\n')
+      }
+    })
+    const { id } = sw.start(target)
+    await until(() => seen.length >= 2)
+    const error = sw.store.events().find((e) => e.type === 'ERROR')
+    expect(error?.note).toMatch(/malformed line in the watch stream: .*this is not json/)
+    expect(seen.slice(0, 2)).toEqual(['10', '12'])
+    expect(sw.statuses().find((s) => s.id === id)?.reconnects).toBeGreaterThanOrEqual(1)
+  })
+})
