@@ -22,10 +22,7 @@ test('a watch fills the timeline; the inspector shows the diff and the writer', 
   try {
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')
-    await apiscope.page.keyboard.press('3')
-    await apiscope.page.getByLabel('Resource to watch').selectOption('/v1/configmaps')
-    await apiscope.page.getByLabel('Namespace to watch').fill(ns)
-    await apiscope.page.getByRole('button', { name: 'Start watch' }).click()
+    await apiscope.startWatch('/v1/configmaps', ns)
     await expect(apiscope.page.getByText(/1 lists/)).toBeVisible()
 
     kubectl(cluster, 'create', 'configmap', 'reglages', '-n', ns, '--from-literal=couleur=bleu')
@@ -100,10 +97,7 @@ test('a secret’s values never reach the page', async ({ apiscope, cluster }) =
   try {
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')
-    await apiscope.page.keyboard.press('3')
-    await apiscope.page.getByLabel('Resource to watch').selectOption('/v1/secrets')
-    await apiscope.page.getByLabel('Namespace to watch').fill(ns)
-    await apiscope.page.getByRole('button', { name: 'Start watch' }).click()
+    await apiscope.startWatch('/v1/secrets', ns)
     kubectl(
       cluster,
       'create',
@@ -143,11 +137,7 @@ test('paging with decoded continue tokens, and a real 410 with its relist, on sc
       kubectl(cluster, 'create', 'configmap', `carton-${i}`, '-n', ns, `--from-literal=n=${i}`)
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')
-    await apiscope.page.keyboard.press('3')
-    await apiscope.page.getByLabel('Resource to watch').selectOption('/v1/configmaps')
-    await apiscope.page.getByLabel('Namespace to watch').fill(ns)
-    await apiscope.page.getByLabel('Page size (limit)').fill('3')
-    await apiscope.page.getByRole('button', { name: 'Start watch' }).click()
+    await apiscope.startWatch('/v1/configmaps', ns, 3)
     const chart = apiscope.page.getByTestId('timeline-chart')
     await expect(chart).toContainText(/LIST @\d+ · 3 pages/)
     await apiscope.page.getByRole('tab', { name: 'Watches & lists' }).click()

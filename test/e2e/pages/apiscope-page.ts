@@ -40,6 +40,16 @@ export class ApiscopePage {
       .click()
   }
 
+  /** Opens the Watches view and starts a watch, as a user fills the picker. */
+  async startWatch(resource: string, namespace: string, pageSize?: number): Promise<void> {
+    await this.goTo('Watches')
+    await this.page.getByLabel('Resource to watch').selectOption(resource)
+    await this.page.getByLabel('Namespace to watch').fill(namespace)
+    if (pageSize !== undefined)
+      await this.page.getByLabel('Page size (limit)').fill(String(pageSize))
+    await this.page.getByRole('button', { name: 'Start watch' }).click()
+  }
+
   async screenshot(name: string): Promise<string> {
     const file = path.join(SCREENSHOTS, `${name}.png`)
     await this.page.screenshot({ path: file })
