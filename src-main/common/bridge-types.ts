@@ -7,6 +7,11 @@ import type {
   InvokeChannel,
   InvokePayload,
 } from './contract'
+import { labEventMethods, labMethods } from './messages/lab'
+import { ownershipEventMethods, ownershipMethods } from './messages/ownership'
+import { recordingEventMethods, recordingMethods } from './messages/recording'
+import { trafficEventMethods, trafficMethods } from './messages/traffic'
+import { walkthroughsEventMethods, walkthroughsMethods } from './messages/walkthroughs'
 import type { Result } from './result'
 
 export const invokeMethods = {
@@ -22,13 +27,25 @@ export const invokeMethods = {
   'watch:stop': 'stopWatch',
   'watch:snapshot': 'watchSnapshot',
   'watch:event-detail': 'eventDetail',
+  ...ownershipMethods,
+  ...labMethods,
+  ...trafficMethods,
+  ...recordingMethods,
+  ...walkthroughsMethods,
 } as const satisfies Record<InvokeChannel, string>
 
 export const eventMethods = {
   'kube:session': 'onSession',
   'kube:request-logged': 'onRequestLogged',
   'watch:frame': 'onWatchFrame',
+  ...ownershipEventMethods,
+  ...labEventMethods,
+  ...trafficEventMethods,
+  ...recordingEventMethods,
+  ...walkthroughsEventMethods,
 } as const satisfies Record<EventChannel, string>
+
+export const eventChannels = Object.keys(eventMethods) as EventChannel[]
 
 export type InvokeTransport = (channel: InvokeChannel, payload: unknown) => Promise<unknown>
 export type SubscribeTransport = (

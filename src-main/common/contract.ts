@@ -13,6 +13,15 @@ import type {
   SessionState,
 } from './kube-types'
 import type { ObjectVersionDetail, WatchFrame, WatchSnapshot, WatchStatus } from './watch-types'
+import { labSchemas, type LabAnswers, type LabEvents } from './messages/lab'
+import { ownershipSchemas, type OwnershipAnswers, type OwnershipEvents } from './messages/ownership'
+import { recordingSchemas, type RecordingAnswers, type RecordingEvents } from './messages/recording'
+import { trafficSchemas, type TrafficAnswers, type TrafficEvents } from './messages/traffic'
+import {
+  walkthroughsSchemas,
+  type WalkthroughsAnswers,
+  type WalkthroughsEvents,
+} from './messages/walkthroughs'
 
 export interface AppInfo {
   name: string
@@ -66,12 +75,19 @@ export const invokeSchemas = {
   'watch:stop': z.object({ id: z.number().int().positive() }).strict(),
   'watch:snapshot': empty,
   'watch:event-detail': z.object({ index: z.number().int().nonnegative() }).strict(),
+  // Each feature's own messages (src-main/common/messages/).
+  ...ownershipSchemas,
+  ...labSchemas,
+  ...trafficSchemas,
+  ...recordingSchemas,
+  ...walkthroughsSchemas,
 } as const
 
 export type InvokeChannel = keyof typeof invokeSchemas
 export type InvokePayload<C extends InvokeChannel> = z.infer<(typeof invokeSchemas)[C]>
 
-export interface InvokeAnswers {
+export interface InvokeAnswers
+  extends OwnershipAnswers, LabAnswers, TrafficAnswers, RecordingAnswers, WalkthroughsAnswers {
   'app:info': AppInfo
   'kube:contexts': KubeconfigSummary
   'kube:connect': SessionInfo
@@ -87,7 +103,8 @@ export interface InvokeAnswers {
 }
 
 /** Messages the core pushes to the renderer. */
-export interface EventPayloads {
+export interface EventPayloads
+  extends OwnershipEvents, LabEvents, TrafficEvents, RecordingEvents, WalkthroughsEvents {
   'kube:session': SessionState
   'kube:request-logged': RequestLogEntry
   'watch:frame': WatchFrame
@@ -95,7 +112,7 @@ export interface EventPayloads {
 export type EventChannel = keyof EventPayloads
 
 export const invokeChannels = Object.keys(invokeSchemas) as InvokeChannel[]
-export const eventChannels: EventChannel[] = ['kube:session', 'kube:request-logged', 'watch:frame']
+export { eventChannels } from './bridge-types'
 
 export function isInvokeChannel(value: unknown): value is InvokeChannel {
   return typeof value === 'string' && Object.hasOwn(invokeSchemas, value)

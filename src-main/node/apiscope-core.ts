@@ -18,6 +18,12 @@ import { fetchHealth } from './health'
 import { fetchAccessRules, fetchIdentity } from './identity'
 import { loadKubeconfig, summarize } from './kubeconfig-loader'
 import { RequestLog } from './request-log'
+import type { CoreContext } from './features/core-context'
+import { labHandlers } from './features/lab-handlers'
+import { ownershipHandlers } from './features/ownership-handlers'
+import { recordingHandlers } from './features/recording-handlers'
+import { trafficHandlers } from './features/traffic-handlers'
+import { walkthroughsHandlers } from './features/walkthroughs-handlers'
 import type { SupervisorOptions } from './watch/watch-supervisor'
 
 export type CoreEventListener = <E extends EventChannel>(
@@ -112,7 +118,24 @@ export class ApiscopeCore {
     return this.session ? ok(this.session) : fail(notConnected)
   }
 
+  /** What feature handlers see of the core. */
+  private readonly context: CoreContext = ((core: ApiscopeCore) => ({
+    get options() {
+      return core.options
+    },
+    get requestLog() {
+      return core.requestLog
+    },
+    requireSession: () => core.requireSession(),
+    emit: (channel, payload) => core.emit(channel, payload),
+  }))(this)
+
   private readonly handlers: Handlers = {
+    ...ownershipHandlers(this.context),
+    ...labHandlers(this.context),
+    ...trafficHandlers(this.context),
+    ...recordingHandlers(this.context),
+    ...walkthroughsHandlers(this.context),
     'app:info': async () =>
       ok({
         name: 'Apiscope',

@@ -12,9 +12,23 @@ import type {
   SessionState,
 } from '@common/kube-types'
 import type { Result, UiError } from '@common/result'
+import { LabState } from './lab-state.svelte'
+import { OwnershipState } from './ownership-state.svelte'
+import { RecordingState } from './recording-state.svelte'
 import { TimelineState } from './timeline-state.svelte'
+import { TrafficState } from './traffic-state.svelte'
+import { WalkthroughsState } from './walkthroughs-state.svelte'
 
-export type View = 'overview' | 'discovery' | 'timeline' | 'requests'
+export type View =
+  | 'overview'
+  | 'discovery'
+  | 'timeline'
+  | 'requests'
+  | 'ownership'
+  | 'lab'
+  | 'traffic'
+  | 'walkthroughs'
+  | 'rollout'
 
 /** A value that is loading, loaded, or failed with a message a person can act on. */
 export type Loadable<T> =
@@ -37,6 +51,11 @@ export class AppState {
   discovery = $state.raw<Loadable<DiscoveryReport>>({ status: 'idle' })
   requests = $state.raw<RequestLogEntry[]>([])
   readonly timeline: TimelineState
+  readonly ownership: OwnershipState
+  readonly lab: LabState
+  readonly traffic: TrafficState
+  readonly recording: RecordingState
+  readonly walkthroughs: WalkthroughsState
 
   connected = $derived(this.session.status === 'connected')
   namespace = $derived(
@@ -45,6 +64,11 @@ export class AppState {
 
   constructor(readonly api: ApiscopeApi) {
     this.timeline = new TimelineState(api)
+    this.ownership = new OwnershipState(api)
+    this.lab = new LabState(api)
+    this.traffic = new TrafficState(api)
+    this.recording = new RecordingState(api)
+    this.walkthroughs = new WalkthroughsState(api)
     api.onSession((s) => {
       if (
         s.status === 'connected' &&
