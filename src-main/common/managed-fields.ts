@@ -657,3 +657,135 @@ export function compareOwnership(before: unknown, after: unknown): OwnershipChan
   }
   return changes
 }
+
+// ---- the object as a tree of rows -----------------------------------------------------------
+
+/**
+ * `owned`: some manager's path ends here. `inside-owned`: below a value owned whole (an atomic map
+ * or list such as `selector` or `args`). `structure`: a map or list nobody owns as such, whose
+ * children say who owns what. `unowned`: a value nobody owns (typically a server default).
+ * `server-metadata`, `object-identity`: never owned (see UnownedReason). `absent`: owned, but the
+ * object has no such field.
+ */
+export type RowStatus =
+  | 'owned'
+  | 'inside-owned'
+  | 'structure'
+  | 'unowned'
+  | 'server-metadata'
+  | 'object-identity'
+  | 'absent'
+
+export interface OwnershipRow extends FieldPath {
+  depth: number
+  /** The last segment as a tree shows it: `replicas`, `[name="web"]`. */
+  label: string
+  /** Scalars only; maps and lists say their size in `size`. */
+  value?: unknown
+  container: 'map' | 'list' | null
+  size: number
+  /** Managers whose paths end here. */
+  owners: FieldOwner[]
+  /** The owners of the atomic value this row is inside of, and its path. */
+  inherited: { from: string; owners: FieldOwner[] } | null
+  status: RowStatus
+}
+
+function rowLabel(segment: PathSegment | undefined): string {
+  if (!segment) return ''
+  return segment.kind === 'field' ? segment.name : formatSegment(segment)
+}
+
+/**
+ * The object in document order, one row per field, list item and value, each with the managers
+ * that own it, plus a row for every owned path the object lacks (placed under its parent).
+ */
+export function ownershipRows(object: unknown): OwnershipRow[] {
+  const index = indexOwnership(object)
+  const tree = buildOwnershipTree(index.entries)
+  const rows: OwnershipRow[] = []
+
+  const pushAbsent = (node: OwnershipNode, depth: number) => {
+    if (node.owners.length > 0)
+      rows.push({
+        ...toFieldPath(node.segments),
+        depth,
+        label: rowLabel(node.segments.at(-1)),
+        container: null,
+        size: 0,
+        owners: node.owners,
+        inherited: null,
+        status: 'absent',
+      })
+    for (const child of node.children.values())
+      pushAbsent(child, node.owners.length > 0 ? depth + 1 : depth)
+  }
+
+  const visit = (
+    value: unknown,
+    node: OwnershipNode | undefined,
+    segments: PathSegment[],
+    depth: number,
+    inherited: OwnershipRow['inherited'],
+  ) => {
+    const isMap = isJsonObject(value)
+    const isList = Array.isArray(value)
+    const container = isMap ? 'map' : isList ? 'list' : null
+    const size = isMap ? Object.keys(value).length : isList ? value.length : 0
+    const owners = node?.owners ?? []
+    const reason = untrackedReason(segments)
+    if (segments.length > 0) {
+      let status: RowStatus
+      if (reason) status = reason
+      else if (owners.length > 0) status = 'owned'
+      else if (inherited) status = 'inside-owned'
+      else if (container && size > 0) status = 'structure'
+      else status = 'unowned'
+      rows.push({
+        ...toFieldPath(segments),
+        depth,
+        label: rowLabel(segments.at(-1)),
+        ...(container ? {} : { value }),
+        container,
+        size,
+        owners,
+        inherited,
+        status,
+      })
+    }
+    if (reason) return
+    const leafOwners = owners.filter((owner) => owner.kind === 'leaf')
+    const below =
+      leafOwners.length > 0 ? { from: formatPath(segments), owners: leafOwners } : inherited
+    const seen = new Set<OwnershipNode>()
+    if (isMap) {
+      for (const [name, inner] of Object.entries(value)) {
+        const child = node?.children.get(`f:${name}`)
+        if (child) seen.add(child)
+        visit(inner, child, [...segments, { kind: 'field', name }], depth + 1, below)
+      }
+    } else if (isList) {
+      const list: unknown[] = value
+      for (const [position, item] of list.entries()) {
+        const claimed = node
+          ? [...node.children.values()].find((child) => {
+              const last = child.segments.at(-1)
+              return last !== undefined && matchesListItem(last, item, position)
+            })
+          : undefined
+        if (claimed) seen.add(claimed)
+        const segment = claimed?.segments.at(-1) ?? segmentForUnclaimedItem(node, item, position)
+        visit(item, claimed, [...segments, segment], depth + 1, below)
+      }
+    }
+    for (const child of node?.children.values() ?? [])
+      if (!seen.has(child)) pushAbsent(child, depth + 1)
+  }
+  visit(object, tree, [], -1, null)
+  return rows
+}
+
+/** Every distinct manager identity of an object, in managedFields order, with its entry. */
+export function managerKey(identity: ManagerIdentity): string {
+  return identityKey(identity)
+}

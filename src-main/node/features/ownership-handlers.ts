@@ -1,7 +1,89 @@
 // The core's answers to the ownership messages (src-main/common/messages/ownership.ts).
+import type { ObjectRef, OwnershipMap } from '@common/messages/ownership'
 import type { ownershipSchemas } from '@common/messages/ownership'
+import { redactObject } from '@common/redaction'
+import { fail, ok, type Result } from '@common/result'
+import type { ClusterSession } from '../cluster-session'
+import { getObject, watchedObjects } from '../ownership/object-source'
+import { ownershipHistory, ownershipSince } from '../ownership/ownership-history'
+import { whatIfApply } from '../ownership/what-if-apply'
 import type { CoreContext, HandlersFor } from './core-context'
 
-export function ownershipHandlers(_core: CoreContext): HandlersFor<keyof typeof ownershipSchemas> {
-  return {}
+type Obj = Record<string, unknown>
+
+const noHistory = (uid: string) =>
+  fail<never>({
+    kind: 'bad-request',
+    title: 'The watches hold no such object',
+    detail: `No version of ${uid} is in the watch store (a new connection starts an empty one).`,
+    nextStep: 'Watch its resource in the Watches view, or pick it by namespace, kind and name.',
+  })
+
+async function mapOf(
+  session: ClusterSession,
+  source: { uid: string } | { ref: ObjectRef },
+): Promise<Result<OwnershipMap>> {
+  const store = session.watches.store
+  let object: Obj | null
+  let ref: ObjectRef | null = null
+  let origin: OwnershipMap['source']
+  if ('uid' in source) {
+    const h = store.history(source.uid)
+    if (!h || h.versionCount === 0) return noHistory(source.uid)
+    object = (await store.objectsAt(h.uid, [h.versionCount - 1]))[0] ?? null
+    origin = 'watch'
+  } else {
+    const got = await getObject(session, source.ref)
+    if (!got.ok) return got
+    if (!got.value) {
+      const { namespace, name, resource } = source.ref
+      return fail({
+        kind: 'http',
+        title: `No ${resource} named ${name}${namespace ? ` in ${namespace}` : ''}`,
+        detail: 'The server answered 404 Not Found.',
+        nextStep: 'Check the namespace and the name (kubectl get lists them).',
+      })
+    }
+    object = got.value
+    ref = source.ref
+    origin = 'server'
+  }
+  const metadata = (object?.metadata ?? {}) as Obj
+  const uid = typeof metadata.uid === 'string' ? metadata.uid : 'uid' in source ? source.uid : ''
+  const h = store.history(uid)
+  return ok({
+    source: origin,
+    ref,
+    uid,
+    object: redactObject(object).value,
+    resourceVersion: typeof metadata.resourceVersion === 'string' ? metadata.resourceVersion : '',
+    history: h
+      ? { versions: h.versionCount, latestEvent: h.versionEvents[h.versionCount - 1] ?? -1 }
+      : null,
+    since: h ? await ownershipSince(store, uid) : [],
+    fetchedAt: new Date().toISOString(),
+  })
+}
+
+export function ownershipHandlers(core: CoreContext): HandlersFor<keyof typeof ownershipSchemas> {
+  return {
+    'ownership:objects': async () => {
+      const s = core.requireSession()
+      return s.ok ? ok(watchedObjects(s.value.watches.store)) : s
+    },
+    'ownership:map': async ({ source }) => {
+      const s = core.requireSession()
+      return s.ok ? mapOf(s.value, source) : s
+    },
+    'ownership:history': async ({ uid }) => {
+      const s = core.requireSession()
+      if (!s.ok) return s
+      const history = await ownershipHistory(s.value.watches.store, uid)
+      return history ? ok(history) : noHistory(uid)
+    },
+    'ownership:what-if': async (input) => {
+      const s = core.requireSession()
+      return s.ok ? whatIfApply(s.value, input) : s
+    },
+  }
 }

@@ -1,0 +1,187 @@
+// A manifest as the what-if apply reads it (one object, YAML or JSON) and the two ways out of a
+// conflict that edit it: drop the conflicting fields, or set them to the live value to co-own them.
+// Pure: no I/O. Edits work on the parsed object, so YAML comments do not survive an edit.
+import { parseAllDocuments, stringify } from 'yaml'
+import { formatPath, resolvePath, type PathSegment } from '@common/managed-fields'
+import { fail, ok, type Result } from '@common/result'
+
+type Obj = Record<string, unknown>
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export interface ParsedManifest {
+  object: Obj
+  apiVersion: string
+  kind: string
+  name: string
+  namespace: string | null
+  format: 'json' | 'yaml'
+}
+
+const badManifest = (title: string, detail: string) =>
+  fail<ParsedManifest>({
+    kind: 'bad-request',
+    title,
+    detail,
+    nextStep: 'Fix the manifest and try again: one object with apiVersion, kind and metadata.name.',
+  })
+
+export function parseManifest(text: string): Result<ParsedManifest> {
+  const docs = parseAllDocuments(text).filter(
+    (doc) => !('contents' in doc) || doc.contents !== null,
+  )
+  if (docs.length === 0) return badManifest('The manifest is empty', 'Paste one object.')
+  if (docs.length > 1)
+    return badManifest(
+      `The manifest holds ${docs.length} objects`,
+      'The what-if apply takes one object at a time (the server applies one per request).',
+    )
+  const doc = docs[0]
+  if (!doc || !('errors' in doc)) return badManifest('The manifest is not YAML', '')
+  if (doc.errors.length > 0)
+    return badManifest('The manifest is not valid YAML or JSON', doc.errors[0]?.message ?? '')
+  const object: unknown = doc.toJS()
+  if (!isObj(object)) return badManifest('The manifest is not an object', 'Expected a mapping.')
+  const metadata = isObj(object.metadata) ? object.metadata : {}
+  const missing = [
+    typeof object.apiVersion !== 'string' && 'apiVersion',
+    typeof object.kind !== 'string' && 'kind',
+    typeof metadata.name !== 'string' && 'metadata.name',
+  ].filter(Boolean)
+  if (missing.length > 0)
+    return badManifest(`The manifest has no ${missing.join(', ')}`, 'Server-side apply needs them.')
+  return ok({
+    object,
+    apiVersion: object.apiVersion as string,
+    kind: object.kind as string,
+    name: metadata.name as string,
+    namespace: typeof metadata.namespace === 'string' ? metadata.namespace : null,
+    format: text.trimStart().startsWith('{') ? 'json' : 'yaml',
+  })
+}
+
+export function printManifest(object: Obj, format: ParsedManifest['format']): string {
+  return format === 'json'
+    ? `${JSON.stringify(object, null, 2)}\n`
+    : stringify(object, { lineWidth: 0 })
+}
+
+/**
+ * The position of a list item in a manifest. A manifest may leave out a key field the server
+ * defaults (a port's protocol): the item matches when every key field it does give agrees, and
+ * only one item does so.
+ */
+function itemPosition(list: unknown[], segment: PathSegment): number {
+  if (segment.kind === 'index') return segment.index < list.length ? segment.index : -1
+  if (segment.kind === 'value')
+    return list.findIndex((item) => resolvePath([item], [segment]).found)
+  if (segment.kind !== 'key') return -1
+  const exact = list.findIndex((item) => resolvePath([item], [segment]).found)
+  if (exact >= 0) return exact
+  const loose = list
+    .map((item, position) => ({ item, position }))
+    .filter(({ item }) => {
+      if (!isObj(item)) return false
+      const given = Object.entries(segment.key).filter(([name]) => Object.hasOwn(item, name))
+      return (
+        given.length > 0 &&
+        given.every(([name, value]) => JSON.stringify(item[name]) === JSON.stringify(value))
+      )
+    })
+  return loose.length === 1 ? (loose[0]?.position ?? -1) : -1
+}
+
+type Located = { found: true; parent: Obj | unknown[]; at: string | number } | { found: false }
+
+function locate(root: unknown, segments: readonly PathSegment[]): Located {
+  let current: unknown = root
+  let parent: Obj | unknown[] | null = null
+  let at: string | number = ''
+  for (const segment of segments) {
+    if (segment.kind === 'field') {
+      if (!isObj(current) || !Object.hasOwn(current, segment.name)) return { found: false }
+      parent = current
+      at = segment.name
+      current = current[segment.name]
+    } else {
+      if (!Array.isArray(current)) return { found: false }
+      const position = itemPosition(current, segment)
+      if (position < 0) return { found: false }
+      parent = current
+      at = position
+      current = current[position]
+    }
+  }
+  return parent ? { found: true, parent, at } : { found: false }
+}
+
+/** The value a manifest sets at a path, if it sets one. */
+export function manifestValue(manifest: unknown, segments: readonly PathSegment[]): PathResolution {
+  const located = locate(manifest, segments)
+  if (!located.found) return { found: false }
+  const { parent, at } = located
+  return { found: true, value: Array.isArray(parent) ? parent[at as number] : parent[at as string] }
+}
+
+type PathResolution = { found: true; value: unknown } | { found: false }
+
+/** Removes each path from the manifest; says what it removed and what it could not find. */
+export function dropFields(
+  manifest: Obj,
+  fields: readonly PathSegment[][],
+): { object: Obj; edits: string[] } {
+  const object = structuredClone(manifest)
+  const edits: string[] = []
+  for (const segments of fields) {
+    const text = formatPath(segments)
+    const located = locate(object, segments)
+    if (!located.found) {
+      edits.push(`${text}: not in the manifest, nothing to drop`)
+      continue
+    }
+    if (Array.isArray(located.parent)) located.parent.splice(located.at as number, 1)
+    else delete located.parent[located.at as string]
+    edits.push(`dropped ${text}`)
+  }
+  return { object, edits }
+}
+
+/** Sets each path of the manifest to the live object's value, creating maps on the way. */
+export function coOwnFields(
+  manifest: Obj,
+  fields: readonly PathSegment[][],
+  live: unknown,
+): { object: Obj; edits: string[] } {
+  const object = structuredClone(manifest)
+  const edits: string[] = []
+  for (const segments of fields) {
+    const text = formatPath(segments)
+    const liveValue = resolvePath(live, segments)
+    if (!liveValue.found) {
+      edits.push(`${text}: not in the live object, left as is`)
+      continue
+    }
+    const located = locate(object, segments)
+    if (located.found) {
+      if (Array.isArray(located.parent))
+        located.parent[located.at as number] = structuredClone(liveValue.value)
+      else located.parent[located.at as string] = structuredClone(liveValue.value)
+      edits.push(`set ${text} to the live value ${JSON.stringify(liveValue.value)}`)
+      continue
+    }
+    // Absent from the manifest: create it when the path is made of fields only below a found item.
+    const last = segments.at(-1)
+    const parent = locate(object, segments.slice(0, -1))
+    const container = segments.length === 1 ? object : parent.found ? valueAt(parent) : undefined
+    if (last?.kind === 'field' && isObj(container)) {
+      container[last.name] = structuredClone(liveValue.value)
+      edits.push(`added ${text} with the live value ${JSON.stringify(liveValue.value)}`)
+    } else edits.push(`${text}: could not place it in the manifest`)
+  }
+  return { object, edits }
+}
+
+function valueAt(located: Extract<Located, { found: true }>): unknown {
+  const { parent, at } = located
+  return Array.isArray(parent) ? parent[at as number] : parent[at as string]
+}
