@@ -18,10 +18,11 @@ import { fetchHealth } from './health'
 import { fetchAccessRules, fetchIdentity } from './identity'
 import { loadKubeconfig, summarize } from './kubeconfig-loader'
 import { RequestLog } from './request-log'
-import type { CoreContext } from './features/core-context'
+import type { CoreContext, ReplaySource, WatchesView } from './features/core-context'
 import { labHandlers } from './features/lab-handlers'
 import { ownershipHandlers } from './features/ownership-handlers'
 import { recordingHandlers } from './features/recording-handlers'
+import { RecordingController } from './recording/recording-controller'
 import { trafficHandlers } from './features/traffic-handlers'
 import { walkthroughsHandlers } from './features/walkthroughs-handlers'
 import type { SupervisorOptions } from './watch/watch-supervisor'
@@ -38,10 +39,21 @@ export interface CoreOptions {
   home?: string
   /** Watch tuning (tests shorten timeouts). */
   watch?: Partial<SupervisorOptions>
+  /** Where the bundled demo recordings are (resources/demo). */
+  demoDir?: string
+  /** Where recordings made in the app go (default ~/.apiscope/recordings). */
+  recordingsDir?: string
 }
 
 type Handlers = {
   [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<Result<InvokeAnswers[C]>>
+}
+
+const replaying: UiError = {
+  kind: 'not-connected',
+  title: 'This is a replay: nothing is sent to a cluster',
+  detail: 'A recording is open; requests, watches and applies need a live connection.',
+  nextStep: 'Close the replay (or pick a context) to work with a cluster again.',
 }
 
 const notConnected: UiError = {
@@ -54,6 +66,7 @@ const notConnected: UiError = {
 export class ApiscopeCore {
   readonly requestLog = new RequestLog()
   private session: ClusterSession | null = null
+  private replay: ReplaySource | null = null
   private state: SessionState = { status: 'idle' }
   private readonly listeners = new Set<CoreEventListener>()
   private connectSeq = 0
@@ -115,7 +128,28 @@ export class ApiscopeCore {
   }
 
   private requireSession(): Result<ClusterSession> {
+    if (this.replay) return fail(replaying)
     return this.session ? ok(this.session) : fail(notConnected)
+  }
+
+  private requireWatches(): Result<WatchesView> {
+    if (this.replay) return ok(this.replay.watches)
+    return this.session ? ok(this.session.watches) : fail(notConnected)
+  }
+
+  /** Enters a replay (the live session closes) or, with null, leaves it for idle. */
+  private setReplay(replay: ReplaySource | null): void {
+    this.connectSeq++
+    this.closeSession()
+    this.replay = replay
+    this.setState(replay ? { status: 'connected', info: replay.info } : { status: 'idle' })
+  }
+
+  /** A read-only answer in replay: what the recording kept, or the replay's error. */
+  private replayAnswer<C extends InvokeChannel>(channel: C): Result<InvokeAnswers[C]> | null {
+    if (!this.replay) return null
+    const answer = this.replay.answer(channel)
+    return answer === undefined ? fail(replaying) : ok(answer as InvokeAnswers[C])
   }
 
   /** What feature handlers see of the core. */
@@ -127,14 +161,26 @@ export class ApiscopeCore {
       return core.requestLog
     },
     requireSession: () => core.requireSession(),
+    requireWatches: () => core.requireWatches(),
+    get replay() {
+      return core.replay
+    },
+    setReplay: (replay) => core.setReplay(replay),
+    announceReplay: () => {
+      if (core.replay) core.setState({ status: 'connected', info: core.replay.info })
+    },
+    onEvent: (listener) => core.onEvent(listener),
     emit: (channel, payload) => core.emit(channel, payload),
   }))(this)
+
+  /** Recording and replay (#6); hosts use it for --demo and the `record` command. */
+  readonly recording = new RecordingController(this.context)
 
   private readonly handlers: Handlers = {
     ...ownershipHandlers(this.context),
     ...labHandlers(this.context),
     ...trafficHandlers(this.context),
-    ...recordingHandlers(this.context),
+    ...recordingHandlers(this.context, this.recording),
     ...walkthroughsHandlers(this.context),
     'app:info': async () =>
       ok({
@@ -150,6 +196,7 @@ export class ApiscopeCore {
     },
 
     'kube:connect': async ({ context }) => {
+      if (this.replay) this.setReplay(null)
       const seq = ++this.connectSeq
       const loaded = loadKubeconfig(this.options.env, this.options.home)
       if (!loaded.ok) {
@@ -199,6 +246,8 @@ export class ApiscopeCore {
     },
 
     'kube:identity': async () => {
+      const replayed = this.replayAnswer('kube:identity')
+      if (replayed) return replayed
       const s = this.requireSession()
       if (!s.ok) return s
       const discovery = await s.value.getDiscovery()
@@ -206,21 +255,28 @@ export class ApiscopeCore {
     },
 
     'kube:access-rules': async ({ namespace }) => {
+      const replayed = this.replayAnswer('kube:access-rules')
+      if (replayed) return replayed
       const s = this.requireSession()
       return s.ok ? fetchAccessRules(s.value.transport, namespace) : s
     },
 
     'kube:health': async () => {
+      const replayed = this.replayAnswer('kube:health')
+      if (replayed) return replayed
       const s = this.requireSession()
       return s.ok ? ok(await fetchHealth(s.value.transport)) : s
     },
 
     'kube:discovery': async ({ refresh }) => {
+      const replayed = this.replayAnswer('kube:discovery')
+      if (replayed) return replayed
       const s = this.requireSession()
       return s.ok ? s.value.getDiscovery(refresh === true) : s
     },
 
-    'kube:request-log': async () => ok(this.requestLog.snapshot()),
+    'kube:request-log': async () =>
+      ok(this.replay ? [...this.replay.requests] : this.requestLog.snapshot()),
 
     'watch:start': async ({ target }) => {
       const s = this.requireSession()
@@ -233,16 +289,14 @@ export class ApiscopeCore {
     },
 
     'watch:snapshot': async () => {
-      const s = this.requireSession()
-      return s.ok
-        ? ok(s.value.watches.snapshot())
-        : ok({ seq: 0, events: [], lists: [], statuses: [] })
+      const s = this.requireWatches()
+      return s.ok ? ok(s.value.snapshot()) : ok({ seq: 0, events: [], lists: [], statuses: [] })
     },
 
     'watch:event-detail': async ({ index }) => {
-      const s = this.requireSession()
+      const s = this.requireWatches()
       if (!s.ok) return s
-      const detail = await s.value.watches.detail(index)
+      const detail = await s.value.detail(index)
       return detail
         ? ok(detail)
         : fail({
@@ -262,10 +316,15 @@ export class ApiscopeCore {
   private closeSession(): void {
     this.session?.close()
     this.session = null
+    this.replay?.close()
+    this.replay = null
   }
 
   close(): void {
+    this.recording.shutdown()
     this.closeSession()
+    this.replay?.close()
+    this.replay = null
     this.listeners.clear()
   }
 }

@@ -2,14 +2,145 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
+import type { TimelineEvent } from '../watch-types'
 
-export const recordingSchemas = {} satisfies Record<string, z.ZodType>
+const note = z.string().max(500)
+/** A recording is named, never given as a path: the core resolves it in its own folders. */
+const recordingName = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._ -]+$/, 'letters, digits, dot, dash, underscore and space only')
 
-export interface RecordingAnswers {}
+export const recordingSchemas = {
+  'recording:status': z.object({}).strict(),
+  'recording:start': z
+    .object({
+      gzip: z.boolean().optional(),
+      includeSecrets: z.boolean().optional(),
+      title: z.string().max(200).optional(),
+    })
+    .strict(),
+  'recording:stop': z.object({}).strict(),
+  'recording:marker': z.object({ note }).strict(),
+  'recording:list': z.object({}).strict(),
+  'recording:open': z.object({ name: recordingName, source: z.enum(['demo', 'saved']) }).strict(),
+  /** A file the person picked in the renderer, sent as text (plain) or base64 (gzip). */
+  'recording:open-upload': z
+    .object({
+      fileName: z.string().max(200),
+      base64: z
+        .string()
+        .max(3 * 1024 * 1024)
+        .regex(/^[A-Za-z0-9+/=]*$/),
+    })
+    .strict(),
+  'recording:close': z.object({}).strict(),
+  'recording:transport': z
+    .object({
+      action: z.enum(['play', 'pause', 'toggle', 'step', 'step-back', 'seek', 'speed', 'marker']),
+      /** seek: ms from the start; speed: 0.25 to 16; marker: +1 or -1 (next, previous). */
+      value: z.number().finite().optional(),
+    })
+    .strict(),
+  'recording:export-range': z
+    .object({
+      fromMs: z.number().nonnegative(),
+      toMs: z.number().nonnegative(),
+      name: recordingName.optional(),
+    })
+    .strict(),
+} satisfies Record<string, z.ZodType>
 
-export const recordingMethods = {} as const satisfies Record<keyof typeof recordingSchemas, string>
+export interface RecorderStatus {
+  name: string
+  events: number
+  lines: number
+  bytes: number
+  markers: number
+  startedAt: number
+  durationMs: number
+  includeSecrets: boolean
+}
+
+export interface ReplayMarker {
+  /** ms from the start of the recording. */
+  atMs: number
+  note: string
+}
+
+export interface ReplayStatus {
+  name: string
+  title: string
+  context: string
+  serverVersion: string
+  startedAt: string
+  durationMs: number
+  positionMs: number
+  playing: boolean
+  speed: number
+  ended: boolean
+  eventsApplied: number
+  totalEvents: number
+  markers: ReplayMarker[]
+  /** The last store event applied: what presenter mode's spotlight shows. */
+  current: TimelineEvent | null
+  secrets: 'redacted' | 'included'
+  /** What the reader skipped: a cut-off tail and corrupted lines (numbers are 1-based). */
+  skippedTailBytes: number
+  corrupt: { line: number; message: string }[]
+  /** Bumps when the replay started again from the beginning (a seek back): views reset. */
+  generation: number
+}
+
+export interface RecordingStatus {
+  recording: RecorderStatus | null
+  replay: ReplayStatus | null
+  /** Where recordings made in the app are saved. */
+  folder: string
+}
+
+export interface RecordingFile {
+  name: string
+  source: 'demo' | 'saved'
+  bytes: number
+  modified: string
+}
+
+export interface RecordingAnswers {
+  'recording:status': RecordingStatus
+  'recording:start': RecordingStatus
+  'recording:stop': RecordingStatus
+  'recording:marker': RecordingStatus
+  'recording:list': RecordingFile[]
+  'recording:open': RecordingStatus
+  'recording:open-upload': RecordingStatus
+  'recording:close': RecordingStatus
+  'recording:transport': RecordingStatus
+  'recording:export-range': RecordingFile & { events: number; path: string }
+}
+
+export const recordingMethods = {
+  'recording:status': 'recordingStatus',
+  'recording:start': 'startRecording',
+  'recording:stop': 'stopRecording',
+  'recording:marker': 'addMarker',
+  'recording:list': 'listRecordings',
+  'recording:open': 'openRecording',
+  'recording:open-upload': 'openRecordingUpload',
+  'recording:close': 'closeReplay',
+  'recording:transport': 'replayTransport',
+  'recording:export-range': 'exportRange',
+} as const satisfies Record<keyof typeof recordingSchemas, string>
 
 /** Messages this feature pushes to the renderer. */
-export interface RecordingEvents {}
+export interface RecordingEvents {
+  'recording:status': RecordingStatus
+  /** The replay starts its stream again (a seek back): drop what came from the stream so far. */
+  'recording:replay-reset': { generation: number }
+}
 
-export const recordingEventMethods = {} as const satisfies Record<keyof RecordingEvents, string>
+export const recordingEventMethods = {
+  'recording:status': 'onRecordingStatus',
+  'recording:replay-reset': 'onReplayReset',
+} as const satisfies Record<keyof RecordingEvents, string>

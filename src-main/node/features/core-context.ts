@@ -1,5 +1,6 @@
-// What a feature's handlers get from the core: the session (when connected), the request log, a
-// way to push events to the renderer, and the core's options. Features do not reach into the core.
+// What a feature's handlers get from the core: the session (when connected), the watches views
+// read from (live or replayed), the request log, a way to push events to the renderer, and the
+// core's options. Features do not reach into the core.
 import type {
   EventChannel,
   EventPayloads,
@@ -7,16 +8,43 @@ import type {
   InvokeChannel,
   InvokePayload,
 } from '@common/contract'
+import type { RequestLogEntry, SessionInfo } from '@common/kube-types'
 import type { Result } from '@common/result'
-import type { CoreOptions } from '../apiscope-core'
+import type { CoreEventListener, CoreOptions } from '../apiscope-core'
 import type { ClusterSession } from '../cluster-session'
+import type { WatchesView } from '../recording/replay-watches'
 import type { RequestLog } from '../request-log'
+
+export type { WatchesView }
+
+/** A recording being replayed, as the core sees it (src-main/node/recording/replay-session.ts). */
+export interface ReplaySource {
+  readonly info: SessionInfo
+  readonly watches: WatchesView
+  readonly requests: RequestLogEntry[]
+  /** What a read-only message answered when the recording was made (identity, discovery...). */
+  answer(channel: InvokeChannel): unknown
+  close(): void
+}
 
 export interface CoreContext {
   readonly options: CoreOptions
   readonly requestLog: RequestLog
-  /** The connected session, or a not-connected error the renderer can show. */
+  /**
+   * The connected live session, or an error the renderer can show: not connected, or replaying
+   * (a replay sends nothing to any cluster, so anything that would is refused here).
+   */
   requireSession(): Result<ClusterSession>
+  /** The watches to read from: the live session's, or the replay's. Use it for read-only views. */
+  requireWatches(): Result<WatchesView>
+  /** The recording being replayed, or null when live. */
+  readonly replay: ReplaySource | null
+  /** Switches the core to a replay (closing the live session), or back to idle with null. */
+  setReplay(replay: ReplaySource | null): void
+  /** Announces the replay's session again (its connectedAt changed: the renderer starts over). */
+  announceReplay(): void
+  /** Every event the core pushes (the recorder listens here). */
+  onEvent(listener: CoreEventListener): () => void
   emit<E extends EventChannel>(channel: E, payload: EventPayloads[E]): void
 }
 

@@ -1,7 +1,25 @@
-// The core's answers to the recording messages (src-main/common/messages/recording.ts).
+// The core's answers to the recording messages (src-main/common/messages/recording.ts); the work
+// is done by the RecordingController (src-main/node/recording/).
 import type { recordingSchemas } from '@common/messages/recording'
+import { ok } from '@common/result'
+import type { RecordingController } from '../recording/recording-controller'
 import type { CoreContext, HandlersFor } from './core-context'
 
-export function recordingHandlers(_core: CoreContext): HandlersFor<keyof typeof recordingSchemas> {
-  return {}
+export function recordingHandlers(
+  _core: CoreContext,
+  recording: RecordingController,
+): HandlersFor<keyof typeof recordingSchemas> {
+  return {
+    'recording:status': async () => ok(recording.status()),
+    'recording:start': async (options) => recording.start(options),
+    'recording:stop': async () => ok(await recording.stop()),
+    'recording:marker': async ({ note }) => recording.marker(note),
+    'recording:list': async () => ok(recording.list()),
+    'recording:open': async ({ name, source }) => recording.open(name, source),
+    'recording:open-upload': async ({ fileName, base64 }) => recording.openUpload(fileName, base64),
+    'recording:close': async () => ok(recording.close()),
+    'recording:transport': async ({ action, value }) => recording.transport(action, value),
+    'recording:export-range': async ({ fromMs, toMs, name }) =>
+      recording.exportRange(fromMs, toMs, name),
+  }
 }

@@ -70,6 +70,25 @@ class GrowableColumns {
 
 export type StoreListener = (eventIndex: number) => void
 
+/**
+ * Every write to the store, with the arguments that made it: a recorder keeps these and a replay
+ * feeds them to a fresh store (src-main/node/recording/), which then holds the same events.
+ */
+export type StoreOp =
+  | {
+      op: 'object'
+      type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'LISTED'
+      watch: number
+      meta: ObjectMeta
+      json: Uint8Array | string
+      list: number
+    }
+  | { op: 'bookmark'; watch: number; rv: string }
+  | { op: 'error'; watch: number; note: string; code?: number; rv: string }
+  | { op: 'gone'; watch: number; uid: string; listRv: string; note: string }
+  | { op: 'list'; snapshot: Omit<ListSnapshot, 'id'> }
+export type StoreTap = (op: StoreOp, eventIndex: number) => void
+
 export class EventStore {
   private readonly cols = new GrowableColumns()
   /** resourceVersions that are not plain integers, by event index (rare). */
@@ -79,6 +98,7 @@ export class EventStore {
   private readonly byUid = new Map<string, number>()
   readonly lists: ListSnapshot[] = []
   private readonly listeners = new Set<StoreListener>()
+  private readonly taps = new Set<StoreTap>()
   readonly versions = new VersionHistory()
   private clock: () => number
 
@@ -97,6 +117,21 @@ export class EventStore {
   onEvent(listener: StoreListener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
+  }
+
+  /** Sees every write with its arguments, after the store applied it (the recorder's hook). */
+  tap(tap: StoreTap): () => void {
+    this.taps.add(tap)
+    return () => this.taps.delete(tap)
+  }
+
+  /** The clock events are stamped with (a replay sets the recorded times). */
+  setClock(clock: () => number): void {
+    this.clock = clock
+  }
+
+  private tell(op: StoreOp, i: number): void {
+    for (const t of this.taps) t(op, i)
   }
 
   private push(
@@ -174,6 +209,7 @@ export class EventStore {
     const i = this.push(type, watch, rv, idx, version, list)
     if (h.versionEvents.length <= version) h.versionEvents.push(i)
     h.events.push(i)
+    if (this.taps.size) this.tell({ op: 'object', type, watch, meta, json, list }, i)
     this.announce(i)
     return i
   }
@@ -189,6 +225,7 @@ export class EventStore {
 
   recordBookmark(watch: number, rv: string): number {
     const i = this.push('BOOKMARK', watch, rv, -1, -1)
+    if (this.taps.size) this.tell({ op: 'bookmark', watch, rv }, i)
     this.announce(i)
     return i
   }
@@ -196,6 +233,8 @@ export class EventStore {
   recordError(watch: number, note: string, code?: number, rv = ''): number {
     const i = this.push('ERROR', watch, rv, -1, -1)
     this.notes.set(i, { note, ...(code !== undefined ? { code } : {}) })
+    if (this.taps.size)
+      this.tell({ op: 'error', watch, note, ...(code !== undefined ? { code } : {}), rv }, i)
     this.announce(i)
     return i
   }
@@ -209,6 +248,7 @@ export class EventStore {
     const i = this.push('GONE', watch, listRv, idx, h.versionCount - 1)
     this.notes.set(i, { note })
     h.events.push(i)
+    if (this.taps.size) this.tell({ op: 'gone', watch, uid, listRv, note }, i)
     this.announce(i)
     return i
   }
@@ -216,6 +256,7 @@ export class EventStore {
   addList(snapshot: Omit<ListSnapshot, 'id'>): ListSnapshot {
     const full = { id: this.lists.length, ...snapshot }
     this.lists.push(full)
+    if (this.taps.size) this.tell({ op: 'list', snapshot }, this.size)
     return full
   }
 

@@ -1,0 +1,42 @@
+// A time range of a recording as a smaller recording: the store writes before the range (so the
+// replay starts from the same state), then everything inside it; pushed events and markers before
+// the range and anything after it are dropped. Redaction is applied again whatever the source
+// said: an export is something people share.
+import { redactDeep, redactObject, REDACTION_RULES } from '@common/redaction'
+import { isStoreLine, type RecordingLine } from './format'
+import type { RecordingContent } from './reader'
+import { RecordingWriter } from './writer'
+
+export async function exportRange(
+  content: RecordingContent,
+  fromMs: number,
+  toMs: number,
+  file: string,
+): Promise<{ events: number; lines: number }> {
+  const { header } = content
+  const from = header.t0 + Math.min(fromMs, toMs)
+  const to = header.t0 + Math.max(fromMs, toMs)
+  const writer = new RecordingWriter(file, {
+    ...redactDeep(header),
+    t0: from,
+    startedAt: new Date(from).toISOString(),
+    title: `${header.title ?? header.context} (${Math.round((to - from) / 1000)} s excerpt)`,
+    redaction: { secrets: 'redacted', rules: REDACTION_RULES },
+  })
+  let events = 0
+  for (const line of content.lines) {
+    if (line.t > to) continue
+    if (line.t < from && !isStoreLine(line) && line.kind !== 'status') continue
+    const out: RecordingLine =
+      line.kind === 'object' && line.object !== undefined
+        ? { ...line, object: redactObject(line.object).value }
+        : line.kind === 'emit'
+          ? { ...line, payload: redactDeep(line.payload) }
+          : line
+    if (isStoreLine(out) && out.kind !== 'list' && out.t >= from) events++
+    writer.append(out)
+  }
+  writer.append({ kind: 'end', t: to, reason: 'end of the exported range' })
+  await writer.close()
+  return { events, lines: writer.lines }
+}
