@@ -35,6 +35,11 @@ export interface ClusterInfo {
   /** One file with contexts ADMIN_CONTEXT (current), VIEWER_CONTEXT and WRONG_CA_CONTEXT. */
   kubeconfig: string
   auditLog: string
+  /**
+   * Where kube-apiserver posts audit batches (batch mode, a loopback port reserved at start). No
+   * one listens there unless a test opens Apiscope's audit webhook receiver on it.
+   */
+  auditWebhookUrl?: string
   pids: Record<string, number>
   version: string
   viewerNamespace: string
@@ -125,6 +130,8 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+// Writes at RequestResponse so that a refusal's Status (message, causes) is in its audit event, as
+// in the policy Apiscope's setup helper recommends; credentials stay at Metadata.
 const AUDIT_POLICY = `apiVersion: audit.k8s.io/v1
 kind: Policy
 omitStages: ["RequestReceived"]
@@ -132,7 +139,27 @@ rules:
   - level: None
     users: ["system:kube-proxy"]
   - level: Metadata
+    resources:
+      - group: ""
+        resources: ["secrets", "serviceaccounts/token"]
+      - group: "authentication.k8s.io"
+        resources: ["tokenreviews"]
+  - level: RequestResponse
+    verbs: ["create", "update", "patch", "delete", "deletecollection"]
+  - level: Metadata
 `
+
+/** The audit webhook's kubeconfig-format file: plain http on loopback, so no CA. */
+function auditWebhookKubeconfig(url: string): string {
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [{ name: 'apiscope-audit', cluster: { server: url } }],
+    users: [{ name: 'kube-apiserver', user: {} }],
+    contexts: [{ name: 'audit', context: { cluster: 'apiscope-audit', user: 'kube-apiserver' } }],
+    'current-context': 'audit',
+  })
+}
 
 export interface StartOptions {
   /** Extra kube-apiserver flags, e.g. --watch-cache-sizes. */
@@ -180,6 +207,9 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
   const auditPolicy = path.join(dir, 'audit-policy.yaml')
   writeFileSync(auditPolicy, AUDIT_POLICY)
   const auditLog = path.join(logDir, 'audit.log')
+  const auditWebhookUrl = `http://127.0.0.1:${await freePort()}/apiscope-audit`
+  const auditWebhookConfig = path.join(dir, 'audit-webhook.kubeconfig')
+  writeFileSync(auditWebhookConfig, auditWebhookKubeconfig(auditWebhookUrl))
   const apiserverArgs = [
     `--etcd-servers=${etcdEndpoint}`,
     '--bind-address=127.0.0.1',
@@ -199,6 +229,10 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
     `--audit-log-path=${auditLog}`,
     '--audit-log-format=json',
     '--audit-log-maxsize=100',
+    `--audit-webhook-config-file=${auditWebhookConfig}`,
+    '--audit-webhook-mode=batch',
+    '--audit-webhook-batch-max-wait=500ms',
+    '--audit-webhook-initial-backoff=1s',
     '--allow-privileged=true',
     '--v=1',
     ...(options.apiserverArgs ?? []),
@@ -327,6 +361,7 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
     etcdEndpoint,
     kubeconfig,
     auditLog,
+    auditWebhookUrl,
     pids,
     version: version.gitVersion,
     viewerNamespace: VIEWER_NAMESPACE,

@@ -2,14 +2,261 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
+import type { MutatingWebhookCall, StageId, StageOutcome } from '../request-stages'
 
-export const trafficSchemas = {} satisfies Record<string, z.ZodType>
+/** Who sent a request, from its user agent and user: the clients drawn on the left. */
+export const CLIENT_KINDS = [
+  'kubectl',
+  'kube-controller-manager',
+  'kube-scheduler',
+  'kubelet',
+  'apiscope',
+  'other',
+] as const
+export type ClientKind = (typeof CLIENT_KINDS)[number]
 
-export interface TrafficAnswers {}
+/** One request, normalized from its audit events (deduplicated by audit ID). */
+export interface TrafficRequest {
+  auditId: string
+  /** requestReceivedTimestamp, ms since the epoch. */
+  receivedAt: number
+  /** From requestReceivedTimestamp to the stage timestamp of the last event seen; null if unknown. */
+  latencyMs: number | null
+  /** The audit stage of the last event seen: ResponseStarted for a watch still open. */
+  auditStage: string
+  user: string
+  groups: string[]
+  userAgent: string
+  client: ClientKind
+  /** The user agent's product ("kubectl", "kube-apiserver"...), or the user when there is none. */
+  clientLabel: string
+  verb: string
+  uri: string
+  /** "configmaps", "pods/status"...; empty for a non-resource URL such as /healthz. */
+  resource: string
+  apiGroup?: string
+  apiVersion?: string
+  namespace?: string
+  name?: string
+  /** HTTP code; null for a request still running (no ResponseStarted yet). */
+  code: number | null
+  reason?: string
+  message?: string
+  /** Where the request stopped (request-stages.ts), or 'done'. */
+  stoppedAt: StageId | 'done' | 'unknown'
+  passed: StageId[]
+  outcome: StageOutcome
+  explanation: string
+  /** For a read that succeeded: served from the watch cache or etcd, as far as the URI tells. */
+  servedFrom?: 'watch-cache' | 'etcd' | 'watch'
+  authorizationDecision?: string
+  authorizationReason?: string
+  mutatingWebhooks?: MutatingWebhookCall[]
+  dryRun: boolean
+}
 
-export const trafficMethods = {} as const satisfies Record<keyof typeof trafficSchemas, string>
+/** Many requests of one kind, sent as a count when the rate is too high to send each. */
+export interface TrafficAggregate {
+  client: ClientKind
+  clientLabel: string
+  user: string
+  verb: string
+  resource: string
+  namespace?: string
+  code: number | null
+  stoppedAt: TrafficRequest['stoppedAt']
+  count: number
+}
+
+export type TrafficSourceKind = 'webhook' | 'log-file' | 'minikube-log'
+
+export interface TrafficSourceStatus {
+  id: number
+  kind: TrafficSourceKind
+  /** What it listens on or reads: a URL, a path, a command line. */
+  where: string
+  state: 'starting' | 'running' | 'failed' | 'stopped'
+  eventsReceived: number
+  batchesReceived: number
+  /** Lines or batches that could not be read; each one counted, the receiver goes on. */
+  rejected: number
+  lastError?: string
+  lastEventAt?: number
+}
+
+/** One push of the live stream, at most about ten a second. */
+export interface TrafficBatch {
+  seq: number
+  requests: TrafficRequest[]
+  /** What was over the per-push limit, as counts per path. */
+  aggregated: TrafficAggregate[]
+  sources: TrafficSourceStatus[]
+}
+
+export interface TrafficStatus {
+  sources: TrafficSourceStatus[]
+  /** The most recent requests, oldest first (a renderer that opens late starts from these). */
+  recent: TrafficRequest[]
+}
+
+export interface TrafficEventDetail {
+  request: TrafficRequest
+  /** Every audit event received for this audit ID, redacted: Secret values, tokens. */
+  events: unknown[]
+  redacted: string[]
+}
+
+export interface SetupCommand {
+  label: string
+  command: string
+  /** What it does, one sentence. */
+  why: string
+}
+
+export interface AuditSetup {
+  /** Any audit event arrived in the last minute, on any source. */
+  receiving: boolean
+  /** What the kube-apiserver Pod's flags say, when the API server runs as a Pod (minikube, kubeadm). */
+  apiserverFlags: { found: boolean; audit: Record<string, string>; note: string }
+  minikube: boolean
+  /** The webhook URL the node must reach, for the port asked. */
+  webhookUrl: string
+  policy: string
+  webhookKubeconfig: string
+  commands: SetupCommand[]
+  logCommands: SetupCommand[]
+}
+
+export interface MetricDelta {
+  verb: string
+  resource: string
+  code: string
+  delta: number
+  total: number
+  /** 409 or 429 with a delta over the surge threshold. */
+  surge: boolean
+}
+
+export interface FlowcontrolGauge {
+  priorityLevel: string
+  flowSchema?: string
+  name: string
+  value: number
+}
+
+export interface MetricsSample {
+  at: number
+  /** ms since the previous sample; null for the first. */
+  intervalMs: number | null
+  deltas: MetricDelta[]
+  flowcontrol: FlowcontrolGauge[]
+  /** How many samples /metrics held, for the footnote. */
+  seriesCount: number
+}
+
+export interface FlowSchemaRow {
+  name: string
+  priorityLevel: string
+  matchingPrecedence: number
+  distinguisher?: string
+  subjects: string[]
+  /** Rules in short: verbs on resources, non-resource URLs. */
+  rules: string[]
+}
+
+export interface PriorityLevelRow {
+  name: string
+  type: string
+  /** assuredConcurrencyShares (v1beta1/2) or nominalConcurrencyShares (v1beta3, v1). */
+  concurrencyShares?: number
+  queues?: number
+  handSize?: number
+  queueLengthLimit?: number
+  limitResponse?: string
+  /** From /metrics when present. */
+  seatsInUse?: number
+  seatLimit?: number
+  waiting?: number
+  executing?: number
+  rejected?: number
+}
+
+export interface ApfReport {
+  /** flowcontrol.apiserver.k8s.io/<version> read, the newest served. */
+  groupVersion: string
+  flowSchemas: FlowSchemaRow[]
+  priorityLevels: PriorityLevelRow[]
+  metricsNote: string
+}
+
+const port = z.number().int().min(1).max(65535)
+const absolutePath = z
+  .string()
+  .min(2)
+  .max(4096)
+  .regex(/^\/[^\0]*$/, 'an absolute path')
+
+export const trafficSchemas = {
+  'traffic:status': z.object({}).strict(),
+  'traffic:start-webhook': z
+    .object({
+      port,
+      /** 127.0.0.1 (this machine) or 0.0.0.0 (reachable from a minikube node). */
+      host: z.enum(['127.0.0.1', '0.0.0.0']),
+      /** The URL path the API server posts to. */
+      path: z
+        .string()
+        .max(200)
+        .regex(/^\/[A-Za-z0-9._~/-]*$/),
+    })
+    .strict(),
+  'traffic:start-log-tail': z
+    .object({
+      path: absolutePath,
+      /** Read from the start of the file instead of its current end. */
+      fromStart: z.boolean().optional(),
+      /** Tail inside a minikube node through `minikube ssh`, with this profile. */
+      minikubeProfile: z
+        .string()
+        .max(63)
+        .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]*$/)
+        .optional(),
+    })
+    .strict(),
+  'traffic:stop-source': z.object({ id: z.number().int().positive() }).strict(),
+  'traffic:event-detail': z.object({ auditId: z.string().min(1).max(100) }).strict(),
+  'traffic:setup': z.object({ port, path: z.string().max(200).optional() }).strict(),
+  'traffic:metrics': z.object({ reset: z.boolean().optional() }).strict(),
+  'traffic:apf': z.object({}).strict(),
+} satisfies Record<string, z.ZodType>
+
+export interface TrafficAnswers {
+  'traffic:status': TrafficStatus
+  'traffic:start-webhook': TrafficSourceStatus
+  'traffic:start-log-tail': TrafficSourceStatus
+  'traffic:stop-source': { stopped: boolean }
+  'traffic:event-detail': TrafficEventDetail
+  'traffic:setup': AuditSetup
+  'traffic:metrics': MetricsSample
+  'traffic:apf': ApfReport
+}
+
+export const trafficMethods = {
+  'traffic:status': 'trafficStatus',
+  'traffic:start-webhook': 'trafficStartWebhook',
+  'traffic:start-log-tail': 'trafficStartLogTail',
+  'traffic:stop-source': 'trafficStopSource',
+  'traffic:event-detail': 'trafficEventDetail',
+  'traffic:setup': 'trafficSetup',
+  'traffic:metrics': 'trafficMetrics',
+  'traffic:apf': 'trafficApf',
+} as const satisfies Record<keyof typeof trafficSchemas, string>
 
 /** Messages this feature pushes to the renderer. */
-export interface TrafficEvents {}
+export interface TrafficEvents {
+  'traffic:batch': TrafficBatch
+}
 
-export const trafficEventMethods = {} as const satisfies Record<keyof TrafficEvents, string>
+export const trafficEventMethods = {
+  'traffic:batch': 'onTrafficBatch',
+} as const satisfies Record<keyof TrafficEvents, string>
