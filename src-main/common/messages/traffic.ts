@@ -2,7 +2,7 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
-import type { MutatingWebhookCall, StageId, StageOutcome } from '../request-stages'
+import type { MutatingWebhookCall, StageId, StageOutcome, StatusCause } from '../request-stages'
 
 /** Who sent a request, from its user agent and user: the clients drawn on the left. */
 export const CLIENT_KINDS = [
@@ -42,6 +42,8 @@ export interface TrafficRequest {
   code: number | null
   reason?: string
   message?: string
+  /** A 422's fields at fault (when the policy logged the response: RequestResponse level). */
+  causes?: StatusCause[]
   /** Where the request stopped (request-stages.ts), or 'done'. */
   stoppedAt: StageId | 'done' | 'unknown'
   passed: StageId[]

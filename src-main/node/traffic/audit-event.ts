@@ -208,6 +208,7 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
   if (decision) out.authorizationDecision = decision
   const reason = annotations['authorization.k8s.io/reason']
   if (reason) out.authorizationReason = reason
+  if (verdict?.details.causes) out.causes = verdict.details.causes
   if (verdict?.details.mutatingWebhooks) out.mutatingWebhooks = verdict.details.mutatingWebhooks
   return out
 }

@@ -1,0 +1,327 @@
+// The live request stream against the real control plane: kube-apiserver posts audit batches to
+// Apiscope's webhook (the URL the control plane reserved), and writes the JSON audit log that the
+// log tail follows. Also /metrics deltas and API Priority and Fairness.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type {
+  ApfReport,
+  AuditSetup,
+  MetricsSample,
+  TrafficBatch,
+  TrafficEventDetail,
+  TrafficRequest,
+  TrafficSourceStatus,
+} from '../../src-main/common/messages/traffic'
+import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
+import type { KubeResponse } from '../../src-main/node/kube-transport'
+import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+
+function unwrap<T>(result: { ok: boolean; value?: unknown; error?: unknown }): T {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
+  return result.value as T
+}
+
+/** A core connected to the test cluster that keeps every request the stream pushes. */
+async function streamingCore() {
+  const core = coreFor()
+  const seen = new Map<string, TrafficRequest>()
+  const batches: TrafficBatch[] = []
+  core.onEvent((channel, payload) => {
+    if (channel !== 'traffic:batch') return
+    const batch = payload as TrafficBatch
+    batches.push(batch)
+    for (const r of batch.requests) seen.set(r.auditId, r)
+  })
+  unwrap(await core.invoke('kube:connect', {}))
+  return { core, seen, batches }
+}
+
+const auditId = (res: KubeResponse) => String(res.headers['audit-id'] ?? '')
+
+describe('live traffic through a real audit webhook', () => {
+  let core: ApiscopeCore
+  let seen: Map<string, TrafficRequest>
+  let ns: string
+  let webhook: TrafficSourceStatus
+  const url = new URL(cluster().auditWebhookUrl ?? '')
+
+  beforeAll(async () => {
+    ;({ core, seen } = await streamingCore())
+    ns = createNamespace('traffic')
+    webhook = unwrap(
+      await core.invoke('traffic:start-webhook', {
+        host: '127.0.0.1',
+        port: Number(url.port),
+        path: url.pathname,
+      }),
+    )
+  })
+
+  afterAll(async () => {
+    await core.invoke('traffic:stop-source', { id: webhook.id })
+    core.close()
+    kubectl('delete', 'namespace', ns, '--wait=false')
+  })
+
+  const send = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    contentType?: string,
+  ) => {
+    const session = core.currentSession
+    if (!session) throw new Error('not connected')
+    return session.transport.request({
+      method,
+      path,
+      ...(body === undefined ? {} : { body }),
+      ...(contentType ? { contentType } : {}),
+    })
+  }
+
+  const arrived = (res: KubeResponse) =>
+    waitUntil(`audit event ${auditId(res)} in the stream`, 20_000, () => seen.get(auditId(res)))
+
+  it('the eight-verb sequence on a ConfigMap arrives with its codes and stages', async () => {
+    const base = `/api/v1/namespaces/${ns}/configmaps`
+    const cm = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'reglages' },
+      data: { a: '1' },
+    }
+    const created = await send('POST', base, cm)
+    const again = await send('POST', base, cm)
+    const got = await send('GET', `${base}/reglages`)
+    const listed = await send('GET', base)
+    const merged = await send(
+      'PATCH',
+      `${base}/reglages`,
+      { data: { b: '2' } },
+      'application/merge-patch+json',
+    )
+    const jsonPatched = await send(
+      'PATCH',
+      `${base}/reglages`,
+      [{ op: 'add', path: '/data/c', value: '3' }],
+      'application/json-patch+json',
+    )
+    const stale = await send('PUT', `${base}/reglages`, {
+      ...cm,
+      metadata: {
+        name: 'reglages',
+        resourceVersion: JSON.parse(created.body).metadata.resourceVersion,
+      },
+    })
+    const deleted = await send('DELETE', `${base}/reglages`)
+    expect(
+      [created, again, got, listed, merged, jsonPatched, stale, deleted].map((r) => r.status),
+    ).toEqual([201, 409, 200, 200, 200, 200, 409, 200])
+
+    const c = await arrived(created)
+    expect(c).toMatchObject({
+      verb: 'create',
+      code: 201,
+      stoppedAt: 'done',
+      client: 'apiscope',
+      resource: 'configmaps',
+      namespace: ns,
+      name: 'reglages',
+    })
+    expect(c.passed).toContain('persistence')
+    expect(c.authorizationDecision).toBe('allow')
+    expect(c.latencyMs).toBeGreaterThanOrEqual(0)
+
+    expect(await arrived(again)).toMatchObject({
+      verb: 'create',
+      code: 409,
+      reason: 'AlreadyExists',
+      stoppedAt: 'persistence',
+      outcome: 'already-exists',
+    })
+    expect(await arrived(got)).toMatchObject({
+      verb: 'get',
+      code: 200,
+      stoppedAt: 'done',
+      servedFrom: 'etcd',
+    })
+    expect(await arrived(listed)).toMatchObject({ verb: 'list', code: 200, stoppedAt: 'done' })
+    expect(await arrived(merged)).toMatchObject({ verb: 'patch', code: 200, stoppedAt: 'done' })
+    expect(await arrived(jsonPatched)).toMatchObject({
+      verb: 'patch',
+      code: 200,
+      stoppedAt: 'done',
+    })
+    const conflict = await arrived(stale)
+    expect(conflict).toMatchObject({
+      verb: 'update',
+      code: 409,
+      reason: 'Conflict',
+      stoppedAt: 'persistence',
+      outcome: 'conflict',
+    })
+    expect(conflict.passed).toContain('mutating-admission')
+    expect(await arrived(deleted)).toMatchObject({ verb: 'delete', code: 200, stoppedAt: 'done' })
+
+    // The detail: every audit event for that ID, the Status in the response object.
+    const detail = unwrap<TrafficEventDetail>(
+      await core.invoke('traffic:event-detail', { auditId: auditId(stale) }),
+    )
+    expect(detail.events.length).toBeGreaterThanOrEqual(1)
+    expect(JSON.stringify(detail.events)).toContain('the object has been modified')
+  })
+
+  it('a 422 for the name Reglages_1 arrives with its cause', async () => {
+    const res = await send('POST', `/api/v1/namespaces/${ns}/configmaps`, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'Reglages_1' },
+    })
+    expect(res.status).toBe(422)
+    const r = await arrived(res)
+    expect(r).toMatchObject({
+      code: 422,
+      reason: 'Invalid',
+      stoppedAt: 'schema-validation',
+      outcome: 'invalid',
+    })
+    expect(r.causes?.[0]?.field).toBe('metadata.name')
+    expect(r.explanation).toContain('metadata.name')
+  })
+
+  it('kubectl is a kubectl client; a 403 stops at authorization', async () => {
+    const before = seen.size
+    kubectl('get', 'configmaps', '-n', ns)
+    const k = await waitUntil('a kubectl list', 20_000, () =>
+      [...seen.values()].find(
+        (r) => r.client === 'kubectl' && r.verb === 'list' && r.namespace === ns,
+      ),
+    )
+    expect(k.userAgent).toMatch(/^kubectl\//)
+    expect(seen.size).toBeGreaterThan(before)
+    const c = cluster()
+    try {
+      kubectl('--context=apiscope-viewer', 'get', 'secrets', '-n', ns)
+    } catch {
+      // 403 expected
+    }
+    const denied = await waitUntil('the viewer 403', 20_000, () =>
+      [...seen.values()].find(
+        (r) => r.user === 'apiscope-viewer' && r.code === 403 && r.namespace === ns,
+      ),
+    )
+    expect(denied).toMatchObject({ stoppedAt: 'authorization', authorizationDecision: 'forbid' })
+    expect(c.viewerNamespace).toBeTruthy()
+  })
+
+  it('a Deployment shows kube-controller-manager requests in the stream', async () => {
+    kubectl('create', 'deployment', 'web', '--image=nginx', '-n', ns)
+    const kcm = await waitUntil('the controller-manager creating the ReplicaSet', 30_000, () =>
+      [...seen.values()].find(
+        (r) =>
+          r.client === 'kube-controller-manager' &&
+          r.verb === 'create' &&
+          r.resource === 'replicasets' &&
+          r.namespace === ns,
+      ),
+    )
+    expect(kcm.user).toBe('system:serviceaccount:kube-system:deployment-controller')
+    const scheduler = await waitUntil('the scheduler', 30_000, () =>
+      [...seen.values()].find((r) => r.client === 'kube-scheduler'),
+    )
+    expect(scheduler.user).toBe('system:kube-scheduler')
+  })
+
+  it('a malformed batch gets a clear 400 and the receiver goes on', async () => {
+    const bad = await fetch(url, { method: 'POST', body: '{"kind":"EventList","items":"nope"}' })
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toMatch(
+      /malformed audit batch: expected an audit.k8s.io EventList with items/,
+    )
+    const notJson = await fetch(url, { method: 'POST', body: 'not json' })
+    expect(notJson.status).toBe(400)
+    const res = await send('GET', `/api/v1/namespaces/${ns}/configmaps`)
+    await arrived(res)
+    const status = unwrap<{ sources: TrafficSourceStatus[] }>(
+      await core.invoke('traffic:status', {}),
+    )
+    const source = status.sources.find((s) => s.id === webhook.id)
+    expect(source?.rejected).toBeGreaterThanOrEqual(2)
+    expect(source?.state).toBe('running')
+    expect(source?.lastError).toMatch(/not JSON/)
+  })
+
+  it('the setup helper sees events arriving and no kube-apiserver Pod', async () => {
+    const setup = unwrap<AuditSetup>(await core.invoke('traffic:setup', { port: 9443 }))
+    expect(setup.receiving).toBe(true)
+    expect(setup.apiserverFlags.found).toBe(false)
+    expect(setup.webhookUrl).toBe('http://host.minikube.internal:9443/apiscope-audit')
+    expect(setup.commands.map((c) => c.command).join('\n')).toContain(
+      '--extra-config=apiserver.audit-webhook-config-file=/etc/ssl/certs/apiscope-audit-webhook.kubeconfig',
+    )
+  })
+
+  it('/metrics deltas move after requests; 409s surge', async () => {
+    unwrap<MetricsSample>(await core.invoke('traffic:metrics', { reset: true }))
+    const base = `/api/v1/namespaces/${ns}/configmaps`
+    const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'twice' } }
+    await send('POST', base, cm)
+    for (let i = 0; i < 4; i++) expect((await send('POST', base, cm)).status).toBe(409)
+    const sample = unwrap<MetricsSample>(await core.invoke('traffic:metrics', {}))
+    expect(sample.intervalMs).toBeGreaterThan(0)
+    const conflicts = sample.deltas.find(
+      (d) => d.verb === 'POST' && d.resource === 'configmaps' && d.code === '409',
+    )
+    expect(conflicts?.delta).toBeGreaterThanOrEqual(4)
+    expect(conflicts?.surge).toBe(true)
+    const created = sample.deltas.find(
+      (d) => d.verb === 'POST' && d.resource === 'configmaps' && d.code === '201',
+    )
+    expect(created?.delta).toBeGreaterThanOrEqual(1)
+  })
+
+  it('lists API Priority and Fairness in the newest version served', async () => {
+    const apf = unwrap<ApfReport>(await core.invoke('traffic:apf', {}))
+    const expected = cluster().version.startsWith('v1.20')
+      ? 'flowcontrol.apiserver.k8s.io/v1beta1'
+      : undefined
+    if (expected) expect(apf.groupVersion).toBe(expected)
+    expect(apf.flowSchemas.map((f) => f.name)).toContain('exempt')
+    expect(apf.flowSchemas.find((f) => f.name === 'exempt')?.priorityLevel).toBe('exempt')
+    const global = apf.priorityLevels.find((p) => p.name === 'global-default')
+    expect(global).toMatchObject({ type: 'Limited' })
+    expect(global?.queues).toBeGreaterThan(0)
+    expect(global?.concurrencyShares).toBeGreaterThan(0)
+    expect(apf.priorityLevels.some((p) => p.seatLimit !== undefined)).toBe(true)
+  })
+})
+
+describe('live traffic through the audit log tail', () => {
+  it('follows the JSON audit log the API server writes', async () => {
+    const { core, seen } = await streamingCore()
+    const tail = unwrap<TrafficSourceStatus>(
+      await core.invoke('traffic:start-log-tail', { path: cluster().auditLog }),
+    )
+    expect(tail).toMatchObject({ kind: 'log-file', state: 'running' })
+    const ns = createNamespace('traffic-log')
+    try {
+      const res = await core.currentSession?.transport.request({
+        method: 'POST',
+        path: `/api/v1/namespaces/${ns}/configmaps`,
+        body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'Reglages_1' } },
+      })
+      const id = String(res?.headers['audit-id'])
+      const r = await waitUntil('the 422 from the log', 20_000, () => seen.get(id))
+      expect(r).toMatchObject({ code: 422, stoppedAt: 'schema-validation', client: 'apiscope' })
+      const bad = unwrap<TrafficSourceStatus>(
+        await core
+          .invoke('traffic:start-log-tail', { path: '/nonexistent/audit.log' })
+          .then((x) => (x.ok ? x : { ok: true, value: x.error })),
+      )
+      expect(JSON.stringify(bad)).toMatch(/does not exist/)
+    } finally {
+      await core.invoke('traffic:stop-source', { id: tail.id })
+      core.close()
+      kubectl('delete', 'namespace', ns, '--wait=false')
+    }
+  })
+})
