@@ -3,11 +3,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { stageOfResponse } from '@common/request-stages'
-import {
-  stageSteps,
-  stopSentence,
-  travelLength,
-} from '../../src-renderer/src/components/stages/stage-steps'
+import { stageSteps, stopSentence, travelLength } from '@common/stage-steps'
 
 const dir = path.join(__dirname, '../fixtures/recorded/stages')
 

@@ -2,12 +2,150 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
+import type { AttributionReport } from '@common/admission-attribution'
+import type { StageVerdict } from '@common/request-stages'
 
-export const labSchemas = {} satisfies Record<string, z.ZodType>
+export const LAB_VERBS = [
+  'get',
+  'list',
+  'watch',
+  'create',
+  'update',
+  'patch',
+  'delete',
+  'deletecollection',
+] as const
+export type LabVerb = (typeof LAB_VERBS)[number]
 
-export interface LabAnswers {}
+/** The seed's "four answers": who the request claims to be. */
+export const LAB_IDENTITIES = [
+  'kubeconfig',
+  'anonymous',
+  'made-up-token',
+  'serviceaccount',
+] as const
+export type LabIdentityKind = (typeof LAB_IDENTITIES)[number]
 
-export const labMethods = {} as const satisfies Record<keyof typeof labSchemas, string>
+export const PATCH_TYPES = ['merge', 'json', 'strategic', 'apply'] as const
+export type PatchType = (typeof PATCH_TYPES)[number]
+
+/** The Content-Type each patch format must be sent with. */
+export const PATCH_CONTENT_TYPES: Record<PatchType, string> = {
+  merge: 'application/merge-patch+json',
+  json: 'application/json-patch+json',
+  strategic: 'application/strategic-merge-patch+json',
+  apply: 'application/apply-patch+yaml',
+}
+
+const segment = z
+  .string()
+  .max(253)
+  .regex(/^[a-z0-9.-]*$/)
+const name = z
+  .string()
+  .max(253)
+  .regex(/^[A-Za-z0-9._:-]*$/, 'letters, digits, dots, dashes, underscores and colons only')
+
+export const labRequestSchema = z
+  .object({
+    identity: z.enum(LAB_IDENTITIES),
+    verb: z.enum(LAB_VERBS),
+    group: segment,
+    version: segment.min(1),
+    resource: segment.min(1),
+    subresource: segment.optional(),
+    namespace: segment.optional(),
+    /** Any name, including an invalid one: the point may be to see the 422. */
+    name: name.optional(),
+    /** The body as typed, YAML or JSON. */
+    body: z.string().max(1_000_000).optional(),
+    bodyFormat: z.enum(['yaml', 'json']).optional(),
+    patchType: z.enum(PATCH_TYPES).optional(),
+    /** Send this Content-Type instead of the right one, to see a 415. */
+    contentTypeOverride: z.string().max(200).optional(),
+    dryRun: z.boolean().optional(),
+    fieldManager: z.string().max(128).optional(),
+    /** Server-side apply: take ownership of conflicting fields. */
+    force: z.boolean().optional(),
+    /** Precondition: update and patch put it in metadata.resourceVersion, delete in preconditions. */
+    resourceVersion: z.string().max(64).optional(),
+    labelSelector: z.string().max(1024).optional(),
+    asTable: z.boolean().optional(),
+    /** How long a watch stays open (bounded). */
+    watchSeconds: z.number().min(1).max(15).optional(),
+  })
+  .strict()
+
+export type LabRequestSpec = z.infer<typeof labRequestSchema>
+
+/** An identity as the renderer sees it: a description, never a token. */
+export interface LabIdentityInfo {
+  kind: LabIdentityKind
+  label: string
+  /** What the API server will take it for, as far as Apiscope knows before sending. */
+  detail: string
+  ready: boolean
+  /** For a ServiceAccount token: when it expires (ISO). */
+  expiresAt?: string
+}
+
+export interface LabWatchEvent {
+  type: string
+  kind?: string
+  name?: string
+  resourceVersion?: string
+  /** ms after the watch opened. */
+  atMs: number
+}
+
+export interface LabResult {
+  request: {
+    method: string
+    /** Path and query, as sent. */
+    path: string
+    identity: string
+    contentType?: string
+    accept: string
+    /** The body as sent (JSON, or YAML for an apply). */
+    body?: string
+  }
+  status: number
+  statusText: string
+  ms: number
+  headers: Record<string, string>
+  /** Parsed JSON, or text; Secret values and tokens replaced by <redacted>. */
+  body: unknown
+  redacted: string[]
+  verdict: StageVerdict
+  flow: {
+    flowSchema?: { uid: string; name?: string }
+    priorityLevel?: { uid: string; name?: string }
+    /** Why names could not be resolved, when they could not. */
+    note?: string
+  }
+  curl: string
+  kubectl: string
+  watch?: { events: LabWatchEvent[]; closedAfterMs: number; truncated: boolean }
+  dryRunDiff?: AttributionReport & { kind: string; sentLines: number; returnedLines: number }
+}
+
+export const labSchemas = {
+  'lab:identities': z.object({}).strict(),
+  'lab:mint-token': z.object({ namespace: segment.min(1).optional() }).strict(),
+  'lab:send': labRequestSchema,
+} satisfies Record<string, z.ZodType>
+
+export interface LabAnswers {
+  'lab:identities': LabIdentityInfo[]
+  'lab:mint-token': LabIdentityInfo
+  'lab:send': LabResult
+}
+
+export const labMethods = {
+  'lab:identities': 'labIdentities',
+  'lab:mint-token': 'labMintToken',
+  'lab:send': 'labSend',
+} as const satisfies Record<keyof typeof labSchemas, string>
 
 /** Messages this feature pushes to the renderer. */
 export interface LabEvents {}

@@ -1,12 +1,13 @@
-// What StagePath draws, computed from a stage verdict (src-main/common/request-stages.ts): one mark
-// per stage of the request's path. Pure, so both the lab and the live stream can reuse and test it.
+// What StagePath (src-renderer/src/components/stages/) draws, computed from a stage verdict
+// (request-stages.ts): one mark per stage of the request's path. Pure, so both the lab and the live
+// stream can reuse it and test it.
 import {
   READ_PATH,
   REQUEST_STAGES,
   WRITE_PATH,
   type StageId,
   type StageVerdict,
-} from '@common/request-stages'
+} from './request-stages'
 
 /**
  * passed: the response proves the request went through it. refused: it stopped there.

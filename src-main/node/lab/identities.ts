@@ -1,0 +1,219 @@
+// The request lab's four identities (the seed's "four answers"): the kubeconfig user, no
+// credential at all, a bearer token nobody issued, and a ServiceAccount token minted through
+// TokenRequest. Each is a KubeTransport of its own on the same server and CA. Tokens stay here:
+// the renderer only ever sees a LabIdentityInfo.
+import { randomBytes } from 'node:crypto'
+import { KubeConfig } from '@kubernetes/client-node'
+import type { LabIdentityInfo, LabIdentityKind } from '@common/messages/lab'
+import { fail, ok, type Result } from '@common/result'
+import type { ContextConfig } from '../client-config'
+import type { ClusterSession } from '../cluster-session'
+import { KubeTransport } from '../kube-transport'
+import type { RequestLog } from '../request-log'
+
+type Json = Record<string, unknown>
+
+/** The session's context with another user: same server, same CA, other credentials (or none). */
+function withUser(config: ContextConfig, user: Json): ContextConfig {
+  const raw = {
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [{ name: 'lab', cluster: config.cluster }],
+    users: [{ name: 'lab', user }],
+    contexts: [{ name: config.context, context: { cluster: 'lab', user: 'lab' } }],
+    'current-context': config.context,
+  }
+  const kubeConfig = new KubeConfig()
+  kubeConfig.loadFromString(JSON.stringify(raw))
+  return { ...config, kubeConfig, user }
+}
+
+interface MintedToken {
+  token: string
+  namespace: string
+  expiresAt: string
+  transport: KubeTransport
+}
+
+const TOKEN_SECONDS = 3600
+
+export class LabIdentities {
+  private readonly madeUpToken = `apiscope-made-up-${randomBytes(12).toString('hex')}`
+  private anonymous: KubeTransport | null = null
+  private madeUp: KubeTransport | null = null
+  private minted: MintedToken | null = null
+
+  constructor(
+    readonly session: ClusterSession,
+    private readonly log: RequestLog,
+  ) {}
+
+  private get viaPlainHttp(): boolean {
+    return this.session.config.server.startsWith('http:')
+  }
+
+  list(): LabIdentityInfo[] {
+    const proxyNote = this.viaPlainHttp
+      ? ' Through a plain-http proxy (kubectl proxy), the proxy adds its own credentials: every identity arrives as the proxy’s user.'
+      : ''
+    const minted = this.minted
+    const fresh = minted !== null && Date.parse(minted.expiresAt) > Date.now()
+    return [
+      {
+        kind: 'kubeconfig',
+        label: `Kubeconfig user (${this.session.config.context})`,
+        detail: `The credentials of context ${this.session.config.context}, as kubectl sends them.${proxyNote}`,
+        ready: true,
+      },
+      {
+        kind: 'anonymous',
+        label: 'Anonymous (no credentials)',
+        detail: `No certificate, no token: with anonymous auth on, the API server calls it system:anonymous.${proxyNote}`,
+        ready: true,
+      },
+      {
+        kind: 'made-up-token',
+        label: 'Made-up bearer token',
+        detail: `Authorization: Bearer with a token nobody issued: authentication refuses it (401).${proxyNote}`,
+        ready: true,
+      },
+      {
+        kind: 'serviceaccount',
+        label: minted
+          ? `ServiceAccount default/${minted.namespace}`
+          : 'ServiceAccount token (TokenRequest)',
+        detail: minted
+          ? fresh
+            ? `A token minted with TokenRequest for system:serviceaccount:${minted.namespace}:default, expires at ${minted.expiresAt}. It stays in Apiscope's main process.`
+            : `The token minted for ${minted.namespace}/default expired at ${minted.expiresAt}: mint another.`
+          : `Mint a token for the default ServiceAccount of namespace ${this.session.config.namespace} (POST serviceaccounts/default/token) first.`,
+        ready: fresh,
+        ...(minted ? { expiresAt: minted.expiresAt } : {}),
+      },
+    ]
+  }
+
+  info(kind: LabIdentityKind): LabIdentityInfo {
+    return this.list().find((i) => i.kind === kind) as LabIdentityInfo
+  }
+
+  /** POST serviceaccounts/default/token as the kubeconfig user; keeps the token, returns its description. */
+  async mintServiceAccountToken(
+    namespace = this.session.config.namespace,
+  ): Promise<Result<LabIdentityInfo>> {
+    const discovery = await this.session.getDiscovery()
+    if (discovery.ok) {
+      const sa = discovery.value.resources.find(
+        (r) => r.group === '' && r.version === 'v1' && r.name === 'serviceaccounts',
+      )
+      if (sa && !sa.subresources.includes('token')) {
+        return fail({
+          kind: 'http',
+          title: 'This API server does not serve TokenRequest',
+          detail:
+            'Discovery lists no serviceaccounts/token subresource (it exists from Kubernetes 1.20 on).',
+          nextStep: 'Use another identity, or a newer cluster.',
+        })
+      }
+    }
+    const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/serviceaccounts/default/token`
+    const res = await this.session.transport.json<{
+      status?: { token?: string; expirationTimestamp?: string }
+    }>({
+      method: 'POST',
+      path,
+      body: {
+        apiVersion: 'authentication.k8s.io/v1',
+        kind: 'TokenRequest',
+        spec: { expirationSeconds: TOKEN_SECONDS },
+      },
+    })
+    if (!res.ok) {
+      const { error } = res
+      if (error.kind === 'forbidden') {
+        return fail({
+          ...error,
+          title: `Your kubeconfig user may not mint tokens for ${namespace}/default`,
+          nextStep: `Minting needs create on serviceaccounts/token in ${namespace} (kubectl auth can-i create serviceaccounts/token -n ${namespace}). Use another identity, or ask for that right.`,
+        })
+      }
+      if (/not ?found/i.test(error.title + error.detail)) {
+        return fail({
+          ...error,
+          title: `No ServiceAccount default in namespace ${namespace}`,
+          nextStep: `Does the namespace exist? Its default ServiceAccount is created by kube-controller-manager (kubectl get serviceaccount default -n ${namespace}).`,
+        })
+      }
+      return res
+    }
+    const token = res.value.status?.token
+    if (!token) {
+      return fail({
+        kind: 'http',
+        title: 'TokenRequest answered without a token',
+        detail: `POST ${path} returned no status.token.`,
+        nextStep: 'Try again; if it persists, check the API server’s service-account flags.',
+      })
+    }
+    this.minted?.transport.close()
+    const expiresAt =
+      res.value.status?.expirationTimestamp ??
+      new Date(Date.now() + TOKEN_SECONDS * 1000).toISOString()
+    this.minted = {
+      token,
+      namespace,
+      expiresAt,
+      transport: new KubeTransport(withUser(this.session.config, { token }), this.log),
+    }
+    return ok(this.info('serviceaccount'))
+  }
+
+  /** The transport that sends as this identity, or why it cannot yet. */
+  transportFor(kind: LabIdentityKind): Result<KubeTransport> {
+    switch (kind) {
+      case 'kubeconfig':
+        return ok(this.session.transport)
+      case 'anonymous':
+        this.anonymous ??= new KubeTransport(withUser(this.session.config, {}), this.log)
+        return ok(this.anonymous)
+      case 'made-up-token':
+        this.madeUp ??= new KubeTransport(
+          withUser(this.session.config, { token: this.madeUpToken }),
+          this.log,
+        )
+        return ok(this.madeUp)
+      case 'serviceaccount': {
+        const info = this.info('serviceaccount')
+        if (!this.minted || !info.ready) {
+          return fail({
+            kind: 'bad-request',
+            title: this.minted
+              ? 'The ServiceAccount token has expired'
+              : 'No ServiceAccount token minted yet',
+            detail: info.detail,
+            nextStep: 'Press “Mint token” next to the identity, then send again.',
+          })
+        }
+        return ok(this.minted.transport)
+      }
+    }
+  }
+
+  close(): void {
+    this.anonymous?.close()
+    this.madeUp?.close()
+    this.minted?.transport.close()
+    this.anonymous = this.madeUp = this.minted = null
+  }
+}
+
+let current: LabIdentities | null = null
+
+/** The identities of this session; a new session drops the last one's transports and token. */
+export function labIdentitiesOf(session: ClusterSession, log: RequestLog): LabIdentities {
+  if (current?.session !== session) {
+    current?.close()
+    current = new LabIdentities(session, log)
+  }
+  return current
+}

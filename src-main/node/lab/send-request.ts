@@ -1,0 +1,379 @@
+// Sends one request composed in the lab: any of the eight verbs on any discovered resource or
+// subresource, as one of the lab's identities, and reads back everything the response says:
+// status, Status object, headers, the stage where it stopped, the APF flow schema and priority
+// level by name, the equivalent commands, a watch's first events, and a dry run's attributed diff.
+// Walkthroughs (#7) call sendLabRequest too: keep its signature stable.
+import { parse as parseYaml, stringify } from 'yaml'
+import type { DiscoveredResource } from '@common/kube-types'
+import {
+  PATCH_CONTENT_TYPES,
+  type LabRequestSpec,
+  type LabResult,
+  type LabVerb,
+} from '@common/messages/lab'
+import { redactObject, REDACTED } from '@common/redaction'
+import { stageOfResponse } from '@common/request-stages'
+import { fail, ok, type Result, type UiError } from '@common/result'
+import type { ClusterSession } from '../cluster-session'
+import type { KubeRequest, KubeResponse, KubeTransport } from '../kube-transport'
+import type { RequestLog } from '../request-log'
+import { dryRunDiff } from './dry-run-attribution'
+import { resolveFlowNames } from './flow-names'
+import { labIdentitiesOf } from './identities'
+import { labCurl, labKubectl } from './lab-equivalents'
+import { readWatchEvents } from './watch-sample'
+
+const METHODS: Record<LabVerb, NonNullable<KubeRequest['method']>> = {
+  get: 'GET',
+  list: 'GET',
+  watch: 'GET',
+  create: 'POST',
+  update: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+  deletecollection: 'DELETE',
+}
+
+const NEEDS_NAME = new Set<LabVerb>(['get', 'update', 'patch', 'delete'])
+const WRITES = new Set<LabVerb>(['create', 'update', 'patch', 'delete', 'deletecollection'])
+/** Table first, in the version current servers prefer, then the older one, then plain JSON. */
+const TABLE_ACCEPT =
+  'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json'
+
+type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const badInput = (title: string, detail: string, nextStep: string): UiError => ({
+  kind: 'bad-request',
+  title,
+  detail,
+  nextStep,
+})
+
+function findResource(
+  resources: DiscoveredResource[],
+  spec: LabRequestSpec,
+): Result<DiscoveredResource> {
+  const found = resources.find(
+    (r) => r.group === spec.group && r.version === spec.version && r.name === spec.resource,
+  )
+  if (!found) {
+    const gv = spec.group ? `${spec.group}/${spec.version}` : spec.version
+    return fail(
+      badInput(
+        `The server does not serve ${spec.resource} in ${gv}`,
+        'Discovery lists no such resource.',
+        'Pick the resource from the list (it is filled from discovery), or refresh discovery.',
+      ),
+    )
+  }
+  if (spec.subresource && !found.subresources.includes(spec.subresource)) {
+    return fail(
+      badInput(
+        `${spec.resource} has no subresource ${spec.subresource}`,
+        `Discovery lists: ${found.subresources.join(', ') || 'none'}.`,
+        'Pick one of the listed subresources, or none.',
+      ),
+    )
+  }
+  return ok(found)
+}
+
+function pathOf(spec: LabRequestSpec, resource: DiscoveredResource): Result<string> {
+  const needsName = NEEDS_NAME.has(spec.verb) || (spec.subresource && spec.verb !== 'watch')
+  if (needsName && !spec.name) {
+    return fail(
+      badInput(
+        `A ${spec.verb}${spec.subresource ? ` of ${spec.subresource}` : ''} needs an object name`,
+        'The URL names the object.',
+        'Type the name of the object.',
+      ),
+    )
+  }
+  if (resource.namespaced && !spec.namespace && !['list', 'watch'].includes(spec.verb)) {
+    return fail(
+      badInput(
+        `${spec.resource} live in namespaces: pick one`,
+        'Only list and watch can span every namespace.',
+        'Choose a namespace.',
+      ),
+    )
+  }
+  const base = spec.group ? `/apis/${spec.group}/${spec.version}` : `/api/${spec.version}`
+  const ns =
+    resource.namespaced && spec.namespace ? `/namespaces/${encodeURIComponent(spec.namespace)}` : ''
+  // A watch of one object is a watch of the collection filtered by name.
+  const name = needsName && spec.name ? `/${encodeURIComponent(spec.name)}` : ''
+  const sub = spec.subresource && name ? `/${spec.subresource}` : ''
+  return ok(`${base}${ns}/${spec.resource}${name}${sub}`)
+}
+
+/** The body as the user typed it, parsed; JSON that does not parse is sent as typed (to see the 400). */
+function parsedBody(spec: LabRequestSpec): Result<{ value?: unknown; raw?: string }> {
+  const text = spec.body?.trim()
+  if (!text) return ok({})
+  if (spec.bodyFormat === 'json') {
+    try {
+      return ok({ value: JSON.parse(text) as unknown })
+    } catch {
+      return ok({ raw: text })
+    }
+  }
+  try {
+    return ok({ value: parseYaml(text) as unknown })
+  } catch (error) {
+    return fail(
+      badInput(
+        'The body is not valid YAML',
+        (error as Error).message.split('\n')[0] ?? '',
+        'Fix the YAML (indentation, a missing colon), or switch the body to JSON.',
+      ),
+    )
+  }
+}
+
+function withResourceVersion(value: unknown, resourceVersion: string): unknown {
+  if (!isObject(value)) return value
+  const metadata = isObject(value.metadata) ? value.metadata : {}
+  return { ...value, metadata: { ...metadata, resourceVersion } }
+}
+
+interface Outgoing {
+  body?: string
+  contentType?: string
+  rightContentType?: string
+  /** What was sent, as an object, for the dry-run diff. */
+  sentObject?: unknown
+}
+
+function outgoing(spec: LabRequestSpec, parsed: { value?: unknown; raw?: string }): Outgoing {
+  const rv = spec.resourceVersion?.trim()
+  if (spec.verb === 'delete' || spec.verb === 'deletecollection') {
+    if (!rv || spec.verb === 'deletecollection') return {}
+    const options = {
+      apiVersion: 'v1',
+      kind: 'DeleteOptions',
+      preconditions: { resourceVersion: rv },
+    }
+    return {
+      body: JSON.stringify(options),
+      contentType: spec.contentTypeOverride || 'application/json',
+      rightContentType: 'application/json',
+    }
+  }
+  if (!WRITES.has(spec.verb)) return {}
+  const right =
+    spec.verb === 'patch' ? PATCH_CONTENT_TYPES[spec.patchType ?? 'merge'] : 'application/json'
+  const contentType = spec.contentTypeOverride?.trim() || right
+  if (parsed.raw !== undefined) return { body: parsed.raw, contentType, rightContentType: right }
+  let value = parsed.value
+  if (value === undefined) return { contentType, rightContentType: right }
+  if (rv) {
+    value =
+      spec.verb === 'patch' && spec.patchType === 'json' && Array.isArray(value)
+        ? [...value, { op: 'test', path: '/metadata/resourceVersion', value: rv }]
+        : withResourceVersion(value, rv)
+  }
+  const body =
+    spec.verb === 'patch' && spec.patchType === 'apply' ? stringify(value) : JSON.stringify(value)
+  return { body, contentType, rightContentType: right, sentObject: value }
+}
+
+function queryOf(spec: LabRequestSpec): KubeRequest['query'] {
+  const write = WRITES.has(spec.verb)
+  const collection = ['list', 'watch', 'deletecollection'].includes(spec.verb)
+  return {
+    dryRun: write && spec.dryRun ? 'All' : undefined,
+    fieldManager:
+      spec.fieldManager && ['create', 'update', 'patch'].includes(spec.verb)
+        ? spec.fieldManager
+        : undefined,
+    force: spec.verb === 'patch' && spec.patchType === 'apply' && spec.force ? true : undefined,
+    labelSelector: collection && spec.labelSelector ? spec.labelSelector : undefined,
+    fieldSelector: spec.verb === 'watch' && spec.name ? `metadata.name=${spec.name}` : undefined,
+    watch: spec.verb === 'watch' ? true : undefined,
+    // The server ends the watch too, should the lab's own timer fail.
+    timeoutSeconds: spec.verb === 'watch' ? Math.ceil((spec.watchSeconds ?? 4) + 2) : undefined,
+  }
+}
+
+function flatHeaders(headers: KubeResponse['headers']): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : String(value)
+  }
+  return out
+}
+
+/** Secret values, list items that are Secrets, and tokens a TokenRequest or TokenReview carries. */
+export function redactLabBody(body: unknown): { value: unknown; redacted: string[] } {
+  if (!isObject(body)) return { value: body, redacted: [] }
+  if (Array.isArray(body.items)) {
+    const redacted: string[] = []
+    const items = body.items.map((item, i) => {
+      const r = redactObject(item)
+      redacted.push(...r.redacted.map((p) => `/items/${i}${p}`))
+      return r.value
+    })
+    return { value: { ...body, items }, redacted }
+  }
+  if (body.kind === 'TokenRequest' && isObject(body.status) && body.status.token !== undefined) {
+    return {
+      value: { ...body, status: { ...body.status, token: REDACTED } },
+      redacted: ['/status/token'],
+    }
+  }
+  if (body.kind === 'TokenReview' && isObject(body.spec) && body.spec.token !== undefined) {
+    return {
+      value: { ...body, spec: { ...body.spec, token: REDACTED } },
+      redacted: ['/spec/token'],
+    }
+  }
+  return redactObject(body)
+}
+
+function parseResponseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+/** Sends one lab request; a Result error only when it could not be sent (bad input, no answer). */
+export async function sendLabRequest(
+  session: ClusterSession,
+  spec: LabRequestSpec,
+  log: RequestLog,
+): Promise<Result<LabResult>> {
+  const identities = labIdentitiesOf(session, log)
+  const transportResult = identities.transportFor(spec.identity)
+  if (!transportResult.ok) return transportResult
+  const transport: KubeTransport = transportResult.value
+  const discovery = await session.getDiscovery()
+  if (!discovery.ok) return discovery
+  const resource = findResource(discovery.value.resources, spec)
+  if (!resource.ok) return resource
+  const path = pathOf(spec, resource.value)
+  if (!path.ok) return path
+  const parsed = parsedBody(spec)
+  if (!parsed.ok) return parsed
+  const out = outgoing(spec, parsed.value)
+  const method = METHODS[spec.verb]
+  const accept = spec.asTable ? TABLE_ACCEPT : 'application/json'
+  const request: KubeRequest = {
+    method,
+    path: path.value,
+    query: queryOf(spec),
+    accept,
+    ...(out.body !== undefined ? { body: out.body } : {}),
+    ...(out.contentType && out.body !== undefined ? { contentType: out.contentType } : {}),
+    timeoutMs: 20_000,
+  }
+  const url = transport.urlFor(request.path, request.query)
+
+  let status: number, statusText: string, ms: number, headers: Record<string, string>, text: string
+  let watch: LabResult['watch']
+  try {
+    if (spec.verb === 'watch') {
+      const res = await transport.openStream(request)
+      ;({ status, statusText, ms } = res)
+      headers = flatHeaders(res.headers)
+      text = res.body
+      if (res.stream) {
+        watch = await readWatchEvents(res.stream, res.abort, (spec.watchSeconds ?? 4) * 1000)
+        text = ''
+      }
+    } else {
+      const res = await transport.request(request)
+      ;({ status, statusText, ms } = res)
+      headers = flatHeaders(res.headers)
+      text = res.body
+    }
+  } catch (error) {
+    return fail(transport.describe(error))
+  }
+
+  const rawBody = text === '' ? null : parseResponseBody(text)
+  const redaction = redactLabBody(rawBody)
+  const dryRun = WRITES.has(spec.verb) && spec.dryRun === true
+  const verdict = stageOfResponse({
+    method,
+    verb: spec.verb,
+    dryRun,
+    status,
+    body: rawBody,
+    headers,
+  })
+  const flow = await resolveFlowNames(
+    session,
+    verdict.details.flowSchemaUid,
+    verdict.details.priorityLevelUid,
+  )
+  const identity = identities.info(spec.identity).label
+  const equivalents = {
+    spec,
+    method,
+    url,
+    context: session.config.context,
+    server: session.config.server,
+    insecure: session.config.cluster['insecure-skip-tls-verify'] === true,
+    kubeconfigAuth: session.transport.authKind,
+    accept,
+    hasBody: out.body !== undefined,
+    ...(out.body !== undefined && out.contentType ? { contentType: out.contentType } : {}),
+    ...(out.rightContentType ? { rightContentType: out.rightContentType } : {}),
+  }
+  const attributable =
+    dryRun &&
+    status >= 200 &&
+    status < 300 &&
+    (spec.verb === 'create' ||
+      spec.verb === 'update' ||
+      (spec.verb === 'patch' && spec.patchType === 'apply')) &&
+    isObject(rawBody) &&
+    out.sentObject !== undefined
+  const pathAndQuery = new URL(url).pathname + new URL(url).search
+  return ok({
+    request: {
+      method,
+      path: pathAndQuery,
+      identity,
+      ...(out.body !== undefined && out.contentType ? { contentType: out.contentType } : {}),
+      accept,
+      ...(out.body !== undefined ? { body: out.body } : {}),
+    },
+    status,
+    statusText,
+    ms,
+    headers,
+    body: redaction.value,
+    redacted: redaction.redacted,
+    verdict,
+    flow,
+    curl: labCurl(equivalents),
+    kubectl: labKubectl(equivalents),
+    ...(watch ? { watch } : {}),
+    // Attribution reads the real answer; only what reaches the renderer is redacted.
+    ...(attributable ? { dryRunDiff: redactDiff(dryRunDiff(out.sentObject, rawBody)) } : {}),
+  })
+}
+
+/** A Secret's dry run would show its values in the diff: keep only the paths. */
+function redactDiff(
+  diff: NonNullable<LabResult['dryRunDiff']>,
+): NonNullable<LabResult['dryRunDiff']> {
+  if (diff.kind !== 'Secret') return diff
+  return {
+    ...diff,
+    entries: diff.entries.map((e) =>
+      /^(data|stringData)\b/.test(e.path)
+        ? {
+            ...e,
+            ...(e.sent !== undefined ? { sent: REDACTED } : {}),
+            ...(e.returned !== undefined ? { returned: REDACTED } : {}),
+          }
+        : e,
+    ),
+  }
+}
