@@ -1,0 +1,189 @@
+// Normalizing audit events recorded from the real 1.20 server (test/fixtures/recorded/audit/):
+// who sent it, where it stopped, how long it took, what authorization said.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  classifyClient,
+  normalizeAuditEvent,
+  parseAuditTime,
+  readAuditEvent,
+  type AuditEvent,
+} from '../../src-main/node/traffic/audit-event'
+import { redactAuditEvent } from '../../src-main/node/traffic/traffic-service'
+
+const FIXTURES = path.join(import.meta.dirname, '../fixtures/recorded/audit/events.jsonl')
+const recorded = new Map<string, AuditEvent>(
+  readFileSync(FIXTURES, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const value = JSON.parse(line) as { _fixture: string }
+      const read = readAuditEvent(value)
+      if (!('event' in read)) throw new Error(read.error)
+      return [value._fixture, read.event] as const
+    }),
+)
+const fixture = (name: string) => {
+  const e = recorded.get(name)
+  if (!e) throw new Error(`no fixture ${name}`)
+  return structuredClone(e)
+}
+
+describe('audit event normalization (recorded from 1.20)', () => {
+  it('a create that reached etcd: done, every write stage passed, latency from the timestamps', () => {
+    const r = normalizeAuditEvent(fixture('create-201'))
+    expect(r).toMatchObject({
+      verb: 'create',
+      code: 201,
+      stoppedAt: 'done',
+      client: 'apiscope',
+      resource: 'configmaps',
+    })
+    expect(r.passed).toEqual(
+      expect.arrayContaining([
+        'authentication',
+        'authorization',
+        'mutating-admission',
+        'persistence',
+      ]),
+    )
+    expect(r.authorizationDecision).toBe('allow')
+    expect(r.latencyMs).toBeGreaterThan(0)
+    expect(r.latencyMs).toBeLessThan(5000)
+  })
+
+  it('409 AlreadyExists and 409 Conflict stop at etcd, told apart', () => {
+    expect(normalizeAuditEvent(fixture('create-409-already-exists'))).toMatchObject({
+      stoppedAt: 'persistence',
+      outcome: 'already-exists',
+    })
+    const conflict = normalizeAuditEvent(fixture('update-409-conflict'))
+    expect(conflict).toMatchObject({
+      stoppedAt: 'persistence',
+      outcome: 'conflict',
+      reason: 'Conflict',
+    })
+    expect(conflict.message).toMatch(/the object has been modified/)
+  })
+
+  it('422 stops at schema validation with its cause', () => {
+    const r = normalizeAuditEvent(fixture('create-422-invalid'))
+    expect(r).toMatchObject({
+      stoppedAt: 'schema-validation',
+      outcome: 'invalid',
+      name: 'Reglages_1',
+    })
+    expect(r.causes?.[0]).toMatchObject({ field: 'metadata.name', reason: 'FieldValueInvalid' })
+  })
+
+  it('403 from RBAC stops at authorization, with the decision and reason', () => {
+    const r = normalizeAuditEvent(fixture('list-403-rbac'))
+    expect(r).toMatchObject({
+      code: 403,
+      stoppedAt: 'authorization',
+      user: 'apiscope-viewer',
+      client: 'kubectl',
+    })
+    expect(r.authorizationDecision).toBe('forbid')
+  })
+
+  it('a Metadata-level 409 without a message is not guessed', () => {
+    const e = fixture('update-409-conflict')
+    delete e.responseObject
+    e.responseStatus = { metadata: {}, status: 'Failure', reason: 'Conflict', code: 409 } as never
+    expect(normalizeAuditEvent(e).stoppedAt).toBe('unknown')
+  })
+
+  it('a read: served from etcd without resourceVersion, from the watch cache with 0, a watch', () => {
+    const e = fixture('get-200')
+    expect(normalizeAuditEvent(e)).toMatchObject({ stoppedAt: 'done', servedFrom: 'etcd' })
+    e.requestURI += '?resourceVersion=0'
+    expect(normalizeAuditEvent(e).servedFrom).toBe('watch-cache')
+    e.verb = 'watch'
+    e.stage = 'ResponseStarted'
+    expect(normalizeAuditEvent(e)).toMatchObject({
+      servedFrom: 'watch',
+      auditStage: 'ResponseStarted',
+    })
+  })
+
+  it('a controller-manager request is the controller-manager, under its controller’s account', () => {
+    const r = normalizeAuditEvent(fixture('kcm-create-replicaset'))
+    expect(r.client).toBe('kube-controller-manager')
+    expect(r.user).toBe('system:serviceaccount:kube-system:deployment-controller')
+  })
+
+  it('RequestReceived alone has no code yet', () => {
+    const e = fixture('create-201')
+    e.stage = 'RequestReceived'
+    delete e.responseStatus
+    expect(normalizeAuditEvent(e)).toMatchObject({ code: null, stoppedAt: 'unknown' })
+  })
+
+  it('dry-run from the URI stops before etcd', () => {
+    const e = fixture('create-201')
+    e.requestURI += '?dryRun=All'
+    expect(normalizeAuditEvent(e)).toMatchObject({
+      dryRun: true,
+      stoppedAt: 'persistence',
+      outcome: 'dry-run',
+    })
+  })
+})
+
+describe('clients', () => {
+  it.each([
+    ['kubectl/v1.30.0 (linux/amd64) kubernetes/abc', 'me', 'kubectl'],
+    [
+      'kube-controller-manager/v1.20.2 (linux/amd64) kubernetes/faecb19/system:serviceaccount:kube-system:deployment-controller',
+      'x',
+      'kube-controller-manager',
+    ],
+    [
+      'kube-scheduler/v1.20.2 (linux/amd64) kubernetes/faecb19/scheduler',
+      'system:kube-scheduler',
+      'kube-scheduler',
+    ],
+    ['kubelet/v1.30.0 (linux/amd64) kubernetes/abc', 'system:node:minikube', 'kubelet'],
+    ['', 'system:node:n1', 'kubelet'],
+    ['apiscope/0.1 (+https://apiscope.invalid)', 'me', 'apiscope'],
+    ['argocd-application-controller/v0.0.0', 'sa', 'other'],
+  ])('%s is %s', (ua, user, kind) => {
+    expect(classifyClient(ua, user).client).toBe(kind)
+  })
+
+  it('labels another client by its product name', () => {
+    expect(classifyClient('kube-apiserver/v1.20.2 (linux/amd64)', 'system:apiserver').label).toBe(
+      'kube-apiserver',
+    )
+  })
+})
+
+describe('reading events', () => {
+  it('microsecond timestamps', () => {
+    const a = parseAuditTime('2026-11-30T12:34:55.565710Z')
+    const b = parseAuditTime('2026-11-30T12:34:55.568726Z')
+    expect(b! - a!).toBeCloseTo(3.016, 3)
+    expect(parseAuditTime('garbage')).toBeNull()
+  })
+
+  it('something that is not an audit event says what is missing', () => {
+    expect(readAuditEvent({ kind: 'Event' })).toEqual({
+      error: expect.stringMatching(/not an audit event: auditID/),
+    })
+    expect(readAuditEvent(42)).toEqual({ error: expect.stringMatching(/not an audit event/) })
+  })
+
+  it('Secrets and tokens are redacted in the detail', () => {
+    const e = fixture('create-201')
+    e.objectRef = { resource: 'secrets', namespace: 'x', name: 's' }
+    e.requestObject = { kind: 'Secret', data: { password: 'aHVudGVyMg==' } }
+    const r = redactAuditEvent(e, 0)
+    expect(JSON.stringify(r.event)).not.toContain('aHVudGVyMg==')
+    expect(r.redacted).toContain('/0/requestObject')
+    const other = fixture('create-201')
+    other.responseObject = { kind: 'Secret', apiVersion: 'v1', data: { k: 'c2VjcmV0' } }
+    expect(JSON.stringify(redactAuditEvent(other, 1).event)).not.toContain('c2VjcmV0')
+  })
+})

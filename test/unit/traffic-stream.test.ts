@@ -1,0 +1,95 @@
+// The stream: one request per audit ID whatever the stages, at most one push per interval, and
+// counts per path over the per-push limit.
+import { describe, expect, it } from 'vitest'
+import type { TrafficBatch } from '@common/messages/traffic'
+import type { AuditEvent } from '../../src-main/node/traffic/audit-event'
+import { PUSH_LIMIT, TrafficStream } from '../../src-main/node/traffic/traffic-stream'
+
+const event = (
+  id: string,
+  stage: string,
+  code?: number,
+  extra: Partial<AuditEvent> = {},
+): AuditEvent => ({
+  auditID: id,
+  stage,
+  requestURI: '/api/v1/namespaces/demo/configmaps',
+  verb: 'create',
+  user: { username: 'minikube-user', groups: ['system:masters'] },
+  userAgent: 'kubectl/v1.30.0 (linux/amd64) kubernetes/abc',
+  objectRef: { resource: 'configmaps', namespace: 'demo', name: 'c', apiVersion: 'v1' },
+  ...(code === undefined
+    ? {}
+    : { responseStatus: { code, ...(code === 409 ? { reason: 'AlreadyExists' } : {}) } }),
+  requestReceivedTimestamp: '2026-11-30T12:00:00.000000Z',
+  stageTimestamp: '2026-11-30T12:00:00.004000Z',
+  annotations: { 'authorization.k8s.io/decision': 'allow' },
+  ...extra,
+})
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+describe('traffic stream', () => {
+  it('deduplicates the stages of one request by audit ID', async () => {
+    const batches: TrafficBatch[] = []
+    const stream = new TrafficStream(
+      (b) => batches.push(b),
+      () => [],
+      20,
+    )
+    expect(stream.ingest([event('a', 'RequestReceived')])).toBe(0)
+    expect(stream.ingest([event('a', 'ResponseComplete', 201)])).toBe(1)
+    expect(stream.ingest([event('a', 'ResponseComplete', 201)])).toBe(0) // the same event twice
+    await sleep(40)
+    const requests = batches.flatMap((b) => b.requests)
+    expect(requests).toHaveLength(1)
+    expect(requests[0]).toMatchObject({ auditId: 'a', code: 201, latencyMs: 4 })
+    expect(stream.entry('a')?.events.map((e) => e.stage)).toEqual([
+      'RequestReceived',
+      'ResponseComplete',
+    ])
+    stream.close()
+  })
+
+  it('a watch shows at ResponseStarted and once only', async () => {
+    const batches: TrafficBatch[] = []
+    const stream = new TrafficStream(
+      (b) => batches.push(b),
+      () => [],
+      10,
+    )
+    const watch = { verb: 'watch', requestURI: '/api/v1/pods?watch=1' }
+    stream.ingest([event('w', 'ResponseStarted', 200, watch)])
+    stream.ingest([event('w', 'ResponseComplete', 200, watch)])
+    await sleep(30)
+    expect(batches.flatMap((b) => b.requests).map((r) => r.servedFrom)).toEqual(['watch'])
+    expect(stream.entry('w')?.request.auditStage).toBe('ResponseComplete')
+    stream.close()
+  })
+
+  it('pushes at most once per interval, and counts what is over the limit per path', async () => {
+    const batches: TrafficBatch[] = []
+    const stream = new TrafficStream(
+      (b) => batches.push(b),
+      () => [],
+      50,
+    )
+    const many = Array.from({ length: PUSH_LIMIT + 500 }, (_, i) =>
+      event(`id${i}`, 'ResponseComplete', i % 2 ? 201 : 409),
+    )
+    for (let i = 0; i < many.length; i += 50) stream.ingest(many.slice(i, i + 50))
+    await sleep(80)
+    expect(batches).toHaveLength(1)
+    const [batch] = batches
+    expect(batch?.requests).toHaveLength(PUSH_LIMIT)
+    const counted = batch?.aggregated.reduce((n, a) => n + a.count, 0)
+    expect(counted).toBe(500)
+    expect(batch?.aggregated.map((a) => a.code).sort()).toEqual([201, 409])
+    expect(batch?.aggregated.find((a) => a.code === 409)).toMatchObject({
+      stoppedAt: 'persistence',
+      client: 'kubectl',
+      count: 250,
+    })
+    stream.close()
+  })
+})
