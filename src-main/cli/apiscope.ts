@@ -1,5 +1,6 @@
 // The `apiscope` command line. `serve` runs browser mode: the core plus a loopback server for the
-// renderer, printing the URL (token included) on a line of its own. Later issues add `record`.
+// renderer, printing the URL (token included) on a line of its own; `--demo` opens the bundled
+// demo recording. `record` records headless (record-command.ts).
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -7,8 +8,11 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startBrowserHost } from '../browser-host/server'
 import { ApiscopeCore } from '../node/apiscope-core'
+import { record, RECORD_HELP } from './record-command'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
+/** resources/demo, from out/main (built) and from src-main/cli (tsx) alike. */
+const demoDir = path.join(here, '../../resources/demo')
 
 function packageVersion(): string {
   try {
@@ -24,7 +28,10 @@ function packageVersion(): string {
 const HELP = `Apiscope ${packageVersion()}: makes the Kubernetes API server visible.
 
 Usage:
-  apiscope serve [--port N] [--no-open]   browser mode on 127.0.0.1 (prints the URL with its token)
+  apiscope serve [--port N] [--no-open] [--demo]
+                                          browser mode on 127.0.0.1 (prints the URL with its token);
+                                          --demo opens the bundled demo recording, no cluster needed
+${RECORD_HELP}
   apiscope --version | --help
 
 The cluster comes from KUBECONFIG or ~/.kube/config, like kubectl.`
@@ -56,6 +63,7 @@ async function serve(argv: string[]): Promise<void> {
     options: {
       port: { type: 'string' },
       'no-open': { type: 'boolean', default: false },
+      demo: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -74,7 +82,11 @@ async function serve(argv: string[]): Promise<void> {
       `The renderer is not built (${rendererDir} is missing). Run: npm run build:only`,
     )
   }
-  const core = new ApiscopeCore({ host: 'browser', version: packageVersion() })
+  const core = new ApiscopeCore({ host: 'browser', version: packageVersion(), demoDir })
+  if (values.demo) {
+    const opened = await core.recording.openDemo()
+    if (!opened.ok) throw new Error(`${opened.error.title}. ${opened.error.nextStep}`)
+  }
   const host = await startBrowserHost({ core, rendererDir, port })
   console.log('Apiscope is running in browser mode. Open this URL (it holds a per-launch token):')
   console.log(host.url)
@@ -95,6 +107,14 @@ export async function main(argv: string[]): Promise<number> {
       case 'serve':
         await serve(rest)
         return 0
+      case 'record':
+        // Exit at once: the audit receiver and watches would otherwise keep the loop alive.
+        return process.exit(
+          await record(
+            new ApiscopeCore({ host: 'browser', version: packageVersion(), demoDir }),
+            rest,
+          ),
+        )
       case '--version':
       case '-v':
         console.log(packageVersion())

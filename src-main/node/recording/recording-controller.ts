@@ -8,7 +8,9 @@ import type { EventChannel, EventPayloads, InvokeChannel } from '@common/contrac
 import type { RecordingFile, RecordingStatus } from '@common/messages/recording'
 import { redactDeep } from '@common/redaction'
 import { fail, ok, type Result, type UiError } from '@common/result'
+import type { WatchTarget } from '@common/watch-types'
 import type { CoreContext } from '../features/core-context'
+import type { RecorderStats } from './recorder'
 import { fetchHealth } from '../health'
 import { fetchAccessRules, fetchIdentity } from '../identity'
 import { exportRange } from './export-range'
@@ -25,6 +27,8 @@ export interface StartOptions {
   title?: string
   /** The CLI's --out; the renderer cannot give one. */
   path?: string
+  /** The watches the CLI is about to start (the header lists them). */
+  watches?: WatchTarget[]
 }
 
 const busy = (title: string, nextStep: string): UiError => ({
@@ -37,6 +41,8 @@ const busy = (title: string, nextStep: string): UiError => ({
 export class RecordingController {
   private recorder: Recorder | null = null
   private recorderName = ''
+  /** What the last recording came to, once stopped. */
+  lastStats: RecorderStats | null = null
   private replay: ReplaySession | null = null
   private readonly offEvents: () => void
   private lastStatusEmit = 0
@@ -118,7 +124,7 @@ export class RecordingController {
           app: { name: 'Apiscope', version: this.core.options.version },
           server: session.info.version,
           context: session.info.context,
-          watches: session.watches.statuses().map((st) => st.target),
+          watches: options.watches ?? session.watches.statuses().map((st) => st.target),
           answers,
           ...(options.title ? { title: options.title } : {}),
         },
@@ -160,7 +166,7 @@ export class RecordingController {
   async stop(reason = 'stopped by the user'): Promise<RecordingStatus> {
     const r = this.recorder
     this.recorder = null
-    if (r) await r.stop(reason)
+    if (r) this.lastStats = await r.stop(reason)
     this.announce()
     return this.status()
   }

@@ -1,0 +1,144 @@
+// `apiscope record`: records a live session headless until interrupted (Ctrl-C, SIGTERM), printing
+// progress. The same core and recorder as the app; the file stays readable if the process is
+// killed outright (docs/recording-format.md).
+import { parseArgs } from 'node:util'
+import type { DiscoveredResource } from '@common/kube-types'
+import type { WatchTarget } from '@common/watch-types'
+import type { ApiscopeCore } from '../node/apiscope-core'
+
+export const RECORD_HELP = `  apiscope record --out FILE [--context C] [--watch configmaps,deployments.apps]
+                  [--namespace N] [--audit-webhook PORT | --audit-log PATH]
+                  [--gzip] [--include-secrets] [--title T]
+                                          records until interrupted, printing progress`
+
+/** "configmaps" or "deployments.apps" (kubectl's resource.group), resolved by discovery. */
+export function resolveWatch(
+  spec: string,
+  resources: DiscoveredResource[],
+): DiscoveredResource | null {
+  const dot = spec.indexOf('.')
+  const name = dot < 0 ? spec : spec.slice(0, dot)
+  const group = dot < 0 ? '' : spec.slice(dot + 1)
+  const candidates = resources.filter(
+    (r) =>
+      (r.name === name || r.shortNames.includes(name) || r.kind.toLowerCase() === name) &&
+      r.group === group &&
+      r.verbs.includes('watch'),
+  )
+  return candidates.find((r) => r.preferred) ?? candidates[0] ?? null
+}
+
+const kb = (n: number) =>
+  n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} kB` : `${(n / 1048576).toFixed(2)} MB`
+const clock = (ms: number) => {
+  const s = Math.floor(ms / 1000)
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+}
+
+export async function record(core: ApiscopeCore, argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      out: { type: 'string' },
+      context: { type: 'string' },
+      watch: { type: 'string', default: 'configmaps' },
+      namespace: { type: 'string' },
+      'audit-webhook': { type: 'string' },
+      'audit-log': { type: 'string' },
+      gzip: { type: 'boolean', default: false },
+      'include-secrets': { type: 'boolean', default: false },
+      title: { type: 'string' },
+    },
+    strict: true,
+  })
+  if (!values.out) throw new Error('--out FILE is required')
+  if (values['audit-webhook'] && values['audit-log']) {
+    throw new Error('give --audit-webhook or --audit-log, not both')
+  }
+  const say = (line: string) => process.stderr.write(`${line}\n`)
+
+  const connected = await core.invoke(
+    'kube:connect',
+    values.context ? { context: values.context } : {},
+  )
+  if (!connected.ok) throw new Error(`${connected.error.title}. ${connected.error.nextStep}`)
+  const discovery = await core.invoke('kube:discovery', {})
+  if (!discovery.ok) throw new Error(`discovery failed: ${discovery.error.title}`)
+  const resources = (discovery.value as { resources: DiscoveredResource[] }).resources
+
+  const targets: WatchTarget[] = []
+  for (const spec of values.watch
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const r = resolveWatch(spec, resources)
+    if (!r) throw new Error(`the server serves no watchable resource "${spec}"`)
+    targets.push({
+      group: r.group,
+      version: r.version,
+      resource: r.name,
+      ...(values.namespace && r.namespaced ? { namespace: values.namespace } : {}),
+    })
+  }
+
+  const started = await core.recording.start({
+    path: values.out,
+    gzip: values.gzip,
+    includeSecrets: values['include-secrets'],
+    ...(values.title ? { title: values.title } : {}),
+    watches: targets,
+  })
+  if (!started.ok) throw new Error(`${started.error.title}: ${started.error.detail}`)
+  if (values['include-secrets'])
+    say('apiscope: recording Secret values in clear (--include-secrets)')
+
+  for (const target of targets) {
+    const res = await core.invoke('watch:start', { target })
+    if (!res.ok) throw new Error(`watch ${target.resource}: ${res.error.title}`)
+  }
+  if (values['audit-webhook'] || values['audit-log']) {
+    const res = values['audit-webhook']
+      ? await core.invoke('traffic:start-webhook', {
+          port: Number(values['audit-webhook']),
+          host: '127.0.0.1',
+          path: '/audit',
+        })
+      : await core.invoke('traffic:start-log-tail', { path: values['audit-log'] })
+    if (!res.ok) throw new Error(`audit stream: ${res.error.title}. ${res.error.detail}`)
+  }
+  say(
+    `apiscope: recording ${targets.map((t) => t.resource).join(', ')}${
+      values.namespace ? ` in ${values.namespace}` : ''
+    } to ${values.out}; Ctrl-C stops`,
+  )
+
+  const tty = process.stderr.isTTY
+  let lastLine = 0
+  const progress = setInterval(() => {
+    const r = core.recording.status().recording
+    if (!r) return
+    const text = `events ${r.events} · ${kb(r.bytes)} · ${clock(r.durationMs)}`
+    if (tty) process.stderr.write(`\r${text}   `)
+    else if (Date.now() - lastLine >= 5000) {
+      lastLine = Date.now()
+      say(text)
+    }
+  }, 1000)
+
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve())
+    process.once('SIGTERM', () => resolve())
+  })
+  clearInterval(progress)
+  const done = await core.recording.stop('interrupted')
+  const r = done.recording
+  core.close()
+  if (tty) process.stderr.write('\n')
+  const status = core.recording.lastStats
+  say(
+    `apiscope: recorded ${status?.events ?? r?.events ?? 0} events, ${kb(status?.bytes ?? 0)}, ${clock(
+      status?.durationMs ?? 0,
+    )} to ${values.out}`,
+  )
+  return 0
+}
