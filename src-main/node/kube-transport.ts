@@ -216,6 +216,9 @@ export class KubeTransport {
       ...(tls.headers ?? {}),
     }
     if (contentType) headers['Content-Type'] = contentType
+    // Send a length, as curl and kubectl do: without it Node sends the body chunked, and the API
+    // server answers a PATCH with a form Content-Type 406 instead of the 415 it gives curl.
+    if (bodyText !== undefined) headers['Content-Length'] = String(Buffer.byteLength(bodyText))
     if (tls.auth) headers.Authorization = `Basic ${Buffer.from(tls.auth).toString('base64')}`
     const send = (onResponse: (res: http.IncomingMessage) => void): http.ClientRequest => {
       const lib = secure ? https : http
