@@ -21,6 +21,8 @@ const lines = (value: unknown) => stringify(value).trimEnd().split('\n').length
 export function dryRunDiff(
   sent: unknown,
   returned: unknown,
+  /** Lines of the body as typed; counted from the parsed object when absent. */
+  sentLines?: number,
   mutatingWebhooks?: string[],
 ): NonNullable<LabResult['dryRunDiff']> {
   const kind =
@@ -31,5 +33,5 @@ export function dryRunDiff(
     kind,
     ...(mutatingWebhooks ? { mutatingWebhooks } : {}),
   })
-  return { ...report, kind, sentLines: lines(sent), returnedLines: lines(returned) }
+  return { ...report, kind, sentLines: sentLines ?? lines(sent), returnedLines: lines(returned) }
 }

@@ -232,6 +232,9 @@ export function redactLabBody(body: unknown): { value: unknown; redacted: string
   return redactObject(body)
 }
 
+/** Lines as the user typed them: the seed counts its pod-nu.yaml with wc -l. */
+const typedLines = (text: string | undefined) => (text ?? '').trimEnd().split('\n').length
+
 function parseResponseBody(text: string): unknown {
   try {
     return JSON.parse(text) as unknown
@@ -355,7 +358,9 @@ export async function sendLabRequest(
     kubectl: labKubectl(equivalents),
     ...(watch ? { watch } : {}),
     // Attribution reads the real answer; only what reaches the renderer is redacted.
-    ...(attributable ? { dryRunDiff: redactDiff(dryRunDiff(out.sentObject, rawBody)) } : {}),
+    ...(attributable
+      ? { dryRunDiff: redactDiff(dryRunDiff(out.sentObject, rawBody, typedLines(spec.body))) }
+      : {}),
   })
 }
 
