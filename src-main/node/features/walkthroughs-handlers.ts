@@ -1,9 +1,51 @@
-// The core's answers to the walkthroughs messages (src-main/common/messages/walkthroughs.ts).
+// The core's answers to the walkthroughs and rollout-trace messages
+// (src-main/common/messages/walkthroughs.ts). The logic lives in src-main/node/walkthroughs/ and
+// src-main/node/rollout/; this file only connects it to the session.
+import { ok } from '@common/result'
 import type { walkthroughsSchemas } from '@common/messages/walkthroughs'
+import { RolloutTracer } from '../rollout/rollout-tracer'
+import { WalkthroughRunner } from '../walkthroughs/walkthrough-runner'
 import type { CoreContext, HandlersFor } from './core-context'
 
 export function walkthroughsHandlers(
-  _core: CoreContext,
+  core: CoreContext,
 ): HandlersFor<keyof typeof walkthroughsSchemas> {
-  return {}
+  const runner = new WalkthroughRunner(core.requestLog)
+  let tracer: RolloutTracer | null = null
+  const stopTracer = () => {
+    tracer?.stop()
+    tracer = null
+  }
+  return {
+    'walkthroughs:catalog': async () => ok({ scenarios: runner.catalog() }),
+    'walkthroughs:plan': async ({ scenarioId }) => {
+      const session = core.requireSession()
+      return session.ok ? runner.plan(session.value, scenarioId) : session
+    },
+    'walkthroughs:start': async (args) => {
+      const session = core.requireSession()
+      return session.ok ? runner.start(session.value, args) : session
+    },
+    'walkthroughs:step': async ({ runId }) => runner.step(runId),
+    'walkthroughs:finish': async ({ runId }) => runner.finish(runId),
+    'walkthroughs:cleanup-leftovers': async () => {
+      const session = core.requireSession()
+      return session.ok ? runner.cleanupLeftovers(session.value) : session
+    },
+    'rollout:start': async ({ namespace, name }) => {
+      const session = core.requireSession()
+      if (!session.ok) return session
+      stopTracer()
+      const started = new RolloutTracer(session.value.transport, { namespace, name }, (trace) =>
+        core.emit('rollout:trace', trace),
+      )
+      tracer = started
+      return ok(await started.start())
+    },
+    'rollout:stop': async () => {
+      const had = tracer !== null
+      stopTracer()
+      return ok({ stopped: had })
+    },
+  }
 }

@@ -1,0 +1,405 @@
+// The path of a kubectl apply as a sequence of arrows, computed from the objects themselves: who
+// wrote the Deployment (managedFields), the ReplicaSet and Pods its controllers created
+// (ownerReferences), the scheduler's binding (PodScheduled condition, events), the node agent's
+// status (Ready condition) and the status rolling back up. Pure: the tracer feeds it watch state.
+// Ref: https://kubernetes.io/docs/concepts/overview/components/ , seed 004 "Le chemin d'un kubectl apply".
+import type {
+  NodeHeartbeat,
+  RolloutTrace,
+  TraceActor,
+  TraceActorId,
+  TraceArrow,
+} from '@common/messages/walkthroughs'
+
+export interface KubeObject {
+  kind?: string
+  metadata: {
+    name: string
+    namespace?: string
+    uid: string
+    creationTimestamp?: string
+    labels?: Record<string, string>
+    ownerReferences?: { kind: string; name: string; uid: string; controller?: boolean }[]
+    managedFields?: { manager?: string; operation?: string; time?: string; fieldsV1?: unknown }[]
+  }
+  spec?: Record<string, unknown>
+  status?: Record<string, unknown>
+  // Events
+  involvedObject?: { kind?: string; name?: string; uid?: string }
+  reason?: string
+  message?: string
+  source?: { component?: string; host?: string }
+  reportingComponent?: string
+  lastTimestamp?: string | null
+  eventTime?: string | null
+}
+
+interface Condition {
+  type: string
+  status: string
+  reason?: string
+  message?: string
+  lastTransitionTime?: string
+}
+
+export interface RolloutInput {
+  owner: { namespace: string; name: string }
+  deployment: KubeObject | null
+  replicaSets: KubeObject[]
+  pods: KubeObject[]
+  events: KubeObject[]
+  nodes: KubeObject[]
+  leases: KubeObject[]
+  /** Lease renewTimes the watch delivered, per node. */
+  renewals: ReadonlyMap<string, readonly string[]>
+  /** When the tracer's watches first delivered each arrow, by arrow id. */
+  observed: ReadonlyMap<string, string>
+  now: number
+}
+
+/** The node-monitor grace period and the default toleration, as documented for kube-controller-manager. */
+export const NODE_MONITOR_GRACE_SECONDS = 40
+export const DEFAULT_TOLERATION_SECONDS = 300
+export const SIMULATED_LABEL = 'apiscope.io/simulated-node'
+
+const conditions = (obj: KubeObject | null | undefined): Condition[] =>
+  ((obj?.status?.conditions as Condition[] | undefined) ?? []).filter((c) => c && c.type)
+
+const condition = (obj: KubeObject | null | undefined, type: string) =>
+  conditions(obj).find((c) => c.type === type)
+
+const ownedBy = (obj: KubeObject, owner: KubeObject) =>
+  (obj.metadata.ownerReferences ?? []).some((r) => r.uid === owner.metadata.uid)
+
+const num = (value: unknown): number => (typeof value === 'number' ? value : 0)
+
+/** The manager that wrote an object first: its creator, as far as managedFields can tell. */
+function creatorOf(obj: KubeObject): string {
+  const entries = [...(obj.metadata.managedFields ?? [])].sort((a, b) =>
+    (a.time ?? '').localeCompare(b.time ?? ''),
+  )
+  const spec = entries.find((e) => JSON.stringify(e.fieldsV1 ?? {}).includes('"f:spec"'))
+  return spec?.manager ?? entries[0]?.manager ?? 'unknown'
+}
+
+/** The manager whose entry covers status fields, newest first. */
+function statusWriterOf(obj: KubeObject): string | undefined {
+  const entries = [...(obj.metadata.managedFields ?? [])].sort((a, b) =>
+    (b.time ?? '').localeCompare(a.time ?? ''),
+  )
+  return entries.find((e) => JSON.stringify(e.fieldsV1 ?? {}).includes('"f:status"'))?.manager
+}
+
+function latestEvent(events: KubeObject[], uid: string, reasons: string[]): KubeObject | undefined {
+  return events
+    .filter((e) => e.involvedObject?.uid === uid && reasons.includes(e.reason ?? ''))
+    .sort((a, b) =>
+      (a.lastTimestamp ?? a.eventTime ?? '').localeCompare(b.lastTimestamp ?? b.eventTime ?? ''),
+    )
+    .at(-1)
+}
+
+function isSimulated(node: KubeObject | undefined): boolean {
+  return node?.metadata.labels?.[SIMULATED_LABEL] === 'true'
+}
+
+function podArrows(
+  pod: KubeObject,
+  input: RolloutInput,
+  nodes: Map<string, KubeObject>,
+): { created: TraceArrow; bound: TraceArrow; running: TraceArrow } {
+  const name = pod.metadata.name
+  const object = `Pod/${name}`
+  const created: TraceArrow = {
+    id: `pod-created:${name}`,
+    from: 'replicaset-controller',
+    label: `create Pod ${name}`,
+    object,
+    actorName: creatorOf(pod),
+    time: pod.metadata.creationTimestamp ?? null,
+    state: 'done',
+    evidence: 'ownerReferences → ReplicaSet, creationTimestamp, managedFields manager',
+  }
+  const scheduled = condition(pod, 'PodScheduled')
+  const nodeName = typeof pod.spec?.nodeName === 'string' ? pod.spec.nodeName : ''
+  const schedEvent = latestEvent(input.events, pod.metadata.uid, ['Scheduled', 'FailedScheduling'])
+  const schedulerName =
+    schedEvent?.reportingComponent || schedEvent?.source?.component || 'default-scheduler'
+  const bound: TraceArrow =
+    nodeName && scheduled?.status !== 'False'
+      ? {
+          id: `pod-bound:${name}`,
+          from: 'scheduler',
+          label: `bind ${name} → ${nodeName}`,
+          object: `Pod/${name} (pods/binding)`,
+          actorName: schedulerName,
+          time: scheduled?.lastTransitionTime ?? null,
+          state: 'done',
+          evidence: 'spec.nodeName, PodScheduled condition, Scheduled event',
+        }
+      : {
+          id: `pod-bound:${name}`,
+          from: 'scheduler',
+          label: `bind ${name} → ?`,
+          object: `Pod/${name} (pods/binding)`,
+          actorName: schedulerName,
+          time: null,
+          state: 'waiting',
+          reason: scheduled
+            ? `Pending: PodScheduled=${scheduled.status}${scheduled.reason ? ` (${scheduled.reason})` : ''}${scheduled.message ? `: ${scheduled.message}` : ''}`
+            : schedEvent?.message
+              ? `Pending: ${schedEvent.message}`
+              : 'Pending: the scheduler has not looked at it yet.',
+          evidence: 'PodScheduled condition, FailedScheduling event',
+        }
+  const ready = condition(pod, 'Ready')
+  const node = nodes.get(nodeName)
+  const agent = isSimulated(node)
+    ? `${statusWriterOf(pod) ?? 'simulated node agent'} on ${nodeName}`
+    : `kubelet on ${nodeName || '?'}`
+  const phase = typeof pod.status?.phase === 'string' ? pod.status.phase : 'Pending'
+  const running: TraceArrow =
+    ready?.status === 'True'
+      ? {
+          id: `pod-ready:${name}`,
+          from: 'node-agent',
+          label: `status ${name}: ${phase}, Ready`,
+          object: `Pod/${name} (pods/status)`,
+          actorName: agent,
+          time: ready.lastTransitionTime ?? null,
+          state: 'done',
+          evidence: 'status.phase, Ready condition, managedFields of status',
+        }
+      : {
+          id: `pod-ready:${name}`,
+          from: 'node-agent',
+          label: `status ${name}: Running, Ready`,
+          object: `Pod/${name} (pods/status)`,
+          actorName: agent,
+          time: null,
+          state: 'waiting',
+          reason: !nodeName
+            ? 'Waiting for the scheduler: no node yet, so no node agent to run it.'
+            : !node
+              ? `Bound to ${nodeName}, which has no Node object.`
+              : condition(node, 'Ready')?.status !== 'True'
+                ? `Bound to ${nodeName}, whose Ready condition is ${condition(node, 'Ready')?.status ?? 'missing'}: its agent is not reporting.`
+                : `Bound to ${nodeName}; its agent has not reported the Pod Ready yet (phase ${phase}${ready?.reason ? `, ${ready.reason}` : ''}).`,
+          evidence: 'status.phase, Ready condition, the Node’s Ready condition',
+        }
+  return { created, bound, running }
+}
+
+function nodeHeartbeat(node: KubeObject, input: RolloutInput): NodeHeartbeat {
+  const name = node.metadata.name
+  const lease = input.leases.find((l) => l.metadata.name === name)
+  const ready = condition(node, 'Ready')
+  const renewTime = (lease?.spec?.renewTime as string | undefined) ?? null
+  const duration = (lease?.spec?.leaseDurationSeconds as number | undefined) ?? null
+  const taints = ((node.spec?.taints as NodeHeartbeat['taints'] | undefined) ?? []).map((t) => ({
+    key: t.key,
+    effect: t.effect,
+    ...(t.timeAdded ? { timeAdded: t.timeAdded } : {}),
+  }))
+  const quietFor = renewTime ? Math.max(0, (input.now - Date.parse(renewTime)) / 1000) : null
+  const parts: string[] = []
+  if (quietFor === null) parts.push('No Lease in kube-node-lease: nothing renews a heartbeat.')
+  else
+    parts.push(
+      `Lease renewed ${Math.round(quietFor)} s ago by ${lease?.spec?.holderIdentity ?? name}.`,
+    )
+  if (ready?.status === 'True') {
+    parts.push(
+      quietFor !== null && quietFor > NODE_MONITOR_GRACE_SECONDS
+        ? `Quiet for more than ${NODE_MONITOR_GRACE_SECONDS} s (node-monitor-grace-period): the node controller is about to set Ready=Unknown.`
+        : 'Ready: the node controller sees heartbeats within the grace period.',
+    )
+  } else if (ready) {
+    parts.push(
+      `Ready=${ready.status}${ready.reason ? ` (${ready.reason})` : ''} since ${ready.lastTransitionTime ?? '?'}: the node controller saw no heartbeat for ${NODE_MONITOR_GRACE_SECONDS} s.`,
+    )
+  }
+  const noExecute = taints.find(
+    (t) =>
+      t.effect === 'NoExecute' &&
+      (t.key === 'node.kubernetes.io/unreachable' || t.key === 'node.kubernetes.io/not-ready'),
+  )
+  if (noExecute) {
+    const since = noExecute.timeAdded ? Date.parse(noExecute.timeAdded) : NaN
+    const evictAt = Number.isFinite(since)
+      ? new Date(since + DEFAULT_TOLERATION_SECONDS * 1000).toISOString()
+      : null
+    parts.push(
+      `Tainted ${noExecute.key}:NoExecute${noExecute.timeAdded ? ` at ${noExecute.timeAdded}` : ''}. Pods tolerate it for ${DEFAULT_TOLERATION_SECONDS} s (DefaultTolerationSeconds), so they are evicted${evictAt ? ` from ${evictAt}` : ' after that'} and their controllers recreate them elsewhere.`,
+    )
+  } else if (taints.length) {
+    parts.push(`Taints: ${taints.map((t) => `${t.key}:${t.effect}`).join(', ')}.`)
+  }
+  return {
+    name,
+    simulated: isSimulated(node),
+    ready: ready?.status ?? 'Unknown',
+    readyReason: ready?.reason ?? '',
+    readySince: ready?.lastTransitionTime ?? null,
+    leaseRenewTime: renewTime,
+    leaseDurationSeconds: duration,
+    renewals: [...(input.renewals.get(name) ?? [])],
+    taints,
+    explanation: parts.join(' '),
+  }
+}
+
+const ACTOR_LABELS: Record<TraceActorId, string> = {
+  writer: 'Writer',
+  apiserver: 'kube-apiserver',
+  'deployment-controller': 'Deployment controller',
+  'replicaset-controller': 'ReplicaSet controller',
+  scheduler: 'kube-scheduler',
+  'node-agent': 'Node agent',
+}
+
+export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
+  const { deployment } = input
+  const nodes = new Map(input.nodes.map((n) => [n.metadata.name, n]))
+  const heartbeat = input.nodes.map((n) => nodeHeartbeat(n, input))
+  const notes = [
+    `A node is marked NotReady after ${NODE_MONITOR_GRACE_SECONDS} s without a heartbeat (kube-controller-manager --node-monitor-grace-period).`,
+    `Pods get ${DEFAULT_TOLERATION_SECONDS} s tolerations of node.kubernetes.io/not-ready and unreachable (DefaultTolerationSeconds admission).`,
+  ]
+  const owner = { kind: 'Deployment', ...input.owner }
+  const base = { owner, nodes: heartbeat, notes, updatedAt: new Date(input.now).toISOString() }
+  const simulatedAgent = input.nodes.some((n) => isSimulated(n))
+  const actors = (writer: string): TraceActor[] =>
+    (Object.keys(ACTOR_LABELS) as TraceActorId[]).map((id) => ({
+      id,
+      label: id === 'node-agent' && simulatedAgent ? 'Node agent (simulated)' : ACTOR_LABELS[id],
+      detail:
+        id === 'writer'
+          ? writer
+          : id === 'node-agent'
+            ? simulatedAgent
+              ? 'simulated: test/cluster/simulated-node.ts'
+              : 'kubelet'
+            : id === 'apiserver'
+              ? 'every arrow is a request to it'
+              : id === 'scheduler'
+                ? 'default-scheduler'
+                : 'kube-controller-manager',
+      simulated: id === 'node-agent' && simulatedAgent,
+    }))
+  if (!deployment) return { ...base, found: false, actors: actors('?'), arrows: [] }
+
+  const writer = creatorOf(deployment)
+  const arrows: TraceArrow[] = [
+    {
+      id: 'deployment-created',
+      from: 'writer',
+      label: `create Deployment ${deployment.metadata.name}`,
+      object: `Deployment/${deployment.metadata.name}`,
+      actorName: writer,
+      time: deployment.metadata.creationTimestamp ?? null,
+      state: 'done',
+      evidence: 'creationTimestamp, managedFields manager of spec',
+    },
+  ]
+  const replicaSets = input.replicaSets
+    .filter((rs) => ownedBy(rs, deployment))
+    .sort((a, b) =>
+      (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''),
+    )
+  if (replicaSets.length === 0) {
+    const failure = conditions(deployment).find((c) => c.status !== 'True')
+    arrows.push({
+      id: 'replicaset-created',
+      from: 'deployment-controller',
+      label: 'create ReplicaSet',
+      object: 'ReplicaSet/?',
+      actorName: 'kube-controller-manager',
+      time: null,
+      state: 'waiting',
+      reason: failure?.message ?? 'The Deployment controller has not created a ReplicaSet yet.',
+      evidence: 'ReplicaSets whose ownerReferences name the Deployment',
+    })
+  }
+  const podGroups: ReturnType<typeof podArrows>[] = []
+  const statusArrows: TraceArrow[] = []
+  for (const rs of replicaSets) {
+    arrows.push({
+      id: `replicaset-created:${rs.metadata.name}`,
+      from: 'deployment-controller',
+      label: `create ReplicaSet ${rs.metadata.name}`,
+      object: `ReplicaSet/${rs.metadata.name}`,
+      actorName: creatorOf(rs),
+      time: rs.metadata.creationTimestamp ?? null,
+      state: 'done',
+      evidence: 'ownerReferences → Deployment, creationTimestamp, managedFields manager',
+    })
+    const pods = input.pods
+      .filter((p) => ownedBy(p, rs))
+      .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name))
+    for (const pod of pods) podGroups.push(podArrows(pod, input, nodes))
+    const wanted = num(rs.spec?.replicas)
+    for (let i = pods.length; i < wanted; i++) {
+      const failure = condition(rs, 'ReplicaFailure')
+      arrows.push({
+        id: `pod-created:${rs.metadata.name}:${i}`,
+        from: 'replicaset-controller',
+        label: `create Pod ${i + 1} of ${wanted}`,
+        object: 'Pod/?',
+        actorName: 'kube-controller-manager',
+        time: null,
+        state: 'waiting',
+        reason: failure?.message ?? 'The ReplicaSet controller has not created it yet.',
+        evidence: 'Pods whose ownerReferences name the ReplicaSet, ReplicaFailure condition',
+      })
+    }
+    const ready = num(rs.status?.readyReplicas)
+    statusArrows.push({
+      id: `replicaset-status:${rs.metadata.name}`,
+      from: 'replicaset-controller',
+      label: `status ReplicaSet ${rs.metadata.name}: ${ready}/${wanted} ready`,
+      object: `ReplicaSet/${rs.metadata.name} (status)`,
+      actorName: statusWriterOf(rs) ?? 'kube-controller-manager',
+      time: null,
+      state: ready >= wanted && wanted > 0 ? 'done' : 'waiting',
+      ...(ready >= wanted && wanted > 0
+        ? {}
+        : { reason: `readyReplicas ${ready} of ${wanted}: waiting for its Pods to be Ready.` }),
+      evidence: 'status.readyReplicas',
+    })
+  }
+  arrows.push(...podGroups.map((g) => g.created))
+  arrows.push(...podGroups.map((g) => g.bound))
+  arrows.push(...podGroups.map((g) => g.running))
+  arrows.push(...statusArrows)
+  const available = condition(deployment, 'Available')
+  const wanted = num(deployment.spec?.replicas ?? 1)
+  const readyReplicas = num(deployment.status?.readyReplicas)
+  const done = available?.status === 'True' && readyReplicas >= wanted
+  arrows.push({
+    id: 'deployment-status',
+    from: 'deployment-controller',
+    label: `status Deployment: ${readyReplicas}/${wanted} ready${done ? ', Available' : ''}`,
+    object: `Deployment/${deployment.metadata.name} (status)`,
+    actorName: statusWriterOf(deployment) ?? 'kube-controller-manager',
+    time: done ? (available?.lastTransitionTime ?? null) : null,
+    state: done ? 'done' : 'waiting',
+    ...(done
+      ? {}
+      : {
+          reason: available
+            ? `Available=${available.status} (${available.reason ?? ''}): ${available.message ?? ''} ${readyReplicas}/${wanted} ready.`
+            : `${readyReplicas}/${wanted} ready; the Deployment controller has not reported availability yet.`,
+        }),
+    evidence: 'status.readyReplicas, Available condition',
+  })
+  // A status arrow's time: when the watch saw it become done (the objects carry no such time).
+  for (const arrow of arrows) {
+    const seen = input.observed.get(arrow.id)
+    if (seen && arrow.state === 'done') {
+      arrow.observedAt = seen
+      if (!arrow.time) arrow.time = seen
+    }
+  }
+  return { ...base, found: true, actors: actors(writer), arrows }
+}

@@ -1,0 +1,301 @@
+// Sends one scenario request and judges it: fill the templates, refuse a write outside the
+// walkthrough's namespace, send it as the step's identity (through KubeTransport, so it lands in
+// the request log), classify the response with request-stages, compare with the expectation.
+import { REDACTED, redactObject } from '@common/redaction'
+import { stageOfResponse, type StageVerdict } from '@common/request-stages'
+import { decodeContinueToken } from '@common/resource-version'
+import type { CheckResult, RequestOutcome, RequestPreview } from '@common/messages/walkthroughs'
+import type { ScenarioRequest } from '@common/scenarios/scenario-format'
+import type { KubeResponse, KubeTransport } from '../kube-transport'
+import { NdjsonLines } from '../watch/ndjson-lines'
+import {
+  evaluateCheck,
+  fillDeep,
+  fillTemplate,
+  readValue,
+  statusMatches,
+  type Observed,
+  type Vars,
+} from './step-checks'
+import { IDENTITY_LABELS, type WalkthroughIdentities } from './walkthrough-identities'
+import { writeIsConfined } from './walkthrough-safety'
+
+const BODY_LIMIT = 6000
+
+export interface PreparedRequest {
+  preview: RequestPreview
+  query: Record<string, string>
+  /** The body as sent (text), the preview's is the same text pretty-printed. */
+  bodyText?: string
+}
+
+/** Now as a Kubernetes MicroTime (RFC 3339 with microseconds), for Lease renewTime. */
+export function microTimeNow(now = new Date()): string {
+  return now.toISOString().replace(/Z$/, '000Z')
+}
+
+export function prepareRequest(req: ScenarioRequest, given: Vars): PreparedRequest {
+  const vars = { now: microTimeNow(), ...given }
+  const path = fillTemplate(req.path, vars)
+  const query = Object.fromEntries(
+    Object.entries(req.query ?? {}).map(([k, v]) => [k, fillTemplate(v, vars)]),
+  )
+  const search = new URLSearchParams(query).toString()
+  const body = req.body === undefined ? undefined : fillDeep(req.body, vars)
+  const bodyText =
+    body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+  const pretty =
+    body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body, null, 2)
+  return {
+    preview: {
+      method: req.method,
+      path,
+      url: search ? `${path}?${search}` : path,
+      identity: req.identity,
+      identityLabel: IDENTITY_LABELS[req.identity],
+      ...(req.contentType ? { contentType: req.contentType } : {}),
+      ...(req.accept ? { accept: req.accept } : {}),
+      ...(pretty !== undefined ? { body: pretty } : {}),
+      ...(req.stream ? { stream: req.stream } : {}),
+      writes: req.method !== 'GET',
+    },
+    query,
+    ...(bodyText !== undefined ? { bodyText } : {}),
+  }
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+/** Reads a watch for at most `lines` lines or `ms` milliseconds, then closes it. */
+async function readStream(
+  transport: KubeTransport,
+  prepared: PreparedRequest,
+  stream: { lines: number; ms: number },
+): Promise<{ status: number; statusText: string; ms: number; text: string; lines: unknown[] }> {
+  const res = await transport.openStream({
+    method: 'GET',
+    path: prepared.preview.path,
+    query: prepared.query,
+    ...(prepared.preview.accept ? { accept: prepared.preview.accept } : {}),
+  })
+  if (!res.stream) return { ...res, text: res.body, lines: [] }
+  const lines: unknown[] = []
+  const body = res.stream
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, stream.ms)
+    const splitter = new NdjsonLines()
+    let finished = false
+    function done() {
+      if (finished) return
+      finished = true
+      clearTimeout(timer)
+      body.removeAllListeners('data')
+      res.abort()
+      resolve()
+    }
+    body.on('data', (chunk: Buffer) =>
+      splitter.push(chunk, (line) => {
+        if (finished) return
+        lines.push(parse(line.toString('utf8')))
+        if (lines.length >= stream.lines) done()
+      }),
+    )
+    body.on('end', done)
+    body.on('error', done)
+  })
+  return { status: res.status, statusText: res.statusText, ms: res.ms, text: '', lines }
+}
+
+/** Removes credentials from what the renderer will see: tokens a step saved, TokenRequest's token. */
+export function displayBody(body: unknown, secrets: readonly string[]): string {
+  let value = body
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    value = redactObject(value).value
+    const record = value as Record<string, unknown>
+    if (record.kind === 'TokenRequest' && record.status && typeof record.status === 'object') {
+      value = { ...record, status: { ...(record.status as object), token: REDACTED } }
+    }
+  }
+  let text = typeof value === 'string' ? value : JSON.stringify(value, null, 2)
+  for (const secret of secrets) if (secret) text = text.split(secret).join(REDACTED)
+  return text.length > BODY_LIMIT
+    ? `${text.slice(0, BODY_LIMIT)}\n… (${text.length - BODY_LIMIT} more characters)`
+    : text
+}
+
+export interface RequestContext {
+  namespace: string
+  identities: WalkthroughIdentities
+  vars: Record<string, string>
+  /** Values never shown: saved tokens. */
+  secrets: Record<string, string>
+}
+
+function judge(
+  req: ScenarioRequest,
+  observed: Observed,
+  verdict: StageVerdict,
+  vars: Vars,
+): CheckResult[] {
+  const checks: CheckResult[] = [
+    {
+      label: 'HTTP status',
+      expected: Array.isArray(req.expect.status)
+        ? req.expect.status.join(' or ')
+        : String(req.expect.status),
+      observed: String(observed.status),
+      ok: statusMatches(req.expect.status, observed.status),
+      soft: false,
+    },
+  ]
+  if (req.expect.stage) {
+    checks.push({
+      label: 'stopped at stage',
+      expected: req.expect.stage,
+      observed: verdict.stoppedAt,
+      ok: verdict.stoppedAt === req.expect.stage,
+      soft: false,
+    })
+  }
+  if (req.expect.outcome) {
+    checks.push({
+      label: 'outcome',
+      expected: req.expect.outcome,
+      observed: verdict.outcome,
+      ok: verdict.outcome === req.expect.outcome,
+      soft: false,
+    })
+  }
+  for (const field of req.expect.fields ?? []) checks.push(evaluateCheck(field, observed, vars))
+  return checks
+}
+
+async function sendOnce(
+  req: ScenarioRequest,
+  prepared: PreparedRequest,
+  transport: KubeTransport,
+): Promise<{ observed: Observed; statusText: string; ms: number }> {
+  if (req.stream) {
+    const res = await readStream(transport, prepared, req.stream)
+    const first = res.lines[0]
+    return {
+      observed: {
+        status: res.status,
+        body: res.lines.length ? first : parse(res.text),
+        text: res.text,
+        lines: res.lines,
+      },
+      statusText: res.statusText,
+      ms: res.ms,
+    }
+  }
+  const res: KubeResponse = await transport.request({
+    method: req.method,
+    path: prepared.preview.path,
+    query: prepared.query,
+    ...(prepared.bodyText !== undefined ? { body: prepared.bodyText } : {}),
+    ...(req.contentType ? { contentType: req.contentType } : {}),
+    ...(req.accept ? { accept: req.accept } : {}),
+  })
+  return {
+    observed: { status: res.status, body: parse(res.body), text: res.body },
+    statusText: res.statusText,
+    ms: res.ms,
+  }
+}
+
+function verbOf(req: ScenarioRequest): string | undefined {
+  if (req.stream) return 'watch'
+  return { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' }[req.method as 'POST']
+}
+
+/** Sends a request (again until its expectation holds, when it may retry) and judges it. */
+export async function runRequest(
+  req: ScenarioRequest,
+  ctx: RequestContext,
+): Promise<RequestOutcome> {
+  const vars = { ...ctx.vars, ns: ctx.namespace }
+  const prepared = prepareRequest(req, vars)
+  const secrets = Object.values(ctx.secrets)
+  const failure = (error: string): RequestOutcome => ({
+    preview: prepared.preview,
+    status: null,
+    statusText: '',
+    ms: 0,
+    verdict: null,
+    body: '',
+    checks: [],
+    ok: false,
+    attempts: 0,
+    error,
+  })
+  if (!writeIsConfined(req.method, prepared.preview.path, ctx.namespace)) {
+    return failure(
+      `Refused: ${req.method} ${prepared.preview.path} would write outside the walkthrough’s namespace ${ctx.namespace}.`,
+    )
+  }
+  const transport = ctx.identities.transportFor(req.identity, ctx.secrets.saToken)
+  if (!transport) return failure('No ServiceAccount token yet: an earlier step requests it.')
+
+  const deadline = Date.now() + (req.retryMs ?? 0)
+  let attempts = 0
+  for (;;) {
+    attempts++
+    let sent: Awaited<ReturnType<typeof sendOnce>>
+    try {
+      sent = await sendOnce(req, prepared, transport)
+    } catch (error) {
+      return { ...failure(transport.describe(error).title), attempts }
+    }
+    const { observed } = sent
+    const verb = verbOf(req)
+    const verdict = stageOfResponse({
+      method: req.method,
+      ...(verb ? { verb } : {}),
+      dryRun: prepared.query.dryRun === 'All',
+      status: observed.status,
+      body: observed.body,
+    })
+    const checks = judge(req, observed, verdict, vars)
+    const ok = checks.every((c) => c.ok || c.soft)
+    if (!ok && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500))
+      continue
+    }
+    for (const [name, from] of Object.entries(req.save ?? {})) {
+      const value = readValue(observed, from)
+      if (value === undefined) continue
+      const text = typeof value === 'string' ? value : JSON.stringify(value)
+      if (from.secret) ctx.secrets[name] = text
+      else ctx.vars[name] = text
+    }
+    const meta = (observed.body as { metadata?: { continue?: string } } | null)?.metadata
+    const token = typeof meta?.continue === 'string' && meta.continue ? meta.continue : null
+    return {
+      preview: prepared.preview,
+      status: observed.status,
+      statusText: sent.statusText,
+      ms: sent.ms,
+      verdict,
+      body: displayBody(observed.lines ? observed.text : observed.body, secrets),
+      ...(observed.lines
+        ? {
+            lines: observed.lines.map((l) => {
+              const t = displayBody(l, secrets).replace(/\s*\n\s*/g, ' ')
+              return t.length > 400 ? `${t.slice(0, 397)}…` : t
+            }),
+          }
+        : {}),
+      ...(token ? { continueToken: { raw: token, decoded: decodeContinueToken(token) } } : {}),
+      checks,
+      ok,
+      attempts,
+    }
+  }
+}

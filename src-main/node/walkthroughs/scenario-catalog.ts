@@ -1,0 +1,41 @@
+// The built-in walkthroughs: data files in src-main/common/scenarios/, in the order of the seed
+// chapter (000) and then seeds 002/004. Each is parsed with the scenario schema when loaded, so a
+// malformed file fails the unit tests rather than a class.
+import { scenarioSchema, type Scenario } from '@common/scenarios/scenario-format'
+import addresses from '@common/scenarios/01-addresses-and-discovery.json'
+import identities from '@common/scenarios/02-four-identities.json'
+import verbs from '@common/scenarios/03-eight-verbs.json'
+import concurrency from '@common/scenarios/04-optimistic-concurrency.json'
+import expired from '@common/scenarios/05-watch-expired.json'
+import paging from '@common/scenarios/06-paging.json'
+import table from '@common/scenarios/07-table-responses.json'
+import admission from '@common/scenarios/08-admission-and-validation.json'
+import subresources from '@common/scenarios/09-subresources.json'
+import ownership from '@common/scenarios/10-field-ownership.json'
+import health from '@common/scenarios/11-health-and-metrics.json'
+import applyPath from '@common/scenarios/12-kubectl-apply-path.json'
+import heartbeats from '@common/scenarios/13-node-heartbeats.json'
+
+const FILES: unknown[] = [
+  addresses,
+  identities,
+  verbs,
+  concurrency,
+  expired,
+  paging,
+  table,
+  admission,
+  subresources,
+  ownership,
+  health,
+  applyPath,
+  heartbeats,
+]
+
+export const SCENARIOS: Scenario[] = FILES.map((file) => scenarioSchema.parse(file)).sort(
+  (a, b) => a.order - b.order,
+)
+
+export function scenarioById(id: string): Scenario | undefined {
+  return SCENARIOS.find((s) => s.id === id)
+}

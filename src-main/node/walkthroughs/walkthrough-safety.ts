@@ -1,0 +1,74 @@
+// The walkthroughs' safety rules, pure: does a context look like a local cluster, and does a write
+// stay inside the walkthrough's own namespace. The runner refuses what these refuse.
+
+export interface LocalVerdict {
+  local: boolean
+  /** Why, in one sentence a trainer can read. */
+  reason: string
+}
+
+const LOCAL_CONTEXT_NAMES = [
+  /^minikube$/,
+  /^kind-/,
+  /^docker-desktop$/,
+  /^docker-for-desktop$/,
+  /^rancher-desktop$/,
+  /^k3d-/,
+  /^orbstack$/,
+  /^colima/,
+]
+
+function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase()
+  return (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    h === '::1' ||
+    /^127\.\d+\.\d+\.\d+$/.test(h) ||
+    h === 'host.docker.internal' ||
+    h === 'kubernetes.docker.internal'
+  )
+}
+
+/** minikube, kind, docker-desktop and friends by context name, or any loopback server address. */
+export function looksLocal(context: string, server: string): LocalVerdict {
+  let host = ''
+  try {
+    host = new URL(server).hostname
+  } catch {
+    // an unparsable server is not local
+  }
+  if (host && isLoopbackHost(host))
+    return { local: true, reason: `The server ${host} is a loopback address on this machine.` }
+  if (LOCAL_CONTEXT_NAMES.some((re) => re.test(context)))
+    return { local: true, reason: `The context "${context}" is a local cluster tool's context.` }
+  return {
+    local: false,
+    reason: `The context "${context}" talks to ${host || server}, which does not look like a local cluster (minikube, kind, docker-desktop, or a loopback address).`,
+  }
+}
+
+const NAMESPACED_PATH = /^\/(?:api\/v1|apis\/[^/]+\/[^/]+)\/namespaces\/([^/?]+)(\/|$)/
+
+/**
+ * Writes go only inside the walkthrough's namespace. A write to the namespace object itself
+ * (`/api/v1/namespaces/<ns>`) is the runner's own creation and deletion, not a step's.
+ */
+export function writeIsConfined(method: string, path: string, namespace: string): boolean {
+  if (method === 'GET') return true
+  const match = NAMESPACED_PATH.exec(path)
+  if (!match || match[1] !== namespace) return false
+  // /api/v1/namespaces/<ns> alone (no resource after it) would touch the namespace itself.
+  return path.slice(match[0].length).length > 0
+}
+
+/** `apiscope-lab-` and six hex digits: short enough to read aloud, unique enough for a class. */
+export function labNamespaceName(random: () => number = Math.random): string {
+  const id = Math.floor(random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')
+  return `apiscope-lab-${id}`
+}
+
+export const LAB_LABEL = 'apiscope.io/walkthrough'
+export const MANAGED_BY = 'app.kubernetes.io/managed-by'

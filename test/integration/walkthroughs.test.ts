@@ -1,0 +1,162 @@
+// Every built-in walkthrough, end to end, against the real control plane through the core's
+// messages: plan, start (its own labelled namespace), every step with each request's outcome
+// checked against the scenario, finish (namespace deleted). Plus the safety rules and the
+// crash cleanup of a leftover namespace.
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { hostname } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunState } from '@common/messages/walkthroughs'
+import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
+import { SCENARIOS } from '../../src-main/node/walkthroughs/scenario-catalog'
+import { ADMIN_CONTEXT } from '../cluster/control-plane'
+import { cluster, coreFor, kubectl, waitUntil } from './helpers'
+
+let core: ApiscopeCore
+
+beforeAll(async () => {
+  core = coreFor()
+  const res = await core.invoke('kube:connect', { context: ADMIN_CONTEXT })
+  if (!res.ok) throw new Error(res.error.title)
+})
+afterAll(() => core.close())
+
+async function call<T>(channel: string, payload: unknown): Promise<T> {
+  const res = await core.invoke(channel, payload)
+  if (!res.ok) throw new Error(`${channel}: ${res.error.title}: ${res.error.detail}`)
+  return res.value as T
+}
+
+/** etcd's history before now is compacted, as the API server does every 5 minutes on its own. */
+function compactEtcd(): void {
+  const c = cluster()
+  const local = path.join(c.binDir, 'etcdctl')
+  const etcdctl = existsSync(local) ? local : 'etcdctl'
+  const status = JSON.parse(
+    execFileSync(etcdctl, [`--endpoints=${c.etcdEndpoint}`, 'endpoint', 'status', '-w', 'json'], {
+      encoding: 'utf8',
+      env: { ...process.env, ETCDCTL_API: '3' },
+    }),
+  ) as { Status: { header: { revision: number } } }[]
+  const revision = status[0]?.Status.header.revision
+  execFileSync(etcdctl, [`--endpoints=${c.etcdEndpoint}`, 'compact', String(revision)], {
+    env: { ...process.env, ETCDCTL_API: '3' },
+  })
+}
+
+describe('built-in walkthroughs against the real control plane', () => {
+  for (const scenario of SCENARIOS) {
+    it(`${scenario.order}. ${scenario.title.en}`, { timeout: 120_000 }, async () => {
+      if (scenario.id === 'watch-expired') compactEtcd()
+      const plan = await call<{ namespace: string; local: boolean }>('walkthroughs:plan', {
+        scenarioId: scenario.id,
+      })
+      expect(plan.local).toBe(true)
+      let run = await call<RunState>('walkthroughs:start', {
+        scenarioId: scenario.id,
+        namespace: plan.namespace,
+        confirmWrites: true,
+      })
+      expect(kubectl('get', 'namespace', plan.namespace, '-o', 'name').trim()).toBe(
+        `namespace/${plan.namespace}`,
+      )
+      const failures: string[] = []
+      while (!run.done) {
+        const step = scenario.steps[run.stepIndex]
+        // What it will send is known before sending.
+        expect(run.next.length).toBe(step?.requests.length)
+        run = await call<RunState>('walkthroughs:step', { runId: run.runId })
+        const result = run.results.at(-1)
+        if (!result) throw new Error('no result')
+        for (const req of result.requests) {
+          if (req.error) failures.push(`${step?.id}: ${req.error}`)
+          for (const check of req.checks.filter((c) => !c.ok && !c.soft))
+            failures.push(
+              `${step?.id} ${req.preview.method} ${req.preview.url}: ${check.label}: expected ${check.expected}, observed ${check.observed}\n${req.body.slice(0, 600)}`,
+            )
+        }
+        if (result.watchCheck && !result.watchCheck.ok)
+          failures.push(`${step?.id}: ${result.watchCheck.label}: ${result.watchCheck.observed}`)
+      }
+      expect(failures).toEqual([])
+      expect(run.results.length).toBe(scenario.steps.length)
+      const finished = await call<RunState>('walkthroughs:finish', { runId: run.runId })
+      expect(finished.finished).toBe(true)
+      const phase = kubectl(
+        'get',
+        'namespace',
+        plan.namespace,
+        '--ignore-not-found',
+        '-o',
+        'jsonpath={.status.phase}',
+      )
+      expect(['', 'Terminating']).toContain(phase.trim())
+    })
+  }
+})
+
+describe('walkthrough safety', () => {
+  it('never shows a saved ServiceAccount token', async () => {
+    const plan = await call<{ namespace: string }>('walkthroughs:plan', {
+      scenarioId: 'four-identities',
+    })
+    let run = await call<RunState>('walkthroughs:start', {
+      scenarioId: 'four-identities',
+      namespace: plan.namespace,
+      confirmWrites: true,
+    })
+    while (!run.done) run = await call<RunState>('walkthroughs:step', { runId: run.runId })
+    const text = JSON.stringify(run)
+    expect(text).toContain('<redacted>')
+    // A JWT (three base64url parts) appears nowhere in what the renderer gets.
+    expect(text).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/)
+    await call('walkthroughs:finish', { runId: run.runId })
+  })
+
+  it('refuses to start without the writes confirmed', async () => {
+    const res = await core.invoke('walkthroughs:start', {
+      scenarioId: 'paging',
+      namespace: 'apiscope-lab-abcdef',
+    })
+    expect(res.ok).toBe(false)
+  })
+
+  it('deletes a crashed run’s namespace on the next start', async () => {
+    const leftover = 'apiscope-lab-dead00'
+    execFileSync(
+      path.join(cluster().binDir, 'kubectl'),
+      [`--kubeconfig=${cluster().kubeconfig}`, `--context=${ADMIN_CONTEXT}`, 'apply', '-f', '-'],
+      {
+        input: JSON.stringify({
+          apiVersion: 'v1',
+          kind: 'Namespace',
+          metadata: {
+            name: leftover,
+            labels: {
+              'app.kubernetes.io/managed-by': 'apiscope',
+              'apiscope.io/walkthrough': 'paging',
+            },
+            // A process of this machine that is no longer running.
+            annotations: { 'apiscope.io/owner': `${hostname()}/999999` },
+          },
+        }),
+      },
+    )
+    const plan = await call<{ leftovers: string[] }>('walkthroughs:plan', { scenarioId: 'paging' })
+    expect(plan.leftovers).toContain(leftover)
+    const cleaned = await call<{ deleted: string[] }>('walkthroughs:cleanup-leftovers', {})
+    expect(cleaned.deleted).toContain(leftover)
+    await waitUntil('the leftover namespace to go', 30_000, () => {
+      const phase = kubectl(
+        'get',
+        'namespace',
+        leftover,
+        '--ignore-not-found',
+        '-o',
+        'jsonpath={.status.phase}',
+      )
+      return phase.trim() === '' || phase.trim() === 'Terminating'
+    })
+  })
+})
