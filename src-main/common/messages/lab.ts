@@ -100,6 +100,7 @@ export interface LabWatchEvent {
 
 export interface LabResult {
   request: {
+    verb: LabVerb
     method: string
     /** Path and query, as sent. */
     path: string

@@ -339,6 +339,7 @@ export async function sendLabRequest(
   const pathAndQuery = new URL(url).pathname + new URL(url).search
   return ok({
     request: {
+      verb: spec.verb,
       method,
       path: pathAndQuery,
       identity,

@@ -1,6 +1,83 @@
-// Renderer state of the lab feature (messages in src-main/common/messages/lab.ts).
+// Renderer state of the lab feature (messages in src-main/common/messages/lab.ts): the composer's
+// draft (kept when the view is left), the identities as the core describes them (never a token),
+// the last result and a short history.
 import type { ApiscopeApi } from '@common/bridge-types'
+import type { LabIdentityInfo, LabResult } from '@common/messages/lab'
+import type { UiError } from '@common/result'
+import { defaultDraft, specOf, type LabDraft } from '../views/lab/lab-draft'
+
+export interface LabHistoryItem {
+  id: number
+  line: string
+  status: number
+  stoppedAt: string
+}
 
 export class LabState {
+  draft = $state<LabDraft>(defaultDraft('default'))
+  identities = $state.raw<LabIdentityInfo[]>([])
+  identitiesError = $state.raw<UiError | null>(null)
+  minting = $state(false)
+  mintError = $state.raw<UiError | null>(null)
+  sending = $state(false)
+  result = $state.raw<LabResult | null>(null)
+  error = $state.raw<UiError | null>(null)
+  /** Bumped on each answer: the stage path plays again. */
+  sent = $state(0)
+  history = $state.raw<LabHistoryItem[]>([])
+  private namespaceSetFor: string | null = null
+
   constructor(readonly api: ApiscopeApi) {}
+
+  /** On a new session: the session's namespace in the draft, and the identities afresh. */
+  async onSession(connectedAt: string, namespace: string): Promise<void> {
+    if (this.namespaceSetFor === connectedAt) return
+    this.namespaceSetFor = connectedAt
+    this.draft.namespace = namespace
+    this.result = null
+    this.error = null
+    this.mintError = null
+    await this.refreshIdentities()
+  }
+
+  async refreshIdentities(): Promise<void> {
+    const res = await this.api.labIdentities({})
+    if (res.ok) {
+      this.identities = res.value
+      this.identitiesError = null
+    } else this.identitiesError = res.error
+  }
+
+  async mint(namespace: string): Promise<void> {
+    this.minting = true
+    this.mintError = null
+    const res = await this.api.labMintToken(namespace ? { namespace } : {})
+    this.minting = false
+    if (!res.ok) this.mintError = res.error
+    await this.refreshIdentities()
+  }
+
+  async send(): Promise<void> {
+    if (this.sending) return
+    this.sending = true
+    this.error = null
+    const res = await this.api.labSend(specOf(this.draft))
+    this.sending = false
+    if (!res.ok) {
+      this.error = res.error
+      return
+    }
+    this.result = res.value
+    this.sent += 1
+    const r = res.value
+    this.history = [
+      {
+        id: this.sent,
+        line: `${r.request.method} ${r.request.path}`,
+        status: r.status,
+        stoppedAt: r.verdict.stoppedAt,
+      },
+      ...this.history,
+    ].slice(0, 8)
+  }
 }

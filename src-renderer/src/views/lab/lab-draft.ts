@@ -1,0 +1,247 @@
+// The lab composer's fields, what they become as a request, and the seed's experiments as presets.
+// Pure, so the composer stays a thin view over it.
+import type { DiscoveredResource } from '@common/kube-types'
+import {
+  PATCH_CONTENT_TYPES,
+  type LabIdentityKind,
+  type LabRequestSpec,
+  type LabVerb,
+  type PatchType,
+} from '@common/messages/lab'
+
+export interface LabDraft {
+  identity: LabIdentityKind
+  verb: LabVerb
+  /** group/version/resource, as in discovery. */
+  resourceKey: string
+  subresource: string
+  namespace: string
+  name: string
+  body: string
+  bodyFormat: 'yaml' | 'json'
+  patchType: PatchType
+  wrongContentType: boolean
+  contentTypeOverride: string
+  dryRun: boolean
+  fieldManager: string
+  force: boolean
+  resourceVersion: string
+  labelSelector: string
+  asTable: boolean
+  watchSeconds: number
+}
+
+export const keyOf = (r: Pick<DiscoveredResource, 'group' | 'version' | 'name'>) =>
+  `${r.group}/${r.version}/${r.name}`
+
+export const WRITE_VERBS: readonly LabVerb[] = ['create', 'update', 'patch']
+export const NAMED_VERBS: readonly LabVerb[] = ['get', 'update', 'patch', 'delete']
+
+export const REGLAGES_YAML = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: reglages
+data:
+  couleur: bleu
+`
+
+export const BARE_POD_YAML = `apiVersion: v1
+kind: Pod
+metadata:
+  name: nu
+spec:
+  containers:
+  - name: c
+    image: registry.k8s.io/e2e-test-images/agnhost:2.61
+`
+
+export function defaultDraft(namespace: string): LabDraft {
+  return {
+    identity: 'kubeconfig',
+    verb: 'create',
+    resourceKey: '/v1/configmaps',
+    subresource: '',
+    namespace,
+    name: 'reglages',
+    body: REGLAGES_YAML,
+    bodyFormat: 'yaml',
+    patchType: 'merge',
+    wrongContentType: false,
+    contentTypeOverride: 'application/x-www-form-urlencoded',
+    dryRun: false,
+    fieldManager: '',
+    force: false,
+    resourceVersion: '',
+    labelSelector: '',
+    asTable: false,
+    watchSeconds: 4,
+  }
+}
+
+/** A body to start from for a patch of each type. */
+export function patchTemplate(type: PatchType): { body: string; format: 'yaml' | 'json' } {
+  switch (type) {
+    case 'merge':
+      return { body: '{"data": {"taille": "grande"}}', format: 'json' }
+    case 'json':
+      return {
+        body: '[{"op": "replace", "path": "/data/couleur", "value": "rouge"}]',
+        format: 'json',
+      }
+    case 'strategic':
+      return { body: '{"metadata": {"labels": {"equipe": "web"}}}', format: 'json' }
+    case 'apply':
+      return { body: REGLAGES_YAML, format: 'yaml' }
+  }
+}
+
+export function contentTypeOf(d: LabDraft): string | undefined {
+  if (d.wrongContentType) return d.contentTypeOverride
+  if (d.verb === 'patch') return PATCH_CONTENT_TYPES[d.patchType]
+  if (d.verb === 'create' || d.verb === 'update') return 'application/json'
+  return undefined
+}
+
+export function specOf(d: LabDraft): LabRequestSpec {
+  const [group = '', version = '', resource = ''] = d.resourceKey.split('/')
+  const writes = WRITE_VERBS.includes(d.verb)
+  const writeOrDelete = writes || d.verb === 'delete' || d.verb === 'deletecollection'
+  const collection = d.verb === 'list' || d.verb === 'watch' || d.verb === 'deletecollection'
+  const usesName = NAMED_VERBS.includes(d.verb) || d.verb === 'watch' || d.subresource !== ''
+  return {
+    identity: d.identity,
+    verb: d.verb,
+    group,
+    version,
+    resource,
+    ...(d.subresource ? { subresource: d.subresource } : {}),
+    ...(d.namespace.trim() ? { namespace: d.namespace.trim() } : {}),
+    ...(usesName && d.name.trim() ? { name: d.name.trim() } : {}),
+    ...(writes ? { body: d.body, bodyFormat: d.bodyFormat } : {}),
+    ...(d.verb === 'patch' ? { patchType: d.patchType } : {}),
+    ...(writeOrDelete && d.wrongContentType && d.contentTypeOverride.trim()
+      ? { contentTypeOverride: d.contentTypeOverride.trim() }
+      : {}),
+    ...(writeOrDelete && d.dryRun ? { dryRun: true } : {}),
+    ...(writes && d.fieldManager.trim() ? { fieldManager: d.fieldManager.trim() } : {}),
+    ...(d.verb === 'patch' && d.patchType === 'apply' && d.force ? { force: true } : {}),
+    ...((writes || d.verb === 'delete') && d.resourceVersion.trim()
+      ? { resourceVersion: d.resourceVersion.trim() }
+      : {}),
+    ...(collection && d.labelSelector.trim() ? { labelSelector: d.labelSelector.trim() } : {}),
+    ...((d.verb === 'get' || d.verb === 'list') && d.asTable ? { asTable: true } : {}),
+    ...(d.verb === 'watch' ? { watchSeconds: d.watchSeconds } : {}),
+  }
+}
+
+export interface LabPreset {
+  id: string
+  label: string
+  /** What the class should expect. */
+  expect: string
+  apply: (d: LabDraft) => LabDraft
+}
+
+/** The seed chapter's experiments, one click each. */
+export const PRESETS: LabPreset[] = [
+  {
+    id: 'anonymous-list',
+    label: 'Anonymous list',
+    expect: '403 at authorization, naming system:anonymous',
+    apply: (d) => ({
+      ...d,
+      identity: 'anonymous',
+      verb: 'list',
+      resourceKey: '/v1/configmaps',
+      subresource: '',
+      dryRun: false,
+      wrongContentType: false,
+    }),
+  },
+  {
+    id: 'made-up-token',
+    label: 'Made-up token',
+    expect: '401 at authentication',
+    apply: (d) => ({
+      ...d,
+      identity: 'made-up-token',
+      verb: 'list',
+      resourceKey: '/v1/configmaps',
+      subresource: '',
+      dryRun: false,
+      wrongContentType: false,
+    }),
+  },
+  {
+    id: 'create-reglages',
+    label: 'Create reglages',
+    expect: '201, then 409 AlreadyExists the second time',
+    apply: (d) => ({
+      ...d,
+      identity: 'kubeconfig',
+      verb: 'create',
+      resourceKey: '/v1/configmaps',
+      subresource: '',
+      name: 'reglages',
+      body: REGLAGES_YAML,
+      bodyFormat: 'yaml',
+      dryRun: false,
+      wrongContentType: false,
+      resourceVersion: '',
+    }),
+  },
+  {
+    id: 'invalid-name',
+    label: 'Reglages_1',
+    expect: '422 at schema validation, with its cause',
+    apply: (d) => ({
+      ...d,
+      identity: 'kubeconfig',
+      verb: 'create',
+      resourceKey: '/v1/configmaps',
+      subresource: '',
+      body: REGLAGES_YAML.replace('name: reglages', 'name: Reglages_1'),
+      bodyFormat: 'yaml',
+      dryRun: false,
+      wrongContentType: false,
+      resourceVersion: '',
+    }),
+  },
+  {
+    id: 'wrong-content-type',
+    label: 'Patch, wrong type',
+    expect: '415 at decoding',
+    apply: (d) => ({
+      ...d,
+      identity: 'kubeconfig',
+      verb: 'patch',
+      resourceKey: '/v1/configmaps',
+      subresource: '',
+      name: 'reglages',
+      patchType: 'merge',
+      body: '{"data": {"taille": "petite"}}',
+      bodyFormat: 'json',
+      wrongContentType: true,
+      contentTypeOverride: 'application/x-www-form-urlencoded',
+      dryRun: false,
+    }),
+  },
+  {
+    id: 'bare-pod',
+    label: 'Bare Pod, dry run',
+    expect: '8 lines in, a full Pod out, nothing stored',
+    apply: (d) => ({
+      ...d,
+      identity: 'kubeconfig',
+      verb: 'create',
+      resourceKey: '/v1/pods',
+      subresource: '',
+      name: 'nu',
+      body: BARE_POD_YAML,
+      bodyFormat: 'yaml',
+      dryRun: true,
+      wrongContentType: false,
+      resourceVersion: '',
+    }),
+  },
+]
