@@ -190,7 +190,7 @@ function podArrows(
   return { created, bound, running }
 }
 
-function nodeHeartbeat(node: KubeObject, input: RolloutInput): NodeHeartbeat {
+function nodeHeartbeat(node: KubeObject, input: RolloutInput, allQuiet: boolean): NodeHeartbeat {
   const name = node.metadata.name
   const lease = input.leases.find((l) => l.metadata.name === name)
   const ready = condition(node, 'Ready')
@@ -235,6 +235,11 @@ function nodeHeartbeat(node: KubeObject, input: RolloutInput): NodeHeartbeat {
   } else if (taints.length) {
     parts.push(`Taints: ${taints.map((t) => `${t.key}:${t.effect}`).join(', ')}.`)
   }
+  if (!noExecute && ready && ready.status !== 'True' && allQuiet) {
+    parts.push(
+      'Every node is quiet, so the node controller blames its own connection (“master disruption mode”): it adds no NoExecute taint and evicts nothing until a node comes back.',
+    )
+  }
   return {
     name,
     simulated: isSimulated(node),
@@ -261,7 +266,8 @@ const ACTOR_LABELS: Record<TraceActorId, string> = {
 export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
   const { deployment } = input
   const nodes = new Map(input.nodes.map((n) => [n.metadata.name, n]))
-  const heartbeat = input.nodes.map((n) => nodeHeartbeat(n, input))
+  const allQuiet = input.nodes.every((n) => condition(n, 'Ready')?.status !== 'True')
+  const heartbeat = input.nodes.map((n) => nodeHeartbeat(n, input, allQuiet))
   const notes = [
     `A node is marked NotReady after ${NODE_MONITOR_GRACE_SECONDS} s without a heartbeat (kube-controller-manager --node-monitor-grace-period).`,
     `Pods get ${DEFAULT_TOLERATION_SECONDS} s tolerations of node.kubernetes.io/not-ready and unreachable (DefaultTolerationSeconds admission).`,

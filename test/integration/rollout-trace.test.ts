@@ -1,0 +1,215 @@
+// The path of a kubectl apply, traced live through the core's rollout:* messages against the real
+// kube-apiserver, kube-controller-manager and kube-scheduler, with the SIMULATED node agent
+// (test/cluster/simulated-node.ts) standing in for a kubelet: every arrow, its actor and its
+// order; a Pod that cannot be scheduled shown waiting with the scheduler's reason; and a node that
+// goes quiet explained from its Lease, Ready condition and taints.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RolloutTrace, TraceArrow } from '@common/messages/walkthroughs'
+import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
+import type { KubeTransport } from '../../src-main/node/kube-transport'
+import { ADMIN_CONTEXT } from '../cluster/control-plane'
+import { SIMULATED_MANAGER, SimulatedNode } from '../cluster/simulated-node'
+import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+
+let core: ApiscopeCore
+let transport: KubeTransport
+let node: SimulatedNode
+let latest: RolloutTrace | null = null
+const ns = createNamespace('rollout')
+const nodeName = `sim-${ns.slice(-6)}`
+
+beforeAll(async () => {
+  core = coreFor()
+  core.onEvent((channel, payload) => {
+    if (channel === 'rollout:trace') latest = payload as RolloutTrace
+  })
+  const res = await core.invoke('kube:connect', { context: ADMIN_CONTEXT })
+  if (!res.ok) throw new Error(res.error.title)
+  transport = core.currentSession!.transport
+  node = SimulatedNode.fromKubeconfig(cluster().kubeconfig, ADMIN_CONTEXT, {
+    name: nodeName,
+    renewEveryMs: 2000,
+  })
+  await node.start()
+})
+
+afterAll(async () => {
+  await core.invoke('rollout:stop', {})
+  kubectl('delete', 'pods', '--all', '-n', ns, '--grace-period=0', '--force', '--wait=false')
+  kubectl('delete', 'namespace', ns, '--wait=false')
+  await node.stop()
+  core.close()
+})
+
+function deployment(name: string, extra: Record<string, unknown> = {}) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: { app: name } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: {
+          containers: [{ name: 'web', image: 'registry.k8s.io/e2e-test-images/agnhost:2.61' }],
+          ...extra,
+        },
+      },
+    },
+  }
+}
+
+async function apply(name: string, extra: Record<string, unknown> = {}) {
+  const res = await transport.request({
+    method: 'PATCH',
+    path: `/apis/apps/v1/namespaces/${ns}/deployments/${name}`,
+    query: { fieldManager: 'equipe-web' },
+    contentType: 'application/apply-patch+yaml',
+    body: deployment(name, extra),
+  })
+  expect(res.status).toBe(201)
+}
+
+async function startTrace(name: string): Promise<RolloutTrace> {
+  latest = null
+  const res = await core.invoke('rollout:start', { namespace: ns, name })
+  if (!res.ok) throw new Error(res.error.title)
+  return res.value as RolloutTrace
+}
+
+const byId = (trace: RolloutTrace, prefix: string) =>
+  trace.arrows.filter((a) => a.id.startsWith(prefix))
+const t = (a: TraceArrow | undefined) => Date.parse(a?.time ?? '')
+
+describe('the rollout trace', () => {
+  it(
+    'follows a Deployment to two Running Pods, every arrow with its actor, in order',
+    { timeout: 90_000 },
+    async () => {
+      const first = await startTrace('signalements')
+      expect(first.found).toBe(false)
+      await apply('signalements')
+      const trace = await waitUntil('every arrow done', 60_000, () =>
+        latest && latest.arrows.length >= 9 && latest.arrows.every((a) => a.state === 'done')
+          ? latest
+          : null,
+      )
+      const ids = trace.arrows.map((a) => a.id.split(':')[0])
+      expect(ids).toEqual([
+        'deployment-created',
+        'replicaset-created',
+        'pod-created',
+        'pod-created',
+        'pod-bound',
+        'pod-bound',
+        'pod-ready',
+        'pod-ready',
+        'replicaset-status',
+        'deployment-status',
+      ])
+      const [created] = byId(trace, 'deployment-created')
+      expect(created).toMatchObject({ from: 'writer', actorName: 'equipe-web' })
+      const [rs] = byId(trace, 'replicaset-created')
+      expect(rs).toMatchObject({
+        from: 'deployment-controller',
+        actorName: 'kube-controller-manager',
+      })
+      for (const pod of byId(trace, 'pod-created'))
+        expect(pod).toMatchObject({
+          from: 'replicaset-controller',
+          actorName: 'kube-controller-manager',
+        })
+      for (const bound of byId(trace, 'pod-bound')) {
+        expect(bound.from).toBe('scheduler')
+        expect(bound.actorName).toBe('default-scheduler')
+        expect(bound.label).toContain(`→ ${nodeName}`)
+      }
+      for (const ready of byId(trace, 'pod-ready')) {
+        expect(ready.from).toBe('node-agent')
+        expect(ready.actorName).toBe(`${SIMULATED_MANAGER} on ${nodeName}`)
+      }
+      expect(byId(trace, 'replicaset-status')[0]).toMatchObject({ from: 'replicaset-controller' })
+      expect(byId(trace, 'deployment-status')[0]).toMatchObject({
+        from: 'deployment-controller',
+        actorName: 'kube-controller-manager',
+      })
+      // Causal order holds on the objects' own clocks (second precision: equal is fine).
+      const chain = [
+        created,
+        rs,
+        byId(trace, 'pod-created')[0],
+        byId(trace, 'pod-bound')[0],
+        byId(trace, 'pod-ready')[0],
+      ]
+      for (let i = 1; i < chain.length; i++)
+        expect(t(chain[i])).toBeGreaterThanOrEqual(t(chain[i - 1]))
+      // Everything happened after the trace started, so the watch saw each arrow arrive.
+      for (const arrow of trace.arrows) expect(arrow.observedAt, arrow.id).toBeTruthy()
+      const simulatedActor = trace.actors.find((a) => a.id === 'node-agent')
+      expect(simulatedActor).toMatchObject({ simulated: true })
+      expect(simulatedActor?.label).toContain('simulated')
+      const heartbeat = trace.nodes.find((n) => n.name === nodeName)
+      expect(heartbeat).toMatchObject({ simulated: true, ready: 'True' })
+    },
+  )
+
+  it(
+    'shows a Pod the scheduler cannot place as waiting, with its reason',
+    { timeout: 60_000 },
+    async () => {
+      await startTrace('nulle-part')
+      await apply('nulle-part', { nodeSelector: { 'apiscope.io/no-such-node': 'x' } })
+      const trace = await waitUntil('an unschedulable reason', 30_000, () =>
+        latest?.arrows.some(
+          (a) => a.id.startsWith('pod-bound') && a.reason?.includes('Unschedulable'),
+        )
+          ? latest
+          : null,
+      )
+      const bound = byId(trace, 'pod-bound')
+      expect(bound.length).toBe(2)
+      for (const arrow of bound) {
+        expect(arrow.state).toBe('waiting')
+        expect(arrow.reason).toMatch(
+          /PodScheduled=False \(Unschedulable\): 0\/\d+ nodes are available/,
+        )
+      }
+      for (const ready of byId(trace, 'pod-ready')) expect(ready.state).toBe('waiting')
+      expect(byId(trace, 'deployment-status')[0]?.state).toBe('waiting')
+    },
+  )
+
+  it(
+    'explains a node that goes quiet: NotReady after the grace period, taints, 300 s tolerations',
+    { timeout: 120_000 },
+    async () => {
+      await startTrace('signalements')
+      await waitUntil('heartbeats seen', 10_000, () =>
+        (latest?.nodes.find((n) => n.name === nodeName)?.renewals.length ?? 0) >= 2 ? latest : null,
+      )
+      // With every node quiet the node controller blames its own network ("master disruption
+      // mode") and taints nothing NoExecute; a second, healthy node makes this one the odd one out.
+      const healthy = SimulatedNode.fromKubeconfig(cluster().kubeconfig, ADMIN_CONTEXT, {
+        name: `${nodeName}-b`,
+        renewEveryMs: 2000,
+      })
+      await healthy.start()
+      node.pause()
+      const trace = await waitUntil('the node marked not ready and tainted', 100_000, () => {
+        const n = latest?.nodes.find((x) => x.name === nodeName)
+        return n && n.ready !== 'True' && n.taints.some((x) => x.effect === 'NoExecute')
+          ? latest
+          : null
+      })
+      const quiet = trace.nodes.find((n) => n.name === nodeName)!
+      expect(quiet.ready).toBe('Unknown')
+      expect(quiet.taints.map((x) => `${x.key}:${x.effect}`)).toContain(
+        'node.kubernetes.io/unreachable:NoExecute',
+      )
+      expect(quiet.explanation).toContain('300 s')
+      expect(quiet.explanation).toMatch(/Ready=Unknown/)
+      await healthy.stop()
+    },
+  )
+})
