@@ -2,7 +2,12 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
-import type { MutatingWebhookCall, StageId, StageOutcome, StatusCause } from '../request-stages'
+import type {
+  MutatingWebhookCall,
+  StageId,
+  StageOutcome,
+  StatusCause,
+} from '@common/request-stages'
 
 /** Who sent a request, from its user agent and user: the clients drawn on the left. */
 export const CLIENT_KINDS = [

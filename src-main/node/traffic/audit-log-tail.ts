@@ -104,7 +104,7 @@ export class FileTail {
       this.sink.status.state = 'failed'
       this.sink.status.lastError = describeFsError(error as NodeJS.ErrnoException, this.path)
       this.sink.onChange()
-      throw new Error(this.sink.status.lastError)
+      throw new Error(this.sink.status.lastError, { cause: error })
     }
     this.sink.status.state = 'running'
     this.sink.onChange()

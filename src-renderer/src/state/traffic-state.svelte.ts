@@ -1,6 +1,174 @@
-// Renderer state of the traffic feature (messages in src-main/common/messages/traffic.ts).
+// Renderer state of the traffic feature (messages in src-main/common/messages/traffic.ts): the
+// sources, the recent requests (a ring replaced once per pushed batch), the filter, pause, the
+// request in detail, and the setup, /metrics and APF panels. The drawing subscribes to arrivals.
 import type { ApiscopeApi } from '@common/bridge-types'
+import type {
+  ApfReport,
+  AuditSetup,
+  MetricsSample,
+  TrafficAggregate,
+  TrafficBatch,
+  TrafficEventDetail,
+  TrafficRequest,
+  TrafficSourceStatus,
+} from '@common/messages/traffic'
+import type { Result, UiError } from '@common/result'
+import { matches, NO_FILTER, type TrafficFilter } from '../components/traffic/traffic-model'
+
+export type TrafficTab = 'live' | 'setup' | 'metrics' | 'apf'
+
+type Loadable<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; value: T }
+  | { status: 'error'; error: UiError }
+
+const loadable = <T>(res: Result<T>): Loadable<T> =>
+  res.ok ? { status: 'ready', value: res.value } : { status: 'error', error: res.error }
+
+const KEPT = 1000
+export const DEFAULT_WEBHOOK_PORT = 9443
+
+export type ArrivalListener = (requests: TrafficRequest[], aggregated: TrafficAggregate[]) => void
 
 export class TrafficState {
-  constructor(readonly api: ApiscopeApi) {}
+  tab = $state<TrafficTab>('live')
+  sources = $state.raw<TrafficSourceStatus[]>([])
+  /** Oldest first. */
+  requests = $state.raw<TrafficRequest[]>([])
+  /** Requests the core sent as counts only (over its per-push limit). */
+  aggregatedCount = $state(0)
+  paused = $state(false)
+  /** Arrived while paused, shown on resume. */
+  heldBack = $state(0)
+  filter = $state<TrafficFilter>({ ...NO_FILTER })
+  selectedId = $state<string | null>(null)
+  detail = $state.raw<Loadable<TrafficEventDetail>>({ status: 'idle' })
+  setup = $state.raw<Loadable<AuditSetup>>({ status: 'idle' })
+  metrics = $state.raw<Loadable<MetricsSample>>({ status: 'idle' })
+  apf = $state.raw<Loadable<ApfReport>>({ status: 'idle' })
+  sourceError = $state.raw<UiError | null>(null)
+  webhook = $state({
+    port: DEFAULT_WEBHOOK_PORT,
+    host: '127.0.0.1' as '127.0.0.1' | '0.0.0.0',
+    path: '/apiscope-audit',
+  })
+  logTail = $state({ path: '', fromStart: false, minikubeProfile: '' })
+  metricsAuto = $state(false)
+
+  visible = $derived(this.requests.filter((r) => matches(r, this.filter)))
+  receiving = $derived(this.sources.some((s) => s.state === 'running'))
+
+  private held: TrafficRequest[] = []
+  // Callbacks, not state: nothing renders from this set.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly listeners = new Set<ArrivalListener>()
+
+  constructor(readonly api: ApiscopeApi) {
+    api.onTrafficBatch((batch) => this.onBatch(batch))
+  }
+
+  /** Loads what the core already has (sources, the last requests): a view opened late. */
+  async load(): Promise<void> {
+    const res = await this.api.trafficStatus({})
+    if (!res.ok) return
+    this.sources = res.value.sources
+    if (this.requests.length === 0) this.requests = res.value.recent
+  }
+
+  onArrivals(listener: ArrivalListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private onBatch(batch: TrafficBatch): void {
+    this.sources = batch.sources
+    const counted = batch.aggregated.reduce((n, a) => n + a.count, 0)
+    this.aggregatedCount += counted
+    if (batch.requests.length === 0 && counted === 0) return
+    if (this.paused) {
+      this.held.push(...batch.requests)
+      this.heldBack += batch.requests.length + counted
+      if (this.held.length > KEPT) this.held = this.held.slice(-KEPT)
+      return
+    }
+    this.append(batch.requests)
+    for (const l of this.listeners) l(batch.requests, batch.aggregated)
+  }
+
+  private append(requests: TrafficRequest[]): void {
+    if (requests.length === 0) return
+    const next = this.requests.concat(requests)
+    this.requests = next.length > KEPT ? next.slice(-KEPT) : next
+  }
+
+  togglePause(): void {
+    this.paused = !this.paused
+    if (!this.paused) {
+      this.append(this.held)
+      this.held = []
+      this.heldBack = 0
+    }
+  }
+
+  clear(): void {
+    this.requests = []
+    this.held = []
+    this.heldBack = 0
+    this.aggregatedCount = 0
+    this.selectedId = null
+    this.detail = { status: 'idle' }
+  }
+
+  async select(auditId: string | null): Promise<void> {
+    this.selectedId = auditId
+    if (!auditId) {
+      this.detail = { status: 'idle' }
+      return
+    }
+    this.detail = { status: 'loading' }
+    const res = await this.api.trafficEventDetail({ auditId })
+    if (this.selectedId === auditId) this.detail = loadable(res)
+  }
+
+  async startWebhook(): Promise<boolean> {
+    const res = await this.api.trafficStartWebhook({ ...this.webhook })
+    this.sourceError = res.ok ? null : res.error
+    await this.load()
+    return res.ok
+  }
+
+  async startLogTail(): Promise<boolean> {
+    const { path, fromStart, minikubeProfile } = this.logTail
+    const res = await this.api.trafficStartLogTail({
+      path,
+      fromStart,
+      ...(minikubeProfile ? { minikubeProfile } : {}),
+    })
+    this.sourceError = res.ok ? null : res.error
+    await this.load()
+    return res.ok
+  }
+
+  async stopSource(id: number): Promise<void> {
+    await this.api.trafficStopSource({ id })
+    await this.load()
+  }
+
+  async detectSetup(): Promise<void> {
+    this.setup = { status: 'loading' }
+    this.setup = loadable(
+      await this.api.trafficSetup({ port: this.webhook.port, path: this.webhook.path }),
+    )
+  }
+
+  async readMetrics(reset = false): Promise<void> {
+    if (this.metrics.status !== 'ready') this.metrics = { status: 'loading' }
+    this.metrics = loadable(await this.api.trafficMetrics(reset ? { reset } : {}))
+  }
+
+  async readApf(): Promise<void> {
+    this.apf = { status: 'loading' }
+    this.apf = loadable(await this.api.trafficApf({}))
+  }
 }
