@@ -1,6 +1,108 @@
-// Renderer state of the ownership feature (messages in src-main/common/messages/ownership.ts).
+// Renderer state of the ownership feature (messages in src-main/common/messages/ownership.ts): the
+// object on screen (from the watches or fetched by name), its map, its history, the manager filter,
+// and the what-if apply form with its last answer.
 import type { ApiscopeApi } from '@common/bridge-types'
+import type {
+  ObjectRef,
+  OwnershipHistory,
+  OwnershipMap,
+  WatchedObject,
+  WhatIfResult,
+} from '@common/messages/ownership'
+import type { Result, UiError } from '@common/result'
+
+export type OwnershipTab = 'map' | 'history' | 'what-if'
+export type ObjectSource = { uid: string } | { ref: ObjectRef }
+
+type Loadable<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; value: T }
+  | { status: 'error'; error: UiError }
+
+const loadable = <T>(res: Result<T>): Loadable<T> =>
+  res.ok ? { status: 'ready', value: res.value } : { status: 'error', error: res.error }
+
+export const SAMPLE_MANIFEST = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vitrine
+spec:
+  replicas: 2
+  selector:
+    matchLabels:
+      app: vitrine
+  template:
+    metadata:
+      labels:
+        app: vitrine
+    spec:
+      containers:
+        - name: web
+          image: registry.k8s.io/e2e-test-images/agnhost:2.61
+          args: ["netexec", "--http-port=8080"]
+`
 
 export class OwnershipState {
+  tab = $state<OwnershipTab>('map')
+  objects = $state.raw<Loadable<WatchedObject[]>>({ status: 'idle' })
+  source = $state.raw<ObjectSource | null>(null)
+  map = $state.raw<Loadable<OwnershipMap>>({ status: 'idle' })
+  history = $state.raw<Loadable<OwnershipHistory>>({ status: 'idle' })
+  /** managerKey of the one manager to highlight, or null for all. */
+  managerFilter = $state<string | null>(null)
+  /** The field the history follows ('' = every field). */
+  historyField = $state('.spec.replicas')
+  manifest = $state(SAMPLE_MANIFEST)
+  fieldManager = $state('equipe-web')
+  force = $state(false)
+  whatIf = $state.raw<Loadable<WhatIfResult>>({ status: 'idle' })
+  private seq = 0
+
   constructor(readonly api: ApiscopeApi) {}
+
+  async loadObjects(): Promise<void> {
+    this.objects = { status: 'loading' }
+    this.objects = loadable(await this.api.ownershipObjects({}))
+  }
+
+  /** Shows one object: its map now, its history when the watches hold it. */
+  async open(source: ObjectSource): Promise<void> {
+    const seq = ++this.seq
+    this.source = source
+    this.managerFilter = null
+    this.map = { status: 'loading' }
+    this.history = { status: 'idle' }
+    const map = loadable(await this.api.ownershipMap({ source }))
+    if (seq !== this.seq) return
+    this.map = map
+    if (map.status === 'ready' && map.value.history) await this.loadHistory(map.value.uid, seq)
+  }
+
+  async refresh(): Promise<void> {
+    if (this.source) await this.open(this.source)
+  }
+
+  private async loadHistory(uid: string, seq: number): Promise<void> {
+    this.history = { status: 'loading' }
+    const history = loadable(await this.api.ownershipHistory({ uid }))
+    if (seq === this.seq) this.history = history
+  }
+
+  /** A dry-run apply of the manifest; a way out edits the manifest first (the core says how). */
+  async runWhatIf(
+    options: { force?: boolean; resolve?: { way: 'drop' | 'co-own'; fields: string[] } } = {},
+  ): Promise<void> {
+    const force = options.force ?? this.force
+    this.force = force
+    this.whatIf = { status: 'loading' }
+    const res = await this.api.whatIfApply({
+      manifest: this.manifest,
+      fieldManager: this.fieldManager.trim(),
+      force,
+      ...(options.resolve ? { resolve: options.resolve } : {}),
+    })
+    if (res.ok) this.manifest = res.value.manifest
+    this.whatIf = loadable(res)
+  }
 }

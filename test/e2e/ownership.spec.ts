@@ -1,0 +1,207 @@
+// Field ownership in the browser against the real server: the seed's apply / patch / forced
+// apply sequence on a watched Deployment, drawn as the ownership map, followed over time (and
+// back to its event on the timeline), and a what-if apply that conflicts, with its three ways out.
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
+import { expect, test } from './fixtures'
+import { OwnershipPage } from './pages/ownership-page'
+
+function kubectl(cluster: ClusterInfo, input: string | null, ...args: string[]): string {
+  return execFileSync(
+    path.join(cluster.binDir, 'kubectl'),
+    [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
+    { encoding: 'utf8', ...(input !== null ? { input } : {}) },
+  )
+}
+
+const vitrine = (ns: string, replicas: number | null) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vitrine
+  namespace: ${ns}
+  labels:
+    app: vitrine
+spec:
+${replicas === null ? '' : `  replicas: ${replicas}\n`}  selector:
+    matchLabels:
+      app: vitrine
+  template:
+    metadata:
+      labels:
+        app: vitrine
+    spec:
+      containers:
+        - name: web
+          image: registry.k8s.io/e2e-test-images/agnhost:2.61
+          args: ["netexec", "--http-port=8080"]
+          ports:
+            - containerPort: 8080
+              name: http
+`
+
+const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-e2e-ssa-'))
+function apply(cluster: ClusterInfo, manifest: string, manager: string, ...flags: string[]) {
+  const file = path.join(dir, `${manager}.yaml`)
+  writeFileSync(file, manifest)
+  kubectl(
+    cluster,
+    null,
+    'apply',
+    '--server-side',
+    `--field-manager=${manager}`,
+    ...flags,
+    '-f',
+    file,
+  )
+}
+
+/** Keeps a screenshot for the README as well as in the test artifacts. */
+async function keep(page: { screenshot(name: string): Promise<string> }, name: string) {
+  const file = await page.screenshot(name)
+  copyFileSync(file, path.join(REPO_ROOT, 'docs/screenshots', `${name}.png`))
+}
+
+test('ownership map, ownership over time, and a conflict with its three ways out', async ({
+  apiscope,
+  cluster,
+}) => {
+  test.setTimeout(120_000)
+  const ns = `e2e-own-${Date.now().toString(36)}`
+  kubectl(cluster, null, 'create', 'namespace', ns)
+  try {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await apiscope.startWatch('apps/v1/deployments', ns)
+    await expect(apiscope.page.getByText(/1 lists/)).toBeVisible()
+
+    // The seed's sequence: applied by equipe-web, scaled by an Update, forced back; a second
+    // applier co-owns the label it sets to the same value.
+    apply(cluster, vitrine(ns, 2), 'equipe-web')
+    kubectl(
+      cluster,
+      null,
+      'patch',
+      'deployment',
+      'vitrine',
+      '-n',
+      ns,
+      '-p',
+      '{"spec":{"replicas":4}}',
+    )
+    apply(cluster, vitrine(ns, 2), 'equipe-web', '--force-conflicts')
+    apply(
+      cluster,
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: vitrine\n  namespace: ${ns}\n  labels:\n    app: vitrine\n    audit: "oui"\n`,
+      'equipe-audit',
+    )
+    await expect(apiscope.page.getByTestId('timeline-chart')).toContainText('vitrine')
+
+    const own = new OwnershipPage(apiscope.page)
+    await own.open()
+    await own.pickWatched(`Deployment ${ns}/vitrine`)
+    await expect(own.row('.spec.replicas')).toBeVisible()
+    await expect(own.legend).toContainText('equipe-web')
+    await expect(own.legend).toContainText('kube-controller-manager')
+    await expect(own.legend).toContainText('equipe-audit')
+    // Co-owned by both appliers; a default nobody owns; server-set metadata.
+    await expect(own.row('.metadata.labels.app')).toContainText('co-owned')
+    await expect(own.row('.spec.progressDeadlineSeconds')).toContainText('default?')
+    await expect(own.row('.spec.replicas').locator('[title^="equipe-web"]')).toBeVisible()
+    // Filter to one manager: the others dim.
+    await own.legend.getByRole('button', { name: /equipe-audit/ }).click()
+    await expect(own.row('.spec.replicas')).toHaveClass(/dimmed/)
+    await expect(own.row('.metadata.labels.audit')).not.toHaveClass(/dimmed/)
+    await own.legend.getByRole('button', { name: /equipe-audit/ }).click()
+    await keep(apiscope, 'ownership-map')
+    await apiscope.page.getByRole('tab', { name: /Blame/ }).click()
+    await expect(apiscope.page.getByTestId('blame')).toContainText('.spec.replicas')
+    await keep(apiscope, 'ownership-blame')
+
+    // Over time: spec.replicas went equipe-web -> kubectl-patch -> equipe-web.
+    await own.tab('Over time')
+    await expect(own.lanes).toBeVisible()
+    await expect(own.steps).toContainText('kubectl-patch (Update)')
+    const replicaSteps = own.steps.locator(':scope > li')
+    await expect(replicaSteps).toHaveCount(3)
+    await expect(replicaSteps.nth(1)).toContainText('written by kubectl-patch (Update)')
+    await expect(replicaSteps.nth(1)).toContainText('▼ lost')
+    await expect(replicaSteps.nth(2)).toContainText('equipe-web (Apply)')
+    await keep(apiscope, 'ownership-timeline')
+    // Linked to the timeline: the inspector opens on that very event.
+    await replicaSteps.nth(1).getByRole('button', { name: 'Show on timeline ›' }).click()
+    const inspector = apiscope.page.getByTestId('inspector')
+    await expect(inspector).toContainText('written by kubectl-patch')
+    await expect(inspector).toContainText('/spec/replicas')
+    // And back: the inspector opens the ownership of its object.
+    await inspector.getByRole('button', { name: 'Show ownership' }).click()
+    await expect(own.row('.spec.replicas')).toBeVisible()
+
+    // What-if: another Update takes replicas, then equipe-web's manifest conflicts.
+    kubectl(
+      cluster,
+      null,
+      'patch',
+      'deployment',
+      'vitrine',
+      '-n',
+      ns,
+      '-p',
+      '{"spec":{"replicas":3}}',
+    )
+    await own.tab('What-if apply')
+    await own.whatIf(vitrine(ns, 2), 'equipe-web')
+    await expect(own.conflict).toContainText('409 Conflict')
+    await expect(own.conflict).toContainText('.spec.replicas')
+    await expect(own.conflict).toContainText('kubectl-patch')
+    await expect(
+      apiscope.page.getByText('--field-manager=equipe-web --dry-run=server'),
+    ).toBeVisible()
+    await keep(apiscope, 'ownership-conflict')
+
+    // Way out 1: drop the field. The manifest loses it, and the dry-run goes through.
+    await own.conflict.getByRole('button', { name: 'Drop the fields' }).click()
+    await expect(own.result).toContainText('200 would apply')
+    await expect(apiscope.page.getByText('manifest: dropped .spec.replicas')).toBeVisible()
+    await expect(own.manifest).not.toHaveValue(/replicas/)
+    // Way out 2: co-own with the live value.
+    await own.whatIf(vitrine(ns, 2), 'equipe-web')
+    await own.conflict.getByRole('button', { name: 'Co-own: use the live values' }).click()
+    await expect(own.result).toContainText('200 would apply')
+    await expect(own.manifest).toHaveValue(/replicas: 3/)
+    await expect(own.result).toContainText('.spec.replicas')
+    // Way out 3: force.
+    await own.whatIf(vitrine(ns, 2), 'equipe-web')
+    await own.conflict.getByRole('button', { name: 'Force' }).click()
+    await expect(own.result).toContainText('(forced)')
+    await expect(own.result).toContainText('/spec/replicas')
+    await expect(apiscope.page.getByText('--dry-run=server --force-conflicts')).toBeVisible()
+    // Nothing was written: still 3.
+    expect(
+      kubectl(
+        cluster,
+        null,
+        'get',
+        'deploy',
+        'vitrine',
+        '-n',
+        ns,
+        '-o',
+        'jsonpath={.spec.replicas}',
+      ),
+    ).toBe('3')
+
+    // Exercise 3 (b): once equipe-web alone owns replicas, dropping it resets it to 1.
+    apply(cluster, vitrine(ns, 2), 'equipe-web', '--force-conflicts')
+    await own.whatIf(vitrine(ns, null), 'equipe-web')
+    await expect(own.result).toContainText('reset to the default: 2 → 1')
+    await keep(apiscope, 'ownership-what-if-reset')
+    // The requests are in the request log like every other.
+    await apiscope.goTo('Requests')
+    await expect(apiscope.requestLog).toContainText('dryRun=All')
+  } finally {
+    kubectl(cluster, null, 'delete', 'namespace', ns, '--wait=false')
+  }
+})

@@ -1,0 +1,57 @@
+// Page object for the Field ownership view: the picker, its three tabs and the what-if form.
+import type { Locator, Page } from '@playwright/test'
+
+export class OwnershipPage {
+  readonly tree: Locator
+  readonly legend: Locator
+  readonly lanes: Locator
+  readonly steps: Locator
+  readonly conflict: Locator
+  readonly result: Locator
+  readonly manifest: Locator
+
+  constructor(readonly page: Page) {
+    this.tree = page.getByTestId('ownership-tree')
+    this.legend = page.getByTestId('manager-legend')
+    this.lanes = page.getByTestId('ownership-lanes')
+    this.steps = page.getByTestId('ownership-steps')
+    this.conflict = page.getByTestId('what-if-conflict')
+    this.result = page.getByTestId('what-if-result')
+    this.manifest = page.getByLabel('Manifest (YAML or JSON)')
+  }
+
+  async open(): Promise<void> {
+    await this.page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: 'Ownership' })
+      .click()
+  }
+
+  async tab(name: 'Map' | 'Over time' | 'What-if apply'): Promise<void> {
+    await this.page
+      .getByRole('tablist', { name: 'Ownership views' })
+      .getByRole('tab', { name })
+      .click()
+  }
+
+  /** Picks a watched object by the text of its option (`Deployment ns/name`). */
+  async pickWatched(text: string): Promise<void> {
+    const select = this.page.getByLabel('Watched object')
+    await select.focus()
+    const option = select.locator('option', { hasText: text })
+    await option.first().waitFor({ state: 'attached' })
+    await select.selectOption({ value: (await option.first().getAttribute('value')) ?? '' })
+  }
+
+  row(field: string): Locator {
+    return this.tree.locator(`[data-field='${field}']`)
+  }
+
+  async whatIf(manifest: string, manager: string, force = false): Promise<void> {
+    await this.manifest.fill(manifest)
+    await this.page.getByLabel('Field manager').fill(manager)
+    const box = this.page.getByRole('checkbox', { name: 'force' })
+    if ((await box.isChecked()) !== force) await box.click()
+    await this.page.getByRole('button', { name: 'Dry-run apply' }).click()
+  }
+}
