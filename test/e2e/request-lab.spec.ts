@@ -1,0 +1,144 @@
+// The request lab in the browser against the real API server: compose and send, the request
+// travelling the stages and stopping at authorization for anonymous, replay from the keyboard,
+// reduced motion, and the bare Pod's dry run with its additions attributed.
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import type { ClusterInfo } from '../cluster/control-plane'
+import { expect, test } from './fixtures'
+import { LabPage } from './pages/lab-page'
+
+function kubectl(cluster: ClusterInfo, ...args: string[]): string {
+  return execFileSync(
+    path.join(cluster.binDir, 'kubectl'),
+    [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
+    { encoding: 'utf8' },
+  )
+}
+
+async function waitForDefaultServiceAccount(cluster: ClusterInfo, ns: string): Promise<void> {
+  await expect
+    .poll(
+      () => {
+        try {
+          return kubectl(
+            cluster,
+            'get',
+            'sa',
+            'default',
+            '-n',
+            ns,
+            '-o',
+            'jsonpath={.secrets[0].name}',
+          )
+        } catch {
+          return ''
+        }
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('')
+}
+
+test('compose, send as anonymous: the request stops at authorization', async ({
+  apiscope,
+  cluster,
+}) => {
+  const ns = `e2e-lab-${Date.now().toString(36)}`
+  kubectl(cluster, 'create', 'namespace', ns)
+  try {
+    await apiscope.page.setViewportSize({ width: 1280, height: 720 })
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    const lab = new LabPage(apiscope.page)
+    await lab.open()
+    await lab.namespace.fill(ns)
+
+    await lab.preset('anonymous-list')
+    await lab.send.click()
+    await expect(lab.status).toHaveText('403')
+    // Mid-flight: the request is still travelling.
+    await expect(lab.stagePath).toHaveAttribute('data-settled', 'false')
+    await apiscope.screenshot('lab-mid-animation')
+    await lab.settled()
+    await expect(lab.stagePath).toHaveAttribute('data-stopped-at', 'authorization')
+    await expect(lab.stage('authentication')).toHaveAttribute('data-mark', 'passed')
+    await expect(lab.stage('authorization')).toHaveAttribute('data-mark', 'refused')
+    await expect(lab.stage('storage-read')).toHaveAttribute('data-mark', 'not-reached')
+    await expect(lab.result).toContainText('system:anonymous')
+    await apiscope.screenshot('lab-anonymous-403')
+
+    // Replay from the keyboard.
+    await lab.stagePath.focus()
+    await apiscope.page.keyboard.press('r')
+    await expect(lab.stagePath).toHaveAttribute('data-settled', 'false')
+    await lab.settled()
+
+    // The equivalent commands, with the credentials left as variables.
+    await lab.result.getByRole('tab', { name: 'curl & kubectl' }).click()
+    await expect(lab.result).toContainText(
+      'curl -sS --cacert "$CA" -H \'Accept: application/json\'',
+    )
+    await expect(lab.result).toContainText('kubectl --kubeconfig /dev/null')
+
+    // A made-up token: 401 at authentication; the curl shows $TOKEN, never the token.
+    await lab.preset('made-up-token')
+    await lab.send.click()
+    await expect(lab.status).toHaveText('401')
+    await lab.settled()
+    await expect(lab.stage('authentication')).toHaveAttribute('data-mark', 'refused')
+    await lab.result.getByRole('tab', { name: 'curl & kubectl' }).click()
+    await expect(lab.result).toContainText('Authorization: Bearer $TOKEN')
+    await expect(apiscope.page.locator('body')).not.toContainText('apiscope-made-up-')
+
+    // Under prefers-reduced-motion the answer shows at once.
+    await apiscope.page.emulateMedia({ reducedMotion: 'reduce' })
+    await lab.preset('invalid-name')
+    await lab.send.click()
+    await expect(lab.status).toHaveText('422')
+    await expect(lab.stagePath).toHaveAttribute('data-settled', 'true')
+    await expect(lab.stage('schema-validation')).toHaveAttribute('data-mark', 'refused')
+    await expect(lab.result).toContainText('metadata.name')
+    await apiscope.screenshot('lab-invalid-422')
+  } finally {
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})
+
+test('the bare Pod dry run: a full object back, each addition attributed, nothing stored', async ({
+  apiscope,
+  cluster,
+}) => {
+  const ns = `e2e-lab-pod-${Date.now().toString(36)}`
+  kubectl(cluster, 'create', 'namespace', ns)
+  try {
+    await waitForDefaultServiceAccount(cluster, ns)
+    await apiscope.page.setViewportSize({ width: 1280, height: 720 })
+    await apiscope.page.emulateMedia({ reducedMotion: 'reduce' })
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    const lab = new LabPage(apiscope.page)
+    await lab.open()
+    await lab.namespace.fill(ns)
+    await lab.preset('bare-pod')
+    await lab.send.click()
+    await expect(lab.status).toHaveText('201')
+    await expect(lab.stage('persistence')).toHaveAttribute('data-mark', 'dry-run')
+    await expect(lab.diff).toContainText('8 lines')
+    await expect(lab.diff.locator('tr[data-path="spec.serviceAccountName"]')).toContainText(
+      'ServiceAccount',
+    )
+    await expect(
+      lab.diff.locator('tr[data-path="spec.tolerations[node.kubernetes.io/not-ready]"]'),
+    ).toContainText('DefaultTolerationSeconds')
+    await expect(lab.diff.locator('tr[data-path="status.qosClass"]')).toContainText(
+      'Computed at creation',
+    )
+    await expect(lab.diff.locator('tr[data-source="unattributed"]')).toHaveCount(0)
+    await lab.diff.scrollIntoViewIfNeeded()
+    await apiscope.screenshot('lab-dry-run-diff')
+    // Nothing was stored.
+    expect(() => kubectl(cluster, 'get', 'pod', 'nu', '-n', ns)).toThrow(/NotFound/)
+  } finally {
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})
