@@ -6,6 +6,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
+import { vitrineManifest as vitrine } from '../fixtures/vitrine-manifest'
 import { expect, test } from './fixtures'
 import { OwnershipPage } from './pages/ownership-page'
 
@@ -16,31 +17,6 @@ function kubectl(cluster: ClusterInfo, input: string | null, ...args: string[]):
     { encoding: 'utf8', ...(input !== null ? { input } : {}) },
   )
 }
-
-const vitrine = (ns: string, replicas: number | null) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: vitrine
-  namespace: ${ns}
-  labels:
-    app: vitrine
-spec:
-${replicas === null ? '' : `  replicas: ${replicas}\n`}  selector:
-    matchLabels:
-      app: vitrine
-  template:
-    metadata:
-      labels:
-        app: vitrine
-    spec:
-      containers:
-        - name: web
-          image: registry.k8s.io/e2e-test-images/agnhost:2.61
-          args: ["netexec", "--http-port=8080"]
-          ports:
-            - containerPort: 8080
-              name: http
-`
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-e2e-ssa-'))
 function apply(cluster: ClusterInfo, manifest: string, manager: string, ...flags: string[]) {

@@ -17,31 +17,8 @@ import type {
 } from '@common/messages/ownership'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
+import { vitrineManifest as vitrine } from '../fixtures/vitrine-manifest'
 import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
-
-const vitrine = (ns: string, replicas: number | null) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: vitrine
-  namespace: ${ns}
-spec:
-${replicas === null ? '' : `  replicas: ${replicas}\n`}  selector:
-    matchLabels:
-      app: vitrine
-  template:
-    metadata:
-      labels:
-        app: vitrine
-    spec:
-      containers:
-        - name: web
-          image: registry.k8s.io/e2e-test-images/agnhost:2.61
-          args: ["netexec", "--http-port=8080"]
-          resources:
-            requests:
-              cpu: 50m
-              memory: 64Mi
-`
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-ssa-'))
 function applyFile(manifest: string, ...flags: string[]): { ok: boolean; output: string } {

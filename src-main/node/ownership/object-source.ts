@@ -13,7 +13,7 @@ type Obj = Record<string, unknown>
 /** Every object the watches delivered, newest first by its last event. */
 export function watchedObjects(store: EventStore): WatchedObject[] {
   const seen = new Map<string, WatchedObject>()
-  for (let i = store.size - 1; i >= 0; i--) {
+  for (let i = store.size - 1; i >= 0 && seen.size < store.objectCount; i--) {
     const e = store.event(i)
     if (!e.uid || seen.has(e.uid)) continue
     const h = store.history(e.uid)
