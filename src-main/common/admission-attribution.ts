@@ -251,6 +251,8 @@ export interface AttributionContext {
   kind: string
   /** Mutating webhooks the audit annotations say changed the object; undefined: no audit data. */
   mutatingWebhooks?: string[]
+  /** The webhooks of every MutatingWebhookConfiguration on the server, when they could be listed. */
+  configuredWebhooks?: string[]
 }
 
 export interface AttributionReport {
@@ -309,11 +311,20 @@ export function attributeDryRun(
     [...ATTRIBUTION_SOURCES, 'unattributed'].map((s) => [s, 0]),
   ) as AttributionReport['counts']
   for (const e of entries) counts[e.attribution?.source ?? 'unattributed'] += 1
-  const webhookNote =
-    webhooks === undefined
-      ? 'Mutating webhooks: no audit annotations for this request, so a webhook’s changes cannot be told apart; they would show as unattributed.'
-      : webhooks.length === 0
-        ? 'Mutating webhooks: the audit annotations show none changed this object.'
-        : `Mutating webhooks that changed this object (audit annotations): ${webhooks.join(', ')}.`
-  return { entries, counts, webhookNote }
+  return { entries, counts, webhookNote: webhookNote(webhooks, context.configuredWebhooks) }
+}
+
+function webhookNote(audited: string[] | undefined, configured: string[] | undefined): string {
+  if (audited !== undefined) {
+    return audited.length === 0
+      ? 'Mutating webhooks: the audit annotations show none changed this object.'
+      : `Mutating webhooks that changed this object (audit annotations): ${audited.join(', ')}.`
+  }
+  if (configured !== undefined && configured.length === 0)
+    return 'Mutating webhooks: this server has no MutatingWebhookConfiguration, so no webhook changed it.'
+  const candidates =
+    configured && configured.length > 0
+      ? ` Configured on this server: ${configured.join(', ')}.`
+      : ''
+  return `Mutating webhooks: no audit annotations for this request, so a webhook’s changes cannot be told apart; they would show as unattributed.${candidates}`
 }

@@ -174,6 +174,21 @@ describe('webhooks, from audit annotations', () => {
   })
 })
 
+describe('what the lab can say about webhooks without audit annotations', () => {
+  it('none configured proves none changed it; configured ones are named as candidates', () => {
+    const f = fixture('pod-bare')
+    const none = attributeDryRun(f.sent, f.returned, rules, { kind: 'Pod', configuredWebhooks: [] })
+    expect(none.webhookNote).toMatch(/no MutatingWebhookConfiguration/)
+    const some = attributeDryRun(f.sent, f.returned, rules, {
+      kind: 'Pod',
+      configuredWebhooks: ['inject.sidecar.test'],
+    })
+    expect(some.webhookNote).toMatch(
+      /cannot be told apart.*Configured on this server: inject\.sidecar\.test/,
+    )
+  })
+})
+
 describe('the diff', () => {
   it('matches list items by name, not position', () => {
     const d = diffSentReturned(

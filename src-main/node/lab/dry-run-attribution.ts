@@ -8,6 +8,7 @@ import {
 } from '@common/admission-attribution'
 import type { LabResult } from '@common/messages/lab'
 import rulesFile from '@common/data/admission-attribution.json'
+import type { ClusterSession } from '../cluster-session'
 
 let rules: AttributionRule[] | null = null
 
@@ -23,7 +24,7 @@ export function dryRunDiff(
   returned: unknown,
   /** Lines of the body as typed; counted from the parsed object when absent. */
   sentLines?: number,
-  mutatingWebhooks?: string[],
+  webhooks: { audited?: string[]; configured?: string[] } = {},
 ): NonNullable<LabResult['dryRunDiff']> {
   const kind =
     typeof returned === 'object' && returned !== null && 'kind' in returned
@@ -31,7 +32,27 @@ export function dryRunDiff(
       : ''
   const report = attributeDryRun(sent, returned, attributionRules(), {
     kind,
-    ...(mutatingWebhooks ? { mutatingWebhooks } : {}),
+    ...(webhooks.audited ? { mutatingWebhooks: webhooks.audited } : {}),
+    ...(webhooks.configured ? { configuredWebhooks: webhooks.configured } : {}),
   })
   return { ...report, kind, sentLines: sentLines ?? lines(sent), returnedLines: lines(returned) }
+}
+
+/**
+ * The webhooks of every MutatingWebhookConfiguration, read as the kubeconfig user; undefined when
+ * they cannot be listed (no right, no such API). None configured proves no webhook changed it.
+ */
+export async function configuredMutatingWebhooks(
+  session: ClusterSession,
+): Promise<string[] | undefined> {
+  const discovery = await session.getDiscovery()
+  if (!discovery.ok) return undefined
+  const served = discovery.value.groups.find((g) => g.name === 'admissionregistration.k8s.io')
+  const version = ['v1', 'v1beta1'].find((v) => served?.versions.includes(v))
+  if (!version) return undefined
+  const list = await session.transport.json<{ items?: { webhooks?: { name?: string }[] }[] }>({
+    path: `/apis/admissionregistration.k8s.io/${version}/mutatingwebhookconfigurations`,
+  })
+  if (!list.ok) return undefined
+  return (list.value.items ?? []).flatMap((c) => (c.webhooks ?? []).map((w) => w.name ?? '?'))
 }

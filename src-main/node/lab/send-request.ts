@@ -17,7 +17,7 @@ import { fail, ok, type Result, type UiError } from '@common/result'
 import type { ClusterSession } from '../cluster-session'
 import type { KubeRequest, KubeResponse, KubeTransport } from '../kube-transport'
 import type { RequestLog } from '../request-log'
-import { dryRunDiff } from './dry-run-attribution'
+import { configuredMutatingWebhooks, dryRunDiff } from './dry-run-attribution'
 import { resolveFlowNames } from './flow-names'
 import { labIdentitiesOf } from './identities'
 import { labCurl, labKubectl } from './lab-equivalents'
@@ -336,6 +336,7 @@ export async function sendLabRequest(
       (spec.verb === 'patch' && spec.patchType === 'apply')) &&
     isObject(rawBody) &&
     out.sentObject !== undefined
+  const configured = attributable ? await configuredMutatingWebhooks(session) : undefined
   const pathAndQuery = new URL(url).pathname + new URL(url).search
   return ok({
     request: {
@@ -360,7 +361,13 @@ export async function sendLabRequest(
     ...(watch ? { watch } : {}),
     // Attribution reads the real answer; only what reaches the renderer is redacted.
     ...(attributable
-      ? { dryRunDiff: redactDiff(dryRunDiff(out.sentObject, rawBody, typedLines(spec.body))) }
+      ? {
+          dryRunDiff: redactDiff(
+            dryRunDiff(out.sentObject, rawBody, typedLines(spec.body), {
+              ...(configured ? { configured } : {}),
+            }),
+          ),
+        }
       : {}),
   })
 }
