@@ -284,10 +284,10 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
           ? writer
           : id === 'node-agent'
             ? simulatedAgent
-              ? 'simulated: test/cluster/simulated-node.ts'
+              ? 'no kubelet here'
               : 'kubelet'
             : id === 'apiserver'
-              ? 'every arrow is a request to it'
+              ? 'every write goes here'
               : id === 'scheduler'
                 ? 'default-scheduler'
                 : 'kube-controller-manager',

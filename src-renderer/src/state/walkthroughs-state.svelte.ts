@@ -1,6 +1,100 @@
-// Renderer state of the walkthroughs feature (messages in src-main/common/messages/walkthroughs.ts).
+// Renderer state of the walkthroughs (messages in src-main/common/messages/walkthroughs.ts): the
+// catalog, the chosen scenario and its plan (what it will create, whether the context looks
+// local), the running walkthrough as the core reports it, and the rollout trace's state.
 import type { ApiscopeApi } from '@common/bridge-types'
+import type { RunPlan, RunState } from '@common/messages/walkthroughs'
+import type { UiError } from '@common/result'
+import type { Language, Scenario } from '@common/scenarios/scenario-format'
+import { RolloutState } from '../views/rollout/rollout-state.svelte'
 
 export class WalkthroughsState {
-  constructor(readonly api: ApiscopeApi) {}
+  language = $state<Language>('en')
+  scenarios = $state.raw<Scenario[]>([])
+  selectedId = $state<string | null>(null)
+  plan = $state.raw<RunPlan | null>(null)
+  run = $state.raw<RunState | null>(null)
+  /** After a step is sent, its outcome stays on screen until the presenter moves on. */
+  showingResult = $state(false)
+  confirmNotLocal = $state(false)
+  busy = $state(false)
+  error = $state.raw<UiError | null>(null)
+  cleaned = $state.raw<string[]>([])
+  readonly rollout: RolloutState
+
+  selected = $derived(this.scenarios.find((s) => s.id === this.selectedId) ?? null)
+
+  constructor(readonly api: ApiscopeApi) {
+    this.rollout = new RolloutState(api)
+  }
+
+  private async guard<T>(
+    work: () => Promise<{ ok: true; value: T } | { ok: false; error: UiError }>,
+  ) {
+    this.busy = true
+    this.error = null
+    try {
+      const res = await work()
+      if (!res.ok) this.error = res.error
+      return res.ok ? res.value : null
+    } finally {
+      this.busy = false
+    }
+  }
+
+  async load(): Promise<void> {
+    if (this.scenarios.length) return
+    const catalog = await this.guard(() => this.api.walkthroughCatalog({}))
+    if (catalog) this.scenarios = catalog.scenarios
+    // A crashed run's namespaces go on the next start (they are labelled and owned by a dead pid).
+    const cleaned = await this.api.walkthroughCleanupLeftovers({})
+    if (cleaned.ok) this.cleaned = cleaned.value.deleted
+  }
+
+  async select(id: string): Promise<void> {
+    if (this.run && !this.run.finished) return
+    this.selectedId = id
+    this.plan = null
+    this.confirmNotLocal = false
+    this.plan = await this.guard(() => this.api.walkthroughPlan({ scenarioId: id }))
+  }
+
+  async start(): Promise<void> {
+    const plan = this.plan
+    if (!plan) return
+    const run = await this.guard(() =>
+      this.api.walkthroughStart({
+        scenarioId: plan.scenarioId,
+        namespace: plan.namespace,
+        confirmWrites: true,
+        confirmNotLocal: this.confirmNotLocal,
+      }),
+    )
+    if (run) {
+      this.run = run
+      this.showingResult = false
+    }
+  }
+
+  async step(): Promise<void> {
+    const run = this.run
+    if (!run || run.done) return
+    const next = await this.guard(() => this.api.walkthroughStep({ runId: run.runId }))
+    if (next) {
+      this.run = next
+      this.showingResult = true
+    }
+  }
+
+  next(): void {
+    this.showingResult = false
+  }
+
+  async finish(): Promise<void> {
+    const run = this.run
+    if (!run) return
+    await this.guard(() => this.api.walkthroughFinish({ runId: run.runId }))
+    this.run = null
+    this.showingResult = false
+    if (this.selectedId) await this.select(this.selectedId)
+  }
 }

@@ -1,0 +1,129 @@
+// Walkthroughs in the browser against the real control plane: a walkthrough before and after a
+// step (what it will send, then what came back, checked), in English and French; and the rollout
+// trace of a kubectl apply, first waiting for a node, then complete once the SIMULATED node agent
+// runs. Screenshots of both for the docs.
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
+import { SimulatedNode } from '../cluster/simulated-node'
+import { expect, test } from './fixtures'
+import { WalkthroughsPage } from './pages/walkthroughs-page'
+
+function kubectl(cluster: ClusterInfo, ...args: string[]): string {
+  return execFileSync(
+    path.join(cluster.binDir, 'kubectl'),
+    [`--kubeconfig=${cluster.kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args],
+    { encoding: 'utf8' },
+  )
+}
+
+test.use({ viewport: { width: 1280, height: 720 } })
+
+test('a walkthrough shows what it will send, then what came back, checked', async ({
+  apiscope,
+  cluster,
+}) => {
+  const w = new WalkthroughsPage(apiscope.page)
+  await apiscope.open()
+  await expect(apiscope.statusPill).toContainText('Connected')
+  await w.open()
+  await w.choose(/eight verbs/)
+  await expect(w.planNamespace).toHaveText(/^apiscope-lab-[0-9a-f]{6}$/)
+  await expect(w.plan).toContainText('The eight verbs')
+  await expect(apiscope.page.getByText('looks local')).toBeVisible()
+  await apiscope.screenshot('walkthrough-plan')
+  const ns = (await w.planNamespace.textContent()) ?? ''
+  await w.start.click()
+
+  // Step 1 starts a watch; step 2 creates the ConfigMap.
+  await expect(w.stepTitle).toContainText('Step 1 of 8')
+  await w.sendAndNext()
+  await expect(w.stepTitle).toContainText('Step 2 of 8')
+  await expect(w.previews.first()).toContainText(`POST /api/v1/namespaces/${ns}/configmaps`)
+  await expect(w.previews.first()).toContainText('"couleur": "bleu"')
+  await apiscope.screenshot('walkthrough-before-send')
+  await w.sendAndNext()
+
+  // Step 3, mid-step: the second POST stops at etcd with 409 AlreadyExists, as the chapter says.
+  await w.send.click()
+  await expect(w.outcomes.first()).toContainText('409')
+  await expect(w.outcomes.first()).toContainText('matches the walkthrough')
+  await expect(w.outcomes.first().getByTestId('check-table')).toContainText('already-exists')
+  await apiscope.screenshot('walkthrough-mid-step')
+  expect(kubectl(cluster, 'get', 'configmap', 'reglages', '-n', ns, '-o', 'name').trim()).toBe(
+    'configmap/reglages',
+  )
+
+  // The same step in French.
+  await apiscope.page.getByRole('button', { name: 'FR' }).click()
+  await expect(w.narration).toContainText('POST crée, il ne remplace pas')
+  await apiscope.page.getByRole('button', { name: 'EN' }).click()
+
+  await w.finish.click()
+  await expect(w.plan).toBeVisible()
+  const phase = kubectl(
+    cluster,
+    'get',
+    'namespace',
+    ns,
+    '--ignore-not-found',
+    '-o',
+    'jsonpath={.status.phase}',
+  )
+  expect(['', 'Terminating']).toContain(phase.trim())
+})
+
+test('the rollout trace follows a kubectl apply, waiting for a node, then to Running Pods', async ({
+  apiscope,
+  cluster,
+}) => {
+  test.setTimeout(120_000)
+  const w = new WalkthroughsPage(apiscope.page)
+  await apiscope.open()
+  await expect(apiscope.statusPill).toContainText('Connected')
+  await w.open()
+  await w.choose(/path of a kubectl apply/)
+  const ns = (await w.planNamespace.textContent()) ?? ''
+  await w.start.click()
+  await w.send.click()
+  await expect(w.outcomes.first()).toContainText('201')
+  await apiscope.page.getByRole('button', { name: 'Rollout trace →' }).click()
+
+  // No node yet (unless another suite left one): the scheduler's arrows wait, with the reason.
+  await expect(w.arrow('deployment-created')).toHaveAttribute('data-state', 'done')
+  await expect(w.arrow('replicaset-created')).toHaveAttribute('data-state', 'done')
+  const nodes = kubectl(cluster, 'get', 'nodes', '-o', 'name').trim()
+  if (nodes === '') {
+    await expect(w.arrow('pod-bound').first()).toHaveAttribute('data-state', 'waiting')
+    await expect(w.diagram).toContainText('Unschedulable')
+    await apiscope.screenshot('rollout-waiting-for-a-node')
+  }
+
+  const node = SimulatedNode.fromKubeconfig(cluster.kubeconfig, ADMIN_CONTEXT, {
+    name: `sim-e2e-${Date.now().toString(36)}`,
+    renewEveryMs: 2000,
+  })
+  await node.start()
+  try {
+    await expect(w.arrow('deployment-status')).toHaveAttribute('data-state', 'done', {
+      timeout: 60_000,
+    })
+    await expect(w.diagram).toContainText(node.name)
+    await expect(apiscope.page.getByText('The rollout is complete.')).toBeVisible()
+    await expect(
+      apiscope.page.getByTestId('node-heartbeat').filter({ hasText: node.name }),
+    ).toContainText('simulated node agent')
+    await apiscope.page.waitForTimeout(4500) // a few heartbeats on the strip
+    await apiscope.screenshot('rollout-trace-complete')
+    await w.open()
+    await w.finish.click()
+    // The node agent finishes the Pods' deletion, as a kubelet would; then it can go.
+    await expect
+      .poll(() => kubectl(cluster, 'get', 'pods', '-n', ns, '-o', 'name').trim(), {
+        timeout: 30_000,
+      })
+      .toBe('')
+  } finally {
+    await node.stop()
+  }
+})

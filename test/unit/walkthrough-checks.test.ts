@@ -1,0 +1,211 @@
+// The walkthrough runner's pure parts: templates, reading values, comparing expected with observed,
+// the safety rules, the catalog's data files, and what never reaches the renderer.
+import { describe, expect, it } from 'vitest'
+import {
+  displayBody,
+  microTimeNow,
+  prepareRequest,
+} from '../../src-main/node/walkthroughs/request-step'
+import { SCENARIOS } from '../../src-main/node/walkthroughs/scenario-catalog'
+import {
+  evaluateCheck,
+  fillDeep,
+  fillTemplate,
+  readPointer,
+  readValue,
+} from '../../src-main/node/walkthroughs/step-checks'
+import { isAbandoned } from '../../src-main/node/walkthroughs/lab-namespace'
+import { plannedObjects } from '../../src-main/node/walkthroughs/walkthrough-runner'
+import {
+  labNamespaceName,
+  looksLocal,
+  writeIsConfined,
+} from '../../src-main/node/walkthroughs/walkthrough-safety'
+import { requestSchema } from '@common/scenarios/scenario-format'
+
+describe('templates', () => {
+  it('fills known names and leaves unknown ones visible', () => {
+    expect(fillTemplate('/api/v1/namespaces/{{ns}}/x/{{missing}}', { ns: 'lab' })).toBe(
+      '/api/v1/namespaces/lab/x/{{missing}}',
+    )
+    expect(fillDeep({ a: ['{{v}}', 1], b: { c: '{{v}}' } }, { v: '7' })).toEqual({
+      a: ['7', 1],
+      b: { c: '7' },
+    })
+  })
+
+  it('prepares a preview with the query and a pretty body, before sending', () => {
+    const req = requestSchema.parse({
+      method: 'GET',
+      path: '/api/v1/namespaces/{{ns}}/configmaps',
+      query: { limit: '3', continue: '{{c1}}' },
+      expect: { status: 200 },
+    })
+    const prepared = prepareRequest(req, { ns: 'apiscope-lab-abc123', c1: 'tok' })
+    expect(prepared.preview.url).toBe(
+      '/api/v1/namespaces/apiscope-lab-abc123/configmaps?limit=3&continue=tok',
+    )
+    expect(prepared.preview.identity).toBe('context')
+    expect(prepared.preview.writes).toBe(false)
+  })
+
+  it('writes Lease renewTime as a MicroTime', () => {
+    expect(microTimeNow(new Date('2026-11-30T12:00:00.123Z'))).toBe('2026-11-30T12:00:00.123000Z')
+  })
+})
+
+describe('reading and comparing', () => {
+  const observed = {
+    status: 200,
+    body: { metadata: { 'a/b': 1, list: [{ name: 'x' }] }, data: { couleur: 'vert' } },
+    text: 'apiserver_request_total{code="409",verb="POST"} 5\nreadyz check passed',
+    lines: [{ type: 'ERROR', object: { code: 410 } }],
+  }
+
+  it('reads JSON Pointers (with escapes), regex captures and watch lines', () => {
+    expect(readPointer(observed.body, '/metadata/a~1b')).toBe(1)
+    expect(readPointer(observed.body, '/metadata/list/0/name')).toBe('x')
+    expect(readValue(observed, { regex: 'code="409",verb="POST"\\} (\\d+)' })).toBe('5')
+    expect(readValue(observed, { regex: 'nothing (\\d+)', default: '0' })).toBe('0')
+    expect(readValue(observed, { line: 0, pointer: '/object/code' })).toBe(410)
+  })
+
+  it('reports every comparison, with what was expected and what came', () => {
+    expect(evaluateCheck({ pointer: '/data/couleur', equals: 'vert' }, observed, {})).toMatchObject(
+      {
+        ok: true,
+        expected: 'vert',
+        observed: 'vert',
+      },
+    )
+    const differs = evaluateCheck(
+      { pointer: '/data/couleur', equals: 'bleu', soft: true },
+      observed,
+      {},
+    )
+    expect(differs).toMatchObject({ ok: false, soft: true, observed: 'vert' })
+    expect(
+      evaluateCheck(
+        { regex: 'code="409",verb="POST"\\} (\\d+)', greaterThan: '{{before}}' },
+        observed,
+        {
+          before: '4',
+        },
+      ).ok,
+    ).toBe(true)
+    expect(evaluateCheck({ pointer: '/metadata/continue', exists: false }, observed, {}).ok).toBe(
+      true,
+    )
+    expect(evaluateCheck({ pointer: '/metadata/list', minItems: 2 }, observed, {}).ok).toBe(false)
+    expect(evaluateCheck({ pointer: '/data', contains: 'ver' }, observed, {}).ok).toBe(true)
+  })
+})
+
+describe('safety', () => {
+  it('knows local clusters by context name or loopback address', () => {
+    expect(looksLocal('minikube', 'https://192.168.49.2:8443').local).toBe(true)
+    expect(looksLocal('kind-formation', 'https://10.0.0.5:6443').local).toBe(true)
+    expect(looksLocal('docker-desktop', 'https://kubernetes.docker.internal:6443').local).toBe(true)
+    expect(looksLocal('anything', 'https://127.0.0.1:36135').local).toBe(true)
+    expect(looksLocal('anything', 'https://[::1]:6443').local).toBe(true)
+    const remote = looksLocal('prod-eu', 'https://api.prod.example.com')
+    expect(remote.local).toBe(false)
+    expect(remote.reason).toContain('api.prod.example.com')
+  })
+
+  it('lets writes through only inside the walkthrough’s namespace', () => {
+    const ns = 'apiscope-lab-abc123'
+    expect(writeIsConfined('POST', `/api/v1/namespaces/${ns}/configmaps`, ns)).toBe(true)
+    expect(writeIsConfined('PATCH', `/apis/apps/v1/namespaces/${ns}/deployments/v/scale`, ns)).toBe(
+      true,
+    )
+    expect(writeIsConfined('DELETE', `/api/v1/namespaces/${ns}`, ns)).toBe(false)
+    expect(writeIsConfined('POST', '/api/v1/namespaces/default/configmaps', ns)).toBe(false)
+    expect(writeIsConfined('POST', '/api/v1/nodes', ns)).toBe(false)
+    expect(writeIsConfined('GET', '/api/v1/nodes', ns)).toBe(true)
+    expect(labNamespaceName(() => 0.5)).toMatch(/^apiscope-lab-[0-9a-f]{6}$/)
+  })
+
+  it('calls a namespace abandoned when its process is gone, or when it is old and foreign', () => {
+    const now = Date.parse('2026-11-30T12:00:00Z')
+    expect(
+      isAbandoned(
+        {
+          name: 'x',
+          annotations: {
+            'apiscope.io/owner': `elsewhere/1`,
+            'apiscope.io/started-at': '2026-11-30T11:59:00Z',
+          },
+        },
+        now,
+      ),
+    ).toBe(false)
+    expect(
+      isAbandoned(
+        {
+          name: 'x',
+          annotations: {
+            'apiscope.io/owner': `elsewhere/1`,
+            'apiscope.io/started-at': '2026-11-30T09:00:00Z',
+          },
+        },
+        now,
+      ),
+    ).toBe(true)
+  })
+
+  it('never shows a token: TokenRequest’s, or any value a step saved as secret', () => {
+    const text = displayBody(
+      { kind: 'TokenRequest', status: { token: 'eyJhbGciOi.abc.def', expirationTimestamp: 'x' } },
+      [],
+    )
+    expect(text).not.toContain('eyJhbGciOi')
+    expect(displayBody('Bearer s3cret and more', ['s3cret'])).toBe('Bearer <redacted> and more')
+  })
+})
+
+describe('the built-in walkthroughs', () => {
+  it('are the seed chapter in order, then seeds 002/004, each narrated in English and French', () => {
+    expect(SCENARIOS.map((s) => s.id)).toEqual([
+      'addresses-and-discovery',
+      'four-identities',
+      'eight-verbs',
+      'optimistic-concurrency',
+      'watch-expired',
+      'paging',
+      'table-responses',
+      'admission-and-validation',
+      'subresources',
+      'field-ownership',
+      'health-and-metrics',
+      'kubectl-apply-path',
+      'node-heartbeats',
+    ])
+    for (const s of SCENARIOS)
+      for (const step of s.steps) {
+        expect(step.narration.en.length, `${s.id}/${step.id}`).toBeGreaterThan(10)
+        expect(step.narration.fr.length, `${s.id}/${step.id}`).toBeGreaterThan(10)
+      }
+  })
+
+  it('write only in their own namespace', () => {
+    const ns = 'apiscope-lab-000000'
+    for (const s of SCENARIOS)
+      for (const step of s.steps)
+        for (const req of step.requests) {
+          const { preview } = prepareRequest(req, { ns })
+          expect(writeIsConfined(req.method, preview.path, ns), `${s.id}/${step.id}`).toBe(true)
+        }
+  })
+
+  it('list what they will create before they start', () => {
+    const ownership = SCENARIOS.find((s) => s.id === 'field-ownership')!
+    expect(plannedObjects(ownership).map((o) => `${o.kind}/${o.name}`)).toEqual([
+      'Deployment/vitrine',
+      'Deployment/vitrine-b',
+    ])
+    const admission = SCENARIOS.find((s) => s.id === 'admission-and-validation')!
+    // The dry-run Pod is never created; the invalid name never is either, but it is listed as attempted.
+    expect(plannedObjects(admission).map((o) => o.name)).not.toContain('nu')
+  })
+})
