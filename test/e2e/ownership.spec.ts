@@ -115,6 +115,16 @@ test('ownership map, ownership over time, and a conflict with its three ways out
     await inspector.getByRole('button', { name: 'Show ownership' }).click()
     await expect(own.row('.spec.replicas')).toBeVisible()
 
+    // Any object by resource, namespace and name: a GET through discovery, without history.
+    await own.openByName('/v1/configmaps', ns, 'kube-root-ca.crt')
+    await expect(apiscope.page.getByText('not watched: no history')).toBeVisible()
+    await expect(own.row('.data.ca.crt')).toBeVisible()
+    await expect(own.legend).toContainText('kube-controller-manager')
+    await own.openByName('/v1/configmaps', ns, 'nope')
+    await expect(apiscope.page.getByRole('alert')).toContainText(
+      `No configmaps named nope in ${ns}`,
+    )
+
     // What-if: another Update takes replicas, then equipe-web's manifest conflicts.
     kubectl(
       cluster,

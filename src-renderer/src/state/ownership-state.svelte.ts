@@ -59,7 +59,27 @@ export class OwnershipState {
   whatIf = $state.raw<Loadable<WhatIfResult>>({ status: 'idle' })
   private seq = 0
 
-  constructor(readonly api: ApiscopeApi) {}
+  private connectedAt = ''
+
+  constructor(readonly api: ApiscopeApi) {
+    // A new connection: nothing of the old cluster's objects stays on screen.
+    api.onSession((s) => {
+      if (s.status !== 'connected' || s.info.connectedAt === this.connectedAt) return
+      const first = this.connectedAt === ''
+      this.connectedAt = s.info.connectedAt
+      if (!first) this.clear()
+    })
+  }
+
+  clear(): void {
+    this.seq++
+    this.objects = { status: 'idle' }
+    this.source = null
+    this.map = { status: 'idle' }
+    this.history = { status: 'idle' }
+    this.managerFilter = null
+    this.whatIf = { status: 'idle' }
+  }
 
   async loadObjects(): Promise<void> {
     this.objects = { status: 'loading' }

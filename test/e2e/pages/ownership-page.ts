@@ -43,6 +43,15 @@ export class OwnershipPage {
     await select.selectOption({ value: (await option.first().getAttribute('value')) ?? '' })
   }
 
+  /** Opens any object by resource (`group/version/resource`), namespace and name. */
+  async openByName(resource: string, namespace: string, name: string): Promise<void> {
+    const form = this.page.getByRole('form', { name: 'Open any object' })
+    await form.getByLabel('Resource').selectOption(resource)
+    await form.getByLabel('Namespace', { exact: true }).fill(namespace)
+    await form.getByLabel('Name', { exact: true }).fill(name)
+    await form.getByRole('button', { name: 'Open' }).click()
+  }
+
   row(field: string): Locator {
     return this.tree.locator(`[data-field='${field}']`)
   }
