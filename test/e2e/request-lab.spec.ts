@@ -138,6 +138,37 @@ test('the bare Pod dry run: a full object back, each addition attributed, nothin
     await apiscope.screenshot('lab-dry-run-diff')
     // Nothing was stored.
     expect(() => kubectl(cluster, 'get', 'pod', 'nu', '-n', ns)).toThrow(/NotFound/)
+
+    // A ServiceAccount token minted with TokenRequest: the page shows who, never the token.
+    await apiscope.page.getByTestId('lab-identity').selectOption('serviceaccount')
+    await apiscope.page.getByTestId('lab-verb').selectOption('list')
+    await apiscope.page.getByRole('button', { name: `Mint token in ${ns}` }).click()
+    await expect(apiscope.page.getByTestId('lab-sa-status')).toContainText(
+      `ServiceAccount default/${ns}, expires`,
+    )
+    await lab.send.click()
+    await expect(lab.status).toHaveText('403')
+    await expect(lab.stage('authorization')).toHaveAttribute('data-mark', 'refused')
+    await expect(lab.result).toContainText(`system:serviceaccount:${ns}:default`)
+    await expect(apiscope.page.locator('body')).not.toContainText(/eyJ[\w-]+\./)
+    await apiscope.screenshot('lab-serviceaccount-403')
+
+    // A watch, opened for a second and closed: its first events.
+    await apiscope.page.getByTestId('lab-identity').selectOption('kubeconfig')
+    await apiscope.page.getByTestId('lab-verb').selectOption('watch')
+    await apiscope.page.getByTestId('lab-resource').selectOption('/v1/configmaps')
+    await apiscope.page.getByTestId('lab-name').fill('')
+    await apiscope.page.getByLabel('Watch for (s)').fill('1')
+    await lab.send.click()
+    await expect(lab.status).toHaveText('200')
+    await expect(lab.result.getByRole('tab', { name: /Watch events/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await expect(lab.result).toContainText('ADDED')
+    await expect(lab.result).toContainText('kube-root-ca.crt')
+    await expect(lab.result).toContainText('long-running')
+    await apiscope.screenshot('lab-watch')
   } finally {
     kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
   }

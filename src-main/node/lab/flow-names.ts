@@ -42,11 +42,16 @@ export async function resolveFlowNames(
   session: ClusterSession,
   flowSchemaUid: string | undefined,
   priorityLevelUid: string | undefined,
+  verb?: string,
 ): Promise<LabResult['flow']> {
-  if (!flowSchemaUid && !priorityLevelUid)
+  if (!flowSchemaUid && !priorityLevelUid) {
     return {
-      note: 'No Priority and Fairness headers: the request was refused before flow control, or APF is off.',
+      note:
+        verb === 'watch'
+          ? 'No Priority and Fairness headers: this server did not put this long-running request (a watch) through flow control; newer servers do, for the start of a watch.'
+          : 'No Priority and Fairness headers: the request was refused before flow control, or APF is off.',
     }
+  }
   const known = (uid?: string) => !uid || (cache?.session === session && cache.names.has(uid))
   let note: string | undefined
   if (!known(flowSchemaUid) || !known(priorityLevelUid)) note = await refresh(session)

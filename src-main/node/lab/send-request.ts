@@ -312,6 +312,7 @@ export async function sendLabRequest(
     session,
     verdict.details.flowSchemaUid,
     verdict.details.priorityLevelUid,
+    spec.verb,
   )
   const identity = identities.info(spec.identity).label
   const equivalents = {
