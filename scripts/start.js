@@ -1,5 +1,6 @@
 // `npm start`: the desktop app where Electron is installed and a display exists; otherwise one
-// line saying why, then browser mode (same renderer, loopback server).
+// line saying why, then browser mode (same renderer, loopback server). With no cluster answering,
+// the app opens the bundled demo recording (--demo-if-no-cluster); `npm start -- --demo` always.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,7 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 if (!buildIfStale(root)) process.exit(1)
 
 const electron = findElectron(root)
-const passThrough = process.argv.slice(2)
+const given = process.argv.slice(2)
+const passThrough = given.includes('--demo') ? given : [...given, '--demo-if-no-cluster']
 let child
 if (electron.path && hasDisplay()) {
   // Chromium refuses to run as root with its sandbox; outside root the sandbox stays on.

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startBrowserHost } from '../browser-host/server'
 import { ApiscopeCore } from '../node/apiscope-core'
+import { openDemoUnlessClusterAnswers } from '../node/recording/demo-fallback'
 import { record, RECORD_HELP } from './record-command'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -30,7 +31,8 @@ const HELP = `Apiscope ${packageVersion()}: makes the Kubernetes API server visi
 Usage:
   apiscope serve [--port N] [--no-open] [--demo]
                                           browser mode on 127.0.0.1 (prints the URL with its token);
-                                          --demo opens the bundled demo recording, no cluster needed
+                                          --demo opens the bundled demo recording, no cluster needed;
+                                          --demo-if-no-cluster opens it when no cluster answers
 ${RECORD_HELP}
   apiscope --version | --help
 
@@ -64,6 +66,7 @@ async function serve(argv: string[]): Promise<void> {
       port: { type: 'string' },
       'no-open': { type: 'boolean', default: false },
       demo: { type: 'boolean', default: false },
+      'demo-if-no-cluster': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -86,6 +89,9 @@ async function serve(argv: string[]): Promise<void> {
   if (values.demo) {
     const opened = await core.recording.openDemo()
     if (!opened.ok) throw new Error(`${opened.error.title}. ${opened.error.nextStep}`)
+  } else if (values['demo-if-no-cluster']) {
+    const why = await openDemoUnlessClusterAnswers(core)
+    if (why) console.log(why)
   }
   const host = await startBrowserHost({ core, rendererDir, port })
   console.log('Apiscope is running in browser mode. Open this URL (it holds a per-launch token):')

@@ -4,6 +4,7 @@ import { app, BrowserWindow, session, shell } from 'electron'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ApiscopeCore } from '../node/apiscope-core'
+import { openDemoUnlessClusterAnswers } from '../node/recording/demo-fallback'
 import { augmentPathFromLoginShell } from '../node/login-shell-path'
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol'
 import { installIpcBridge } from './ipc-bridge'
@@ -54,7 +55,16 @@ void app.whenReady().then(async () => {
     callback(false),
   )
   await augmentPathFromLoginShell()
-  const core = new ApiscopeCore({ host: 'electron', version: app.getVersion() })
+  const core = new ApiscopeCore({
+    host: 'electron',
+    version: app.getVersion(),
+    demoDir: app.isPackaged
+      ? path.join(process.resourcesPath, 'resources/demo')
+      : path.join(here, '../../resources/demo'),
+  })
+  // --demo: the bundled recording; --demo-if-no-cluster (npm start): it, when nothing answers.
+  if (process.argv.includes('--demo')) await core.recording.openDemo()
+  else if (process.argv.includes('--demo-if-no-cluster')) await openDemoUnlessClusterAnswers(core)
   serveRenderer(path.join(here, '../renderer'))
   installIpcBridge(core, () => mainWindow, trustedOrigin)
   mainWindow = createWindow()

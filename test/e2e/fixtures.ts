@@ -13,10 +13,13 @@ export interface ServeHandle {
   stop(): Promise<void>
 }
 
-export async function startServe(env: Record<string, string>): Promise<ServeHandle> {
+export async function startServe(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<ServeHandle> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(REPO_ROOT, 'bin/apiscope.js'), 'serve', '--no-open', '--port', '0'],
+    [path.join(REPO_ROOT, 'bin/apiscope.js'), 'serve', '--no-open', '--port', '0', ...args],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -186,7 +186,7 @@ describe('record, replay, compare', () => {
     expect(!start.ok && start.error.title).toMatch(/replay/)
     // Step back and forth: the store restarts, the renderer is told, the event count follows.
     const before = await core.invoke('recording:transport', { action: 'step-back' })
-    const back = before.ok && before.value.replay
+    const back = before.ok && (before.value as { replay: { eventsApplied: number; totalEvents: number } }).replay
     expect(back && back.eventsApplied).toBe((back && back.totalEvents) - 1)
     expect(pushed.some((p) => p.channel === 'recording:replay-reset')).toBe(true)
     await core.invoke('recording:transport', { action: 'step' })

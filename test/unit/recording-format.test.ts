@@ -3,6 +3,7 @@
 import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import {
   FORMAT_NAME,
@@ -94,6 +95,8 @@ describe('the recording writer and reader', () => {
   it('round-trips gzip, and reads a gzip file cut short up to its last whole line', async () => {
     const file = await written('zipped.ndjson.gz', true, 2000)
     const raw = readFileSync(file)
+    // A closed file is a complete gzip stream (trailer included): strict gunzip reads it.
+    expect(gunzipSync(raw).toString().split('\n').length).toBe(2002)
     const res = parseRecording(raw)
     expect(res.ok && res.value.compressed).toBe(true)
     expect(res.ok && res.value.lines.length).toBe(2000)

@@ -2,6 +2,7 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
+import type { SessionInfo } from '../kube-types'
 import type { TimelineEvent } from '../watch-types'
 
 const note = z.string().max(500)
@@ -89,6 +90,10 @@ export interface ReplayStatus {
   /** What the reader skipped: a cut-off tail and corrupted lines (numbers are 1-based). */
   skippedTailBytes: number
   corrupt: { line: number; message: string }[]
+  /** The session the replay stands in for (what the Overview shows). */
+  session: SessionInfo
+  /** Why the host opened it by itself (no cluster answered), or null. */
+  openedBecause: string | null
   /** Bumps when the replay started again from the beginning (a seek back): views reset. */
   generation: number
 }

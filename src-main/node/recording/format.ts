@@ -18,6 +18,8 @@ export interface RecordingHeader {
   server: ServerVersion | null
   /** A name for the context that says nothing about where it lives (no server URL). */
   context: string
+  /** The context's default namespace. */
+  namespace?: string
   startedAt: string
   /** Epoch ms of the start; every line's `t` is on the same clock. */
   t0: number

@@ -124,6 +124,7 @@ export class RecordingController {
           app: { name: 'Apiscope', version: this.core.options.version },
           server: session.info.version,
           context: session.info.context,
+          namespace: session.info.namespace,
           watches: options.watches ?? session.watches.statuses().map((st) => st.target),
           answers,
           ...(options.title ? { title: options.title } : {}),
@@ -221,7 +222,7 @@ export class RecordingController {
   }
 
   /** The first demo recording, for --demo and for "no cluster answered". */
-  async openDemo(): Promise<Result<RecordingStatus>> {
+  async openDemo(because: string | null = null): Promise<Result<RecordingStatus>> {
     const demo = this.list().find((f) => f.source === 'demo')
     if (!demo) {
       return fail({
@@ -231,7 +232,12 @@ export class RecordingController {
         nextStep: 'Run npm run record:demo to make one.',
       })
     }
-    return this.open(demo.name, 'demo')
+    const opened = await this.open(demo.name, 'demo')
+    if (opened.ok && this.replay) {
+      this.replay.openedBecause = because
+      return ok(this.status())
+    }
+    return opened
   }
 
   openUpload(fileName: string, base64: string): Result<RecordingStatus> {

@@ -42,6 +42,8 @@ export class ReplaySession {
   readonly end: number
   readonly totalEvents: number
   readonly info: SessionInfo
+  /** Why the host opened it without being asked (no cluster answered), for the banner. */
+  openedBecause: string | null = null
 
   constructor(
     readonly name: string,
@@ -59,7 +61,7 @@ export class ReplaySession {
     this.info = {
       context: `replay · ${header.context}`,
       server: `recording ${name}`,
-      namespace: (header.watches.find((w) => w.namespace)?.namespace ?? 'default') as string,
+      namespace: header.namespace ?? header.watches.find((w) => w.namespace)?.namespace ?? 'default',
       version: header.server ?? {
         major: '',
         minor: '',
@@ -237,6 +239,8 @@ export class ReplaySession {
       skippedTailBytes: this.content.skippedTailBytes,
       corrupt: this.content.corrupt.slice(0, 20),
       generation: this.generation,
+      session: { ...this.info },
+      openedBecause: this.openedBecause,
     }
   }
 

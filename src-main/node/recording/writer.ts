@@ -70,7 +70,14 @@ export class RecordingWriter {
     clearInterval(this.timer)
     if (this.fd === null) return
     const gz = this.gzip
-    if (gz) await new Promise<void>((resolve) => gz.end(() => resolve()))
+    // 'end' (not end()'s callback, which fires on 'finish') comes after the last compressed bytes
+    // were handed to our 'data' listener, gzip trailer included.
+    if (gz) {
+      await new Promise<void>((resolve) => {
+        gz.once('end', () => resolve())
+        gz.end()
+      })
+    }
     const fd = this.fd
     fsyncSync(fd)
     closeSync(fd)

@@ -79,6 +79,8 @@ export class AppState {
       }
       this.session = s
     })
+    // A replay going back starts its stream again: its requests come again from the start.
+    api.onReplayReset(() => (this.requests = []))
     api.onRequestLogged((entry) => {
       const next =
         this.requests.length >= REQUEST_LOG_LIMIT ? this.requests.slice(1) : this.requests.slice()
@@ -92,6 +94,14 @@ export class AppState {
     if (info.ok) this.info = info.value
     if (log.ok) this.requests = log.value
     await this.loadContexts()
+    // A replay opened by the host (--demo, or no cluster answered): show it, connect to nothing.
+    await this.recording.refresh()
+    const replay = this.recording.status.replay
+    if (replay) {
+      this.session = { status: 'connected', info: replay.session }
+      await Promise.all([this.refreshOverview(), this.refreshDiscovery(false)])
+      return
+    }
     if (this.kubeconfig.status === 'ready' && this.kubeconfig.value.defaultContext) {
       await this.connect(this.kubeconfig.value.defaultContext)
     }

@@ -1,0 +1,248 @@
+// `npm run record:demo`: regenerates resources/demo/ from a REAL control plane (the test harness's
+// kube-apiserver 1.20 + etcd + controller-manager + scheduler, started here unless
+// APISCOPE_CLUSTER_STATE names a running one), recording while it runs the seed chapter's
+// experiments through Apiscope's own transport, so the demo's Requests view shows them too:
+// the ConfigMap verbs (201, 409 AlreadyExists, merge and JSON patch, a stale PUT's 409 Conflict,
+// DELETE), a paged list with continue tokens, a Deployment's server-side apply, its conflict and
+// --force-conflicts, a Pod dry-run, a Secret (redacted in the file), and a real 410 Expired after
+// an API server crash. Markers name each step.
+import { mkdirSync, renameSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { ApiscopeCore } from '../src-main/node/apiscope-core'
+import type { ClusterSession } from '../src-main/node/cluster-session'
+import {
+  ADMIN_CONTEXT,
+  readClusterInfo,
+  REPO_ROOT,
+  restartApiserver,
+  startControlPlane,
+  stopControlPlane,
+  type ClusterInfo,
+} from '../test/cluster/control-plane'
+
+const NS = 'ch34'
+const OUT_DIR = path.join(REPO_ROOT, 'resources/demo')
+const OUT = path.join(OUT_DIR, 'seed-chapter-34.ndjson.gz')
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function until(what: string, probe: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!probe()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await pause(50)
+  }
+}
+
+async function send(
+  session: ClusterSession,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  p: string,
+  body?: unknown,
+  contentType?: string,
+  query?: Record<string, string>,
+) {
+  const res = await session.transport.request({
+    method,
+    path: p,
+    ...(body !== undefined ? { body } : {}),
+    ...(contentType ? { contentType } : {}),
+    ...(query ? { query } : {}),
+  })
+  console.log(`  ${method} ${p} -> ${res.status}`)
+  return { status: res.status, body: JSON.parse(res.body || '{}') as Record<string, any> }
+}
+
+const vitrine = (replicas: number) =>
+  JSON.stringify({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'vitrine', namespace: NS },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: 'vitrine' } },
+      template: {
+        metadata: { labels: { app: 'vitrine' } },
+        spec: { containers: [{ name: 'web', image: 'nginx:1.25' }] },
+      },
+    },
+  })
+
+async function run(info: ClusterInfo): Promise<void> {
+  const core = new ApiscopeCore({
+    host: 'browser',
+    version: 'demo',
+    env: { KUBECONFIG: info.kubeconfig },
+    home: '/nonexistent',
+  })
+  const connected = await core.invoke('kube:connect', { context: ADMIN_CONTEXT })
+  if (!connected.ok) throw new Error(connected.error.title)
+  const session = core.currentSession as ClusterSession
+  await send(session, 'POST', '/api/v1/namespaces', { metadata: { name: NS } })
+  await pause(1000)
+
+  mkdirSync(OUT_DIR, { recursive: true })
+  const partial = `${OUT}.partial`
+  const started = await core.recording.start({
+    path: partial,
+    gzip: true,
+    title: 'Seed chapter 34: the API server, verb by verb',
+  })
+  if (!started.ok) throw new Error(started.error.title)
+  const mark = async (note: string) => {
+    console.log(`# ${note}`)
+    core.recording.marker(note)
+    await pause(1200)
+  }
+  const audit = await core.invoke('traffic:start-log-tail', { path: info.auditLog })
+  if (!audit.ok) console.log(`(no audit stream in the demo: ${audit.error.title})`)
+
+  const cm = `/api/v1/namespaces/${NS}/configmaps`
+  await mark('Watch ConfigMaps and Deployments in ch34: list, then watch')
+  for (const target of [
+    { group: '', version: 'v1', resource: 'configmaps', namespace: NS },
+    { group: 'apps', version: 'v1', resource: 'deployments', namespace: NS },
+    { group: '', version: 'v1', resource: 'secrets', namespace: NS },
+  ]) {
+    await core.invoke('watch:start', { target })
+  }
+  await until('the watches', () => session.watches.statuses().every((s) => s.state === 'watching'))
+  await pause(1500)
+
+  await mark('POST creates reglages: 201, a uid and a resourceVersion')
+  const reglages = { metadata: { name: 'reglages' }, data: { couleur: 'bleu', taille: 'M' } }
+  const created = await send(session, 'POST', cm, reglages)
+  await pause(1500)
+  await mark('POST again: 409 AlreadyExists (POST creates, it does not replace)')
+  await send(session, 'POST', cm, reglages)
+  await pause(1500)
+  await mark('Merge patch, then JSON patch: each write moves the resourceVersion')
+  await send(
+    session,
+    'PATCH',
+    `${cm}/reglages`,
+    { data: { couleur: 'vert' } },
+    'application/merge-patch+json',
+  )
+  await pause(1200)
+  await send(
+    session,
+    'PATCH',
+    `${cm}/reglages`,
+    [{ op: 'add', path: '/data/forme', value: 'ronde' }],
+    'application/json-patch+json',
+  )
+  await pause(1500)
+  await mark('PUT with a stale resourceVersion: 409 Conflict (someone wrote in between)')
+  await send(session, 'PUT', `${cm}/reglages`, {
+    ...reglages,
+    metadata: { name: 'reglages', resourceVersion: created.body.metadata?.resourceVersion },
+  })
+  await pause(1500)
+  await mark('DELETE: the watch says DELETED')
+  await send(session, 'DELETE', `${cm}/reglages`)
+  await pause(1500)
+
+  await mark('Seven ConfigMaps, then a list three by three: pages and continue tokens')
+  for (let i = 1; i <= 7; i++) {
+    await send(session, 'POST', cm, {
+      metadata: { name: `carton-${i}`, labels: { serie: 'cartons' } },
+      data: { n: String(i) },
+    })
+    await pause(250)
+  }
+  await core.invoke('watch:start', {
+    target: {
+      group: '',
+      version: 'v1',
+      resource: 'configmaps',
+      namespace: NS,
+      labelSelector: 'serie=cartons',
+      pageSize: 3,
+    },
+  })
+  await pause(2000)
+
+  await mark('A Secret: its values never leave Apiscope (redacted in this file)')
+  await send(session, 'POST', `/api/v1/namespaces/${NS}/secrets`, {
+    metadata: { name: 'acces' },
+    stringData: { motdepasse: 'demo-value-never-shown' },
+  })
+  await pause(1500)
+
+  const deploy = `/apis/apps/v1/namespaces/${NS}/deployments`
+  await mark('Server-side apply as equipe-web: managedFields records its fields')
+  await send(session, 'PATCH', `${deploy}/vitrine`, vitrine(2), 'application/apply-patch+yaml', {
+    fieldManager: 'equipe-web',
+  })
+  await pause(2500)
+  await mark('Another manager (kubectl-patch) sets replicas to 4 and takes the field')
+  await send(
+    session,
+    'PATCH',
+    `${deploy}/vitrine`,
+    { spec: { replicas: 4 } },
+    'application/merge-patch+json',
+    {
+      fieldManager: 'kubectl-patch',
+    },
+  )
+  await pause(2000)
+  await mark('equipe-web applies replicas: 2 again: 409 conflict on .spec.replicas')
+  await send(session, 'PATCH', `${deploy}/vitrine`, vitrine(2), 'application/apply-patch+yaml', {
+    fieldManager: 'equipe-web',
+  })
+  await pause(1500)
+  await mark('--force-conflicts: equipe-web takes .spec.replicas back')
+  await send(session, 'PATCH', `${deploy}/vitrine`, vitrine(2), 'application/apply-patch+yaml', {
+    fieldManager: 'equipe-web',
+    force: 'true',
+  })
+  await pause(2500)
+
+  await mark('A Pod dry-run: admission fills it in, nothing reaches etcd')
+  await send(
+    session,
+    'POST',
+    `/api/v1/namespaces/${NS}/pods`,
+    { metadata: { name: 'nu' }, spec: { containers: [{ name: 'web', image: 'nginx:1.25' }] } },
+    undefined,
+    { dryRun: 'All' },
+  )
+  await pause(1500)
+
+  await mark('The API server crashes and restarts: 410 Expired, then a relist')
+  await restartApiserver(info)
+  await send(
+    session,
+    'PATCH',
+    `${cm}/carton-1`,
+    { data: { n: 'un' } },
+    'application/merge-patch+json',
+  )
+  await until(
+    'the relists',
+    () => session.watches.statuses().every((s) => s.state === 'watching'),
+    60_000,
+  )
+  await pause(3000)
+  await mark('End of the demo')
+
+  const stopped = await core.recording.stop('end of the demo')
+  void stopped
+  renameSync(partial, OUT)
+  const stats = core.recording.lastStats
+  console.log(
+    `wrote ${OUT}: ${stats?.events} events, ${statSync(OUT).size} bytes, ${Math.round((stats?.durationMs ?? 0) / 1000)} s`,
+  )
+  await send(session, 'DELETE', `/api/v1/namespaces/${NS}`)
+  core.close()
+}
+
+const shared = process.env.APISCOPE_CLUSTER_STATE
+const info = shared ? readClusterInfo(shared) : await startControlPlane()
+try {
+  await run(info)
+} finally {
+  if (!shared) stopControlPlane(info)
+}
+process.exit(0)
