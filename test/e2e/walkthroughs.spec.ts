@@ -49,15 +49,24 @@ test('a walkthrough shows what it will send, then what came back, checked', asyn
   await expect(w.outcomes.first()).toContainText('409')
   await expect(w.outcomes.first()).toContainText('matches the walkthrough')
   await expect(w.outcomes.first().getByTestId('check-table')).toContainText('already-exists')
+  // Let the request finish travelling the stages, and show the checks.
+  await apiscope.page.waitForTimeout(4000)
+  await w.outcomes.first().getByTestId('check-table').scrollIntoViewIfNeeded()
   await apiscope.screenshot('walkthrough-mid-step')
   expect(kubectl(cluster, 'get', 'configmap', 'reglages', '-n', ns, '-o', 'name').trim()).toBe(
     'configmap/reglages',
   )
 
   // The same step in French.
-  await apiscope.page.getByRole('button', { name: 'FR' }).click()
+  await apiscope.page
+    .getByRole('group', { name: 'Language' })
+    .getByRole('button', { name: 'FR' })
+    .click()
   await expect(w.narration).toContainText('POST crée, il ne remplace pas')
-  await apiscope.page.getByRole('button', { name: 'EN' }).click()
+  await apiscope.page
+    .getByRole('group', { name: 'Language' })
+    .getByRole('button', { name: 'EN' })
+    .click()
 
   await w.finish.click()
   await expect(w.plan).toBeVisible()

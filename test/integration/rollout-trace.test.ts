@@ -3,11 +3,13 @@
 // (test/cluster/simulated-node.ts) standing in for a kubelet: every arrow, its actor and its
 // order; a Pod that cannot be scheduled shown waiting with the scheduler's reason; and a node that
 // goes quiet explained from its Lease, Ready condition and taints.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RolloutTrace, TraceArrow } from '@common/messages/walkthroughs'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import type { KubeTransport } from '../../src-main/node/kube-transport'
-import { ADMIN_CONTEXT } from '../cluster/control-plane'
+import { ADMIN_CONTEXT, REPO_ROOT } from '../cluster/control-plane'
 import { SIMULATED_MANAGER, SimulatedNode } from '../cluster/simulated-node'
 import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
 
@@ -78,6 +80,36 @@ async function startTrace(name: string): Promise<RolloutTrace> {
   return res.value as RolloutTrace
 }
 
+/**
+ * With APISCOPE_RECORD_FIXTURES=1, saves the objects the trace was built from, as the server
+ * returned them, for the rollout model's unit test (test/fixtures/recorded/rollout/).
+ */
+async function recordFixture(caseName: string, name: string): Promise<void> {
+  if (!process.env.APISCOPE_RECORD_FIXTURES) return
+  const get = async (p: string, query: Record<string, string> = {}) => {
+    const res = await transport.json<{ items: unknown[] }>({ path: p, query })
+    if (!res.ok) throw new Error(res.error.title)
+    return res.value.items
+  }
+  const fixture = {
+    recordedFrom:
+      'kube-apiserver v1.20.2 with kube-controller-manager, kube-scheduler and the simulated node agent',
+    recordedAt: new Date().toISOString(),
+    owner: { namespace: ns, name },
+    deployments: await get(`/apis/apps/v1/namespaces/${ns}/deployments`, {
+      fieldSelector: `metadata.name=${name}`,
+    }),
+    replicaSets: await get(`/apis/apps/v1/namespaces/${ns}/replicasets`),
+    pods: await get(`/api/v1/namespaces/${ns}/pods`),
+    events: await get(`/api/v1/namespaces/${ns}/events`),
+    nodes: await get('/api/v1/nodes'),
+    leases: await get('/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases'),
+  }
+  const dir = path.join(REPO_ROOT, 'test/fixtures/recorded/rollout')
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(path.join(dir, `${caseName}.json`), `${JSON.stringify(fixture, null, 2)}\n`)
+}
+
 const byId = (trace: RolloutTrace, prefix: string) =>
   trace.arrows.filter((a) => a.id.startsWith(prefix))
 const t = (a: TraceArrow | undefined) => Date.parse(a?.time ?? '')
@@ -95,6 +127,7 @@ describe('the rollout trace', () => {
           ? latest
           : null,
       )
+      await recordFixture('complete', 'signalements')
       const ids = trace.arrows.map((a) => a.id.split(':')[0])
       expect(ids).toEqual([
         'deployment-created',
@@ -167,6 +200,7 @@ describe('the rollout trace', () => {
           ? latest
           : null,
       )
+      await recordFixture('unschedulable', 'nulle-part')
       const bound = byId(trace, 'pod-bound')
       expect(bound.length).toBe(2)
       for (const arrow of bound) {
@@ -202,6 +236,7 @@ describe('the rollout trace', () => {
           ? latest
           : null
       })
+      await recordFixture('quiet-node', 'signalements')
       const quiet = trace.nodes.find((n) => n.name === nodeName)!
       expect(quiet.ready).toBe('Unknown')
       expect(quiet.taints.map((x) => `${x.key}:${x.effect}`)).toContain(
