@@ -186,7 +186,9 @@ describe('record, replay, compare', () => {
     expect(!start.ok && start.error.title).toMatch(/replay/)
     // Step back and forth: the store restarts, the renderer is told, the event count follows.
     const before = await core.invoke('recording:transport', { action: 'step-back' })
-    const back = before.ok && (before.value as { replay: { eventsApplied: number; totalEvents: number } }).replay
+    const back =
+      before.ok &&
+      (before.value as { replay: { eventsApplied: number; totalEvents: number } }).replay
     expect(back && back.eventsApplied).toBe((back && back.totalEvents) - 1)
     expect(pushed.some((p) => p.channel === 'recording:replay-reset')).toBe(true)
     await core.invoke('recording:transport', { action: 'step' })
@@ -277,6 +279,90 @@ describe('crash safety', () => {
         liveAdded[k]?.rv,
       ),
     )
+    kubectl('delete', 'namespace', ns, '--wait=false')
+  })
+})
+
+describe('the canary: a Secret value never leaves the core in clear', () => {
+  it('not in pushed frames, event details, the recording, its replay or an export', async () => {
+    const CANARY = `canary-${Date.now().toString(36)}-x9`
+    const forms = [CANARY, Buffer.from(CANARY).toString('base64')]
+    const leaks = (what: string, text: string) => {
+      for (const f of forms) expect(text.includes(f), `${what} holds the canary (${f})`).toBe(false)
+    }
+    const { core, session, pushed } = await connected()
+    const ns = createNamespace('canary')
+    await core.invoke('watch:start', {
+      target: { group: '', version: 'v1', resource: 'secrets', namespace: ns },
+    })
+    await waitUntil('the watch', 20_000, () =>
+      session.watches.statuses().every((s) => s.state === 'watching'),
+    )
+    const file = path.join(dir, 'canary.ndjson')
+    expect((await core.recording.start({ path: file })).ok).toBe(true)
+    // Client-side apply: the last-applied-configuration annotation holds the value too.
+    const manifest = path.join(dir, 'canary-secret.json')
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: 'coffre', namespace: ns },
+        stringData: { motdepasse: CANARY },
+      }),
+    )
+    kubectl('apply', '-f', manifest)
+    kubectl(
+      '-n',
+      ns,
+      'patch',
+      'secret',
+      'coffre',
+      '-p',
+      JSON.stringify({ stringData: { autre: CANARY } }),
+    )
+    // A TokenRequest through Apiscope's own transport: its answer is logged, never its token.
+    await session.transport.request({
+      method: 'POST',
+      path: `/api/v1/namespaces/${ns}/serviceaccounts/default/token`,
+      body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: {} },
+    })
+    await waitUntil(
+      'the Secret’s events',
+      20_000,
+      () => session.watches.store.events().filter((e) => e.name === 'coffre').length >= 2,
+    )
+    const details: unknown[] = []
+    for (let i = 0; i < session.watches.store.size; i++) {
+      details.push(await core.invoke('watch:event-detail', { index: i }))
+    }
+    await new Promise((r) => setTimeout(r, 300))
+    await core.recording.stop()
+    // The store itself holds the value (it is the cluster's object): the canary is real.
+    const coffre = session.watches.store.events().find((e) => e.name === 'coffre')!
+    const [raw] = await session.watches.store.objectsAt(coffre.uid, [coffre.v])
+    expect(JSON.stringify(raw)).toContain(Buffer.from(CANARY).toString('base64'))
+
+    leaks('pushed events', JSON.stringify(pushed))
+    leaks('event details', JSON.stringify(details))
+    leaks('the recording', readFileSync(file, 'utf8'))
+    expect(JSON.stringify(details)).toContain('<redacted>')
+
+    const replayed = await replayAll(file)
+    const replayDetails: unknown[] = []
+    for (let i = 0; i < replayed.replay.watches.store.size; i++) {
+      replayDetails.push(await replayed.replay.watches.detail(i))
+    }
+    leaks('replayed frames and events', JSON.stringify([replayed.frames, replayed.emitted]))
+    leaks('replayed details', JSON.stringify(replayDetails))
+    replayed.replay.close()
+
+    const opened = await core.invoke('recording:open', { name: 'canary.ndjson', source: 'saved' })
+    expect(opened.ok).toBe(true)
+    const exported = await core.invoke('recording:export-range', { fromMs: 0, toMs: 1e9 })
+    expect(exported.ok).toBe(true)
+    leaks('the export', readFileSync((exported as { value: { path: string } }).value.path, 'utf8'))
+    await core.invoke('recording:close', {})
     kubectl('delete', 'namespace', ns, '--wait=false')
   })
 })

@@ -61,7 +61,8 @@ export class ReplaySession {
     this.info = {
       context: `replay · ${header.context}`,
       server: `recording ${name}`,
-      namespace: header.namespace ?? header.watches.find((w) => w.namespace)?.namespace ?? 'default',
+      namespace:
+        header.namespace ?? header.watches.find((w) => w.namespace)?.namespace ?? 'default',
       version: header.server ?? {
         major: '',
         minor: '',

@@ -1,0 +1,134 @@
+// The canary, end to end: a Secret created through the real control plane with a canary value;
+// watch it, inspect it, record the session from the UI, replay the recording, export the view and
+// a range. The canary never appears in any WebSocket frame the renderer receives, the DOM, the
+// recording files or the exports.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { expect, startServe, test } from './fixtures'
+import { ApiscopePage } from './pages/apiscope-page'
+
+test('a Secret’s canary value reaches no frame, DOM, recording or export', async ({
+  page,
+  cluster,
+}) => {
+  const CANARY = `canary-${Date.now().toString(36)}-e2e`
+  const forms = [CANARY, Buffer.from(CANARY).toString('base64')]
+  const kubectl = (...args: string[]) =>
+    execFileSync(
+      path.join(cluster.binDir, 'kubectl'),
+      [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    )
+  const recordings = mkdtempSync(path.join(tmpdir(), 'apiscope-e2e-rec-'))
+  const downloads = mkdtempSync(path.join(tmpdir(), 'apiscope-e2e-dl-'))
+  const ns = `e2e-canary-${Date.now().toString(36)}`
+  kubectl('create', 'namespace', ns)
+  const manifest = path.join(downloads, 'secret.json')
+  const secret = (key: string) =>
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'coffre', namespace: ns },
+      stringData: { [key]: CANARY },
+    })
+  writeFileSync(manifest, secret('motdepasse'))
+  kubectl('apply', '-f', manifest)
+
+  const serve = await startServe({
+    KUBECONFIG: cluster.kubeconfig,
+    HOME: '/nonexistent',
+    APISCOPE_RECORDINGS_DIR: recordings,
+  })
+  const frames: string[] = []
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
+  const app = new ApiscopePage(page, serve.url)
+  const checkDom = async (where: string) => {
+    const html = await page.content()
+    for (const f of forms) expect(html.includes(f), `DOM ${where}`).toBe(false)
+  }
+  try {
+    await app.open()
+    await expect(app.statusPill).toContainText('Connected')
+    await app.startWatch('/v1/secrets', ns)
+    await page.getByRole('tab', { name: 'Table' }).click()
+    const table = page.getByTestId('watch-table')
+    await table
+      .getByRole('button', { name: /coffre/ })
+      .first()
+      .click()
+    const inspector = page.getByTestId('inspector')
+    await expect(inspector).toContainText('redacted')
+    await checkDom('live inspector')
+
+    // Record from the UI while the Secret changes, with a marker.
+    await page.getByRole('button', { name: 'Record', exact: true }).click()
+    await page.getByRole('button', { name: 'Start recording' }).click()
+    await expect(page.getByRole('status', { name: 'Recording' })).toBeVisible()
+    writeFileSync(manifest, secret('autre'))
+    kubectl('apply', '-f', manifest)
+    await page.getByRole('button', { name: 'Marker', exact: true }).click()
+    await page.getByLabel('Note').fill('the Secret changed')
+    await page.getByRole('button', { name: 'Add marker' }).click()
+    await expect(table.getByRole('button', { name: /MODIFIED.*coffre/ }).first()).toBeVisible()
+    await table
+      .getByRole('button', { name: /MODIFIED.*coffre/ })
+      .first()
+      .click()
+    await expect(inspector).toContainText('redacted')
+    await page.getByRole('button', { name: 'Stop', exact: true }).click()
+    await expect(page.getByRole('status', { name: 'Recording' })).toBeHidden()
+    await checkDom('after recording')
+
+    // Replay it, inspect, export.
+    await page.getByRole('button', { name: 'Open recording' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Open a recording' })
+    await dialog.getByRole('row', { name: /saved/ }).getByRole('button', { name: 'Open' }).click()
+    const banner = page.getByRole('region', { name: 'Replay controls' })
+    await expect(banner.getByText('REPLAY', { exact: true })).toBeVisible()
+    await banner.getByLabel('Replay speed').selectOption('16')
+    await banner.getByRole('button', { name: 'Play', exact: true }).click()
+    await expect(banner.getByRole('button', { name: 'Play', exact: true })).toBeVisible({
+      timeout: 30_000,
+    })
+    await page.getByRole('tab', { name: 'Table' }).click()
+    await table
+      .getByRole('button', { name: /coffre/ })
+      .last()
+      .click()
+    await expect(inspector).toContainText('redacted')
+    await inspector.getByRole('tab', { name: 'Raw' }).click()
+    await checkDom('replay inspector')
+    await banner.getByRole('button', { name: 'Export' }).click()
+    const [svg] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'View as SVG' }).click(),
+    ])
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'View as PNG' }).click(),
+    ])
+    await page.getByRole('button', { name: 'Export range as a recording' }).click()
+    await expect(page.getByText(/Saved .*events/)).toBeVisible()
+
+    const files: [string, string][] = [
+      ['SVG export', readFileSync((await svg.path()) as string, 'utf8')],
+      ['PNG export', readFileSync((await png.path()) as string).toString('latin1')],
+      ...readdirSync(recordings).map((name): [string, string] => {
+        const raw = readFileSync(path.join(recordings, name))
+        return [name, (name.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8')]
+      }),
+      ['WebSocket frames', frames.join('\n')],
+    ]
+    expect(files.length).toBeGreaterThanOrEqual(5) // the recording and its range export
+    expect(frames.join('\n')).toContain('coffre')
+    for (const [what, text] of files) {
+      for (const f of forms) expect(text.includes(f), `${what} holds the canary`).toBe(false)
+    }
+  } finally {
+    await serve.stop()
+    kubectl('delete', 'namespace', ns, '--wait=false')
+  }
+})
