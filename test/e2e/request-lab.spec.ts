@@ -55,11 +55,12 @@ test('compose, send as anonymous: the request stops at authorization', async ({
 
     await lab.preset('anonymous-list')
     await lab.send.click()
-    await expect(lab.status).toHaveText('403')
-    // Mid-flight: the request is still travelling.
+    // Mid-flight: the request is still travelling, the answer waits until it stops.
     await expect(lab.stagePath).toHaveAttribute('data-settled', 'false')
+    await expect(lab.result).toHaveCount(0)
     await apiscope.screenshot('lab-mid-animation')
     await lab.settled()
+    await expect(lab.status).toHaveText('403')
     await expect(lab.stagePath).toHaveAttribute('data-stopped-at', 'authorization')
     await expect(lab.stage('authentication')).toHaveAttribute('data-mark', 'passed')
     await expect(lab.stage('authorization')).toHaveAttribute('data-mark', 'refused')
@@ -124,6 +125,19 @@ test('the bare Pod dry run: a full object back, each addition attributed, nothin
     await expect(lab.status).toHaveText('201')
     await expect(lab.stage('persistence')).toHaveAttribute('data-mark', 'dry-run')
     await expect(lab.diff).toContainText('8 lines')
+    // Sent and returned side by side, each added line coloured by who added it.
+    const yaml = apiscope.page.getByTestId('lab-dry-run-yaml')
+    await expect(yaml.locator('li[data-source="sent"]')).toHaveCount(8)
+    await expect(yaml.locator('li[data-source="admission-plugin"]').first()).toBeVisible()
+    await lab.diff.scrollIntoViewIfNeeded()
+    await apiscope.screenshot('lab-dry-run-yaml')
+    // Field by field, the admission plugins' part.
+    await lab.diff.getByLabel('Field by field').check()
+    await lab.diff.locator('button[data-source="admission-plugin"]').click()
+    await expect(lab.diff.locator('tbody tr')).toHaveCount(7)
+    await lab.diff.scrollIntoViewIfNeeded()
+    await apiscope.screenshot('lab-dry-run-diff')
+    await lab.diff.getByRole('button', { name: /^All/ }).click()
     await expect(lab.diff.locator('tr[data-path="spec.serviceAccountName"]')).toContainText(
       'ServiceAccount',
     )
@@ -134,8 +148,7 @@ test('the bare Pod dry run: a full object back, each addition attributed, nothin
       'Computed at creation',
     )
     await expect(lab.diff.locator('tr[data-source="unattributed"]')).toHaveCount(0)
-    await lab.diff.scrollIntoViewIfNeeded()
-    await apiscope.screenshot('lab-dry-run-diff')
+
     // Nothing was stored.
     expect(() => kubectl(cluster, 'get', 'pod', 'nu', '-n', ns)).toThrow(/NotFound/)
 

@@ -127,7 +127,13 @@ export interface LabResult {
   curl: string
   kubectl: string
   watch?: { events: LabWatchEvent[]; closedAfterMs: number; truncated: boolean }
-  dryRunDiff?: AttributionReport & { kind: string; sentLines: number; returnedLines: number }
+  dryRunDiff?: AttributionReport & {
+    kind: string
+    sentLines: number
+    returnedLines: number
+    /** The body as typed (YAML or JSON). */
+    sentText: string
+  }
 }
 
 export const labSchemas = {

@@ -22,8 +22,8 @@ const lines = (value: unknown) => stringify(value).trimEnd().split('\n').length
 export function dryRunDiff(
   sent: unknown,
   returned: unknown,
-  /** Lines of the body as typed; counted from the parsed object when absent. */
-  sentLines?: number,
+  /** The body as typed; written from the parsed object when absent. */
+  sentText?: string,
   webhooks: { audited?: string[]; configured?: string[] } = {},
 ): NonNullable<LabResult['dryRunDiff']> {
   const kind =
@@ -35,7 +35,13 @@ export function dryRunDiff(
     ...(webhooks.audited ? { mutatingWebhooks: webhooks.audited } : {}),
     ...(webhooks.configured ? { configuredWebhooks: webhooks.configured } : {}),
   })
-  return { ...report, kind, sentLines: sentLines ?? lines(sent), returnedLines: lines(returned) }
+  return {
+    ...report,
+    kind,
+    sentText: sentText ?? stringify(sent),
+    sentLines: sentText ? sentText.trimEnd().split('\n').length : lines(sent),
+    returnedLines: lines(returned),
+  }
 }
 
 /**

@@ -232,9 +232,6 @@ export function redactLabBody(body: unknown): { value: unknown; redacted: string
   return redactObject(body)
 }
 
-/** Lines as the user typed them: the seed counts its pod-nu.yaml with wc -l. */
-const typedLines = (text: string | undefined) => (text ?? '').trimEnd().split('\n').length
-
 function parseResponseBody(text: string): unknown {
   try {
     return JSON.parse(text) as unknown
@@ -364,7 +361,7 @@ export async function sendLabRequest(
     ...(attributable
       ? {
           dryRunDiff: redactDiff(
-            dryRunDiff(out.sentObject, rawBody, typedLines(spec.body), {
+            dryRunDiff(out.sentObject, rawBody, spec.body, {
               ...(configured ? { configured } : {}),
             }),
           ),
