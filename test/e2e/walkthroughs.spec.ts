@@ -86,7 +86,7 @@ test('the rollout trace follows a kubectl apply, waiting for a node, then to Run
   apiscope,
   cluster,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const w = new WalkthroughsPage(apiscope.page)
   await apiscope.open()
   await expect(apiscope.statusPill).toContainText('Connected')
@@ -124,6 +124,19 @@ test('the rollout trace follows a kubectl apply, waiting for a node, then to Run
     ).toContainText('simulated node agent')
     await apiscope.page.waitForTimeout(4500) // a few heartbeats on the strip
     await apiscope.screenshot('rollout-trace-complete')
+    await apiscope.page
+      .getByTestId('node-heartbeat')
+      .filter({ hasText: node.name })
+      .scrollIntoViewIfNeeded()
+    await apiscope.screenshot('rollout-heartbeats')
+
+    // The node goes quiet: after the 40 s grace period the node controller marks it NotReady.
+    node.pause()
+    const card = apiscope.page.getByTestId('node-heartbeat').filter({ hasText: node.name })
+    await expect(card).toContainText('Ready=Unknown', { timeout: 75_000 })
+    await card.scrollIntoViewIfNeeded()
+    await apiscope.screenshot('rollout-node-quiet')
+    await node.resume()
     await w.open()
     await w.finish.click()
     // The node agent finishes the Pods' deletion, as a kubelet would; then it can go.

@@ -2,8 +2,8 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
-import type { StageVerdict } from '../request-stages'
-import type { Scenario, ScenarioIdentity } from '../scenarios/scenario-format'
+import type { StageVerdict } from '@common/request-stages'
+import type { Scenario, ScenarioIdentity } from '@common/scenarios/scenario-format'
 
 const id = z
   .string()

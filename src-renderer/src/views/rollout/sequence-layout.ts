@@ -28,14 +28,14 @@ export function layoutArrows(trace: RolloutTrace): ArrowLayout[] {
   return trace.arrows.map((arrow, i) => {
     const from = columnX(trace, arrow.from)
     const y = HEADER_HEIGHT + ROW_HEIGHT * i + ROW_HEIGHT / 2 + 8
-    // Labels sit on the open side of the apiserver column; left of it, they start at the edge.
+    // Every label sits right of the apiserver lifeline, where no arrow crosses it.
     const right = from > api
     return {
       id: arrow.id,
       y,
       x1: from,
       x2: api + (right ? 7 : -7),
-      labelX: right ? api + 16 : 8,
+      labelX: api + 16,
       anchor: 'start',
     }
   })
