@@ -106,6 +106,11 @@ test('ownership map, ownership over time, and a conflict with its three ways out
     await expect(replicaSteps.nth(1)).toContainText('▼ lost')
     await expect(replicaSteps.nth(2)).toContainText('equipe-web (Apply)')
     await keep(apiscope, 'ownership-timeline')
+    // Every field: what each manager gained (▲) and lost (▼) at each version.
+    await apiscope.page.getByLabel('Field to follow').selectOption('')
+    await expect(own.lanes).toContainText('equipe-audit')
+    await apiscope.screenshot('ownership-timeline-all-fields')
+    await apiscope.page.getByLabel('Field to follow').selectOption('.spec.replicas')
     // Linked to the timeline: the inspector opens on that very event.
     await replicaSteps.nth(1).getByRole('button', { name: 'Show on timeline ›' }).click()
     const inspector = apiscope.page.getByTestId('inspector')
