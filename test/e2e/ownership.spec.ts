@@ -116,8 +116,9 @@ test('ownership map, ownership over time, and a conflict with its three ways out
     const inspector = apiscope.page.getByTestId('inspector')
     await expect(inspector).toContainText('written by kubectl-patch')
     await expect(inspector).toContainText('/spec/replicas')
+    await apiscope.screenshot('ownership-to-timeline')
     // And back: the inspector opens the ownership of its object.
-    await inspector.getByRole('button', { name: 'Show ownership' }).click()
+    await inspector.getByRole('button', { name: 'Ownership ›' }).click()
     await expect(own.row('.spec.replicas')).toBeVisible()
 
     // Any object by resource, namespace and name: a GET through discovery, without history.
