@@ -76,12 +76,17 @@ export class SimulatedNode {
 
   async start(): Promise<void> {
     await this.register()
+    await this.resume()
+  }
+
+  /** Heartbeats and Pod reports again, after pause(). */
+  async resume(): Promise<void> {
     await this.renew()
-    this.renewTimer = setInterval(
+    this.renewTimer ??= setInterval(
       () => void this.renew().catch(() => undefined),
       this.opts.renewEveryMs,
     )
-    this.podTimer = setInterval(
+    this.podTimer ??= setInterval(
       () => void this.syncPods().catch(() => undefined),
       this.opts.podPollMs,
     )

@@ -36,9 +36,16 @@ export function walkthroughsHandlers(
       const session = core.requireSession()
       if (!session.ok) return session
       stopTracer()
-      const started = new RolloutTracer(session.value.transport, { namespace, name }, (trace) =>
-        core.emit('rollout:trace', trace),
-      )
+      const traced = session.value
+      const started = new RolloutTracer(traced.transport, { namespace, name }, (trace) => {
+        // A new connection (another context) ends the trace of the old one.
+        const current = core.requireSession()
+        if (!current.ok || current.value !== traced) {
+          if (tracer === started) stopTracer()
+          return
+        }
+        core.emit('rollout:trace', trace)
+      })
       tracer = started
       return ok(await started.start())
     },

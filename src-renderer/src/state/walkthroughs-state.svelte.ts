@@ -25,6 +25,15 @@ export class WalkthroughsState {
 
   constructor(readonly api: ApiscopeApi) {
     this.rollout = new RolloutState(api)
+    // On every connection, a crashed run's namespaces go (labelled, owned by a process now gone).
+    api.onSession((s) => {
+      if (s.status !== 'connected') return
+      this.run = null
+      this.plan = null
+      void api.walkthroughCleanupLeftovers({}).then((res) => {
+        if (res.ok && res.value.deleted.length) this.cleaned = res.value.deleted
+      })
+    })
   }
 
   private async guard<T>(
@@ -45,9 +54,6 @@ export class WalkthroughsState {
     if (this.scenarios.length) return
     const catalog = await this.guard(() => this.api.walkthroughCatalog({}))
     if (catalog) this.scenarios = catalog.scenarios
-    // A crashed run's namespaces go on the next start (they are labelled and owned by a dead pid).
-    const cleaned = await this.api.walkthroughCleanupLeftovers({})
-    if (cleaned.ok) this.cleaned = cleaned.value.deleted
   }
 
   async select(id: string): Promise<void> {
