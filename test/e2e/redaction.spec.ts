@@ -127,6 +127,12 @@ test('a Secret’s canary value reaches no frame, DOM, recording or export', asy
     for (const [what, text] of files) {
       for (const f of forms) expect(text.includes(f), `${what} holds the canary`).toBe(false)
     }
+
+    // Revealing is explicit and per field; a recording made without secrets cannot reveal.
+    await inspector.getByText(/secret values? redacted/).click()
+    await inspector.getByRole('button', { name: 'Reveal on screen' }).first().click()
+    await expect(inspector).toContainText('never written to it')
+    await checkDom('after a reveal in the replay')
   } finally {
     await serve.stop()
     kubectl('delete', 'namespace', ns, '--wait=false')

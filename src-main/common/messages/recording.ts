@@ -51,7 +51,22 @@ export const recordingSchemas = {
       name: recordingName.optional(),
     })
     .strict(),
+  /** One redacted field, shown on screen only, at the person's explicit request. */
+  'recording:reveal': z
+    .object({
+      index: z.number().int().nonnegative(),
+      /** A JSON Pointer the event detail listed as redacted. */
+      pointer: z.string().min(1).max(1000),
+    })
+    .strict(),
 } satisfies Record<string, z.ZodType>
+
+export interface RevealedValue {
+  pointer: string
+  value: string
+  /** data values are base64: the text they hold, when it is UTF-8. */
+  decoded: string | null
+}
 
 export interface RecorderStatus {
   name: string
@@ -123,6 +138,7 @@ export interface RecordingAnswers {
   'recording:close': RecordingStatus
   'recording:transport': RecordingStatus
   'recording:export-range': RecordingFile & { events: number; path: string }
+  'recording:reveal': RevealedValue
 }
 
 export const recordingMethods = {
@@ -136,6 +152,7 @@ export const recordingMethods = {
   'recording:close': 'closeReplay',
   'recording:transport': 'replayTransport',
   'recording:export-range': 'exportRange',
+  'recording:reveal': 'revealField',
 } as const satisfies Record<keyof typeof recordingSchemas, string>
 
 /** Messages this feature pushes to the renderer. */

@@ -3,10 +3,11 @@
 import type { recordingSchemas } from '@common/messages/recording'
 import { ok } from '@common/result'
 import type { RecordingController } from '../recording/recording-controller'
+import { revealField } from '../recording/reveal-field'
 import type { CoreContext, HandlersFor } from './core-context'
 
 export function recordingHandlers(
-  _core: CoreContext,
+  core: CoreContext,
   recording: RecordingController,
 ): HandlersFor<keyof typeof recordingSchemas> {
   return {
@@ -21,5 +22,9 @@ export function recordingHandlers(
     'recording:transport': async ({ action, value }) => recording.transport(action, value),
     'recording:export-range': async ({ fromMs, toMs, name }) =>
       recording.exportRange(fromMs, toMs, name),
+    'recording:reveal': async ({ index, pointer }) => {
+      const watches = core.requireWatches()
+      return watches.ok ? revealField(watches.value.store, index, pointer) : watches
+    },
   }
 }

@@ -30,7 +30,7 @@ export class TimelineState {
   private syncing: Promise<void> | null = null
   private pending: WatchFrame[] = []
 
-  constructor(private readonly api: ApiscopeApi) {
+  constructor(readonly api: ApiscopeApi) {
     api.onWatchFrame((frame) => this.onFrame(frame))
   }
 
