@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
+import { BARE_POD_YAML, REGLAGES_YAML } from '@common/lab-seed-manifests'
 import type { LabRequestSpec, LabResult } from '@common/messages/lab'
 import type { Result } from '@common/result'
 import { ApiscopeCore } from '../src-main/node/apiscope-core'
@@ -46,15 +47,7 @@ const CASES: Case[] = [
     version: 'v1',
     resource: 'pods',
     verb: 'create',
-    yaml: `apiVersion: v1
-kind: Pod
-metadata:
-  name: nu
-spec:
-  containers:
-  - name: c
-    image: registry.k8s.io/e2e-test-images/agnhost:2.61
-`,
+    yaml: BARE_POD_YAML,
   },
   {
     file: 'pod-limit-range',
@@ -171,13 +164,7 @@ spec:
     verb: 'patch',
     patchType: 'apply',
     name: 'reglages',
-    yaml: `apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: reglages
-data:
-  couleur: bleu
-`,
+    yaml: REGLAGES_YAML,
   },
 ]
 

@@ -91,6 +91,15 @@ test('compose, send as anonymous: the request stops at authorization', async ({
     await expect(lab.result).toContainText('Authorization: Bearer $TOKEN')
     await expect(apiscope.page.locator('body')).not.toContainText('apiscope-made-up-')
 
+    // As the kubeconfig user, a list with Accept as Table: the server lays out the columns.
+    await lab.preset('anonymous-list')
+    await apiscope.page.getByTestId('lab-identity').selectOption('kubeconfig')
+    await apiscope.page.getByLabel('Accept as Table').check()
+    await lab.send.click()
+    await expect(lab.status).toHaveText('200')
+    await expect(apiscope.page.getByTestId('lab-table')).toContainText('kube-root-ca.crt')
+    await expect(apiscope.page.getByTestId('lab-table').locator('th').first()).toHaveText('Name')
+
     // Under prefers-reduced-motion the answer shows at once.
     await apiscope.page.emulateMedia({ reducedMotion: 'reduce' })
     await lab.preset('invalid-name')

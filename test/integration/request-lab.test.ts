@@ -2,6 +2,7 @@
 // ConfigMap with the stage each response stopped at, the 422 for Reglages_1, a 415, the bare Pod's
 // dry run attributed field by field (and nothing stored), a bounded watch, and no token in sight.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BARE_POD_YAML, REGLAGES_YAML } from '@common/lab-seed-manifests'
 import type { LabIdentityInfo, LabRequestSpec, LabResult } from '@common/messages/lab'
 import type { RequestLogEntry } from '@common/kube-types'
 import type { Result } from '@common/result'
@@ -26,23 +27,8 @@ const send = async (spec: Partial<LabRequestSpec>): Promise<LabResult> => {
   return res.value
 }
 
-const REGLAGES = `apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: reglages
-data:
-  couleur: bleu
-`
-
-const BARE_POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: nu
-spec:
-  containers:
-  - name: c
-    image: registry.k8s.io/e2e-test-images/agnhost:2.61
-`
+const REGLAGES = REGLAGES_YAML
+const BARE_POD = BARE_POD_YAML
 
 beforeAll(async () => {
   ns = createNamespace('lab')
@@ -185,6 +171,8 @@ describe('the eight verbs on a ConfigMap', () => {
       bodyFormat: 'json',
     })
     expect(merge.status).toBe(200)
+    expect(merge.verdict.stoppedAt).toBe('done')
+    expect(merge.verdict.passed).toContain('mutating-admission')
     expect(merge.request.contentType).toBe('application/merge-patch+json')
     expect(merge.kubectl).toContain('--type merge')
     const json = await send({
@@ -214,6 +202,20 @@ describe('the eight verbs on a ConfigMap', () => {
     expect(r.status).toBe(415)
     expect(r.verdict.stoppedAt).toBe('decoding')
     expect(r.kubectl).toContain('only curl sends application/x-www-form-urlencoded')
+  })
+
+  it('PUT with the current resourceVersion: 200; the precondition rides in the body', async () => {
+    const live = await send({ verb: 'get', name: 'reglages' })
+    const rv = (live.body as { metadata: { resourceVersion: string } }).metadata.resourceVersion
+    const r = await send({
+      verb: 'update',
+      name: 'reglages',
+      body: REGLAGES.replace('bleu', 'vert'),
+      resourceVersion: rv,
+    })
+    expect(r.status).toBe(200)
+    expect(r.verdict.stoppedAt).toBe('done')
+    expect(r.kubectl).toContain('replace -f body.yaml')
   })
 
   it('PUT with a stale resourceVersion: 409 Conflict at etcd', async () => {

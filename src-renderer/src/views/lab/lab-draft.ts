@@ -8,6 +8,7 @@ import {
   type LabVerb,
   type PatchType,
 } from '@common/messages/lab'
+import { BARE_POD_YAML, REGLAGES_YAML } from '@common/lab-seed-manifests'
 
 export interface LabDraft {
   identity: LabIdentityKind
@@ -36,24 +37,6 @@ export const keyOf = (r: Pick<DiscoveredResource, 'group' | 'version' | 'name'>)
 
 export const WRITE_VERBS: readonly LabVerb[] = ['create', 'update', 'patch']
 export const NAMED_VERBS: readonly LabVerb[] = ['get', 'update', 'patch', 'delete']
-
-export const REGLAGES_YAML = `apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: reglages
-data:
-  couleur: bleu
-`
-
-export const BARE_POD_YAML = `apiVersion: v1
-kind: Pod
-metadata:
-  name: nu
-spec:
-  containers:
-  - name: c
-    image: registry.k8s.io/e2e-test-images/agnhost:2.61
-`
 
 export function defaultDraft(namespace: string): LabDraft {
   return {
@@ -142,106 +125,85 @@ export interface LabPreset {
   apply: (d: LabDraft) => LabDraft
 }
 
+/** A preset starts from a clean slate: kubeconfig user, no subresource, no dry run, right type. */
+const fresh = (d: LabDraft, changes: Partial<LabDraft>): LabDraft => ({
+  ...d,
+  identity: 'kubeconfig',
+  subresource: '',
+  dryRun: false,
+  wrongContentType: false,
+  resourceVersion: '',
+  ...changes,
+})
+
 /** The seed chapter's experiments, one click each. */
 export const PRESETS: LabPreset[] = [
   {
     id: 'anonymous-list',
     label: 'Anonymous list',
     expect: '403 at authorization, naming system:anonymous',
-    apply: (d) => ({
-      ...d,
-      identity: 'anonymous',
-      verb: 'list',
-      resourceKey: '/v1/configmaps',
-      subresource: '',
-      dryRun: false,
-      wrongContentType: false,
-    }),
+    apply: (d) => fresh(d, { identity: 'anonymous', verb: 'list', resourceKey: '/v1/configmaps' }),
   },
   {
     id: 'made-up-token',
     label: 'Made-up token',
     expect: '401 at authentication',
-    apply: (d) => ({
-      ...d,
-      identity: 'made-up-token',
-      verb: 'list',
-      resourceKey: '/v1/configmaps',
-      subresource: '',
-      dryRun: false,
-      wrongContentType: false,
-    }),
+    apply: (d) =>
+      fresh(d, { identity: 'made-up-token', verb: 'list', resourceKey: '/v1/configmaps' }),
   },
   {
     id: 'create-reglages',
     label: 'Create reglages',
     expect: '201, then 409 AlreadyExists the second time',
-    apply: (d) => ({
-      ...d,
-      identity: 'kubeconfig',
-      verb: 'create',
-      resourceKey: '/v1/configmaps',
-      subresource: '',
-      name: 'reglages',
-      body: REGLAGES_YAML,
-      bodyFormat: 'yaml',
-      dryRun: false,
-      wrongContentType: false,
-      resourceVersion: '',
-    }),
+    apply: (d) =>
+      fresh(d, {
+        verb: 'create',
+        resourceKey: '/v1/configmaps',
+        name: 'reglages',
+        body: REGLAGES_YAML,
+        bodyFormat: 'yaml',
+      }),
   },
   {
     id: 'invalid-name',
     label: 'Reglages_1',
     expect: '422 at schema validation, with its cause',
-    apply: (d) => ({
-      ...d,
-      identity: 'kubeconfig',
-      verb: 'create',
-      resourceKey: '/v1/configmaps',
-      subresource: '',
-      body: REGLAGES_YAML.replace('name: reglages', 'name: Reglages_1'),
-      bodyFormat: 'yaml',
-      dryRun: false,
-      wrongContentType: false,
-      resourceVersion: '',
-    }),
+    apply: (d) =>
+      fresh(d, {
+        verb: 'create',
+        resourceKey: '/v1/configmaps',
+        body: REGLAGES_YAML.replace('name: reglages', 'name: Reglages_1'),
+        bodyFormat: 'yaml',
+      }),
   },
   {
     id: 'wrong-content-type',
     label: 'Patch, wrong type',
     expect: '415 at decoding',
-    apply: (d) => ({
-      ...d,
-      identity: 'kubeconfig',
-      verb: 'patch',
-      resourceKey: '/v1/configmaps',
-      subresource: '',
-      name: 'reglages',
-      patchType: 'merge',
-      body: '{"data": {"taille": "petite"}}',
-      bodyFormat: 'json',
-      wrongContentType: true,
-      contentTypeOverride: 'application/x-www-form-urlencoded',
-      dryRun: false,
-    }),
+    apply: (d) =>
+      fresh(d, {
+        verb: 'patch',
+        resourceKey: '/v1/configmaps',
+        name: 'reglages',
+        patchType: 'merge',
+        body: '{"data": {"taille": "petite"}}',
+        bodyFormat: 'json',
+        wrongContentType: true,
+        contentTypeOverride: 'application/x-www-form-urlencoded',
+      }),
   },
   {
     id: 'bare-pod',
     label: 'Bare Pod, dry run',
     expect: '8 lines in, a full Pod out, nothing stored',
-    apply: (d) => ({
-      ...d,
-      identity: 'kubeconfig',
-      verb: 'create',
-      resourceKey: '/v1/pods',
-      subresource: '',
-      name: 'nu',
-      body: BARE_POD_YAML,
-      bodyFormat: 'yaml',
-      dryRun: true,
-      wrongContentType: false,
-      resourceVersion: '',
-    }),
+    apply: (d) =>
+      fresh(d, {
+        verb: 'create',
+        resourceKey: '/v1/pods',
+        name: 'nu',
+        body: BARE_POD_YAML,
+        bodyFormat: 'yaml',
+        dryRun: true,
+      }),
   },
 ]
