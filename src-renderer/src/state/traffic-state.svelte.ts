@@ -135,6 +135,8 @@ export class TrafficState {
     const res = await this.api.trafficStartWebhook({ ...this.webhook })
     this.sourceError = res.ok ? null : res.error
     await this.load()
+    // The minikube commands name the port and path just chosen.
+    if (res.ok) void this.detectSetup()
     return res.ok
   }
 

@@ -7,13 +7,16 @@ import type { StageId } from '@common/request-stages'
 export const VIEW_W = 1000
 export const VIEW_H = 390
 export const CLIENT_X = 8
-export const CLIENT_W = 150
-export const SERVER_X = 184
-export const SERVER_W = 672
-export const WRITE_Y = 150
+export const CLIENT_W = 164
+export const SERVER_X = 196
+export const SERVER_W = 664
+/** The middle of the stage boxes. */
+export const WRITE_Y = 160
 export const READ_Y = 318
 export const STAGE_W = 86
 export const STAGE_H = 76
+/** Requests travel on a line above the stage boxes and stop above the stage that refused them. */
+export const TRACK_Y = WRITE_Y - STAGE_H / 2 - 16
 export const ETCD_X = 884
 export const ETCD_W = 104
 
@@ -60,33 +63,34 @@ export function destination(
   r: Pick<TrafficRequest, 'stoppedAt' | 'verb' | 'servedFrom' | 'dryRun' | 'code'>,
 ): { point: Point; read: boolean; place: string } {
   const read = r.verb === 'get' || r.verb === 'list' || r.verb === 'watch'
-  const cacheCenter: Point = [CACHE_X + CACHE_W / 2, READ_Y]
+  // At the box's left end: its name stays readable under the dots.
+  const cacheCenter: Point = [CACHE_X + 14, READ_Y]
   const etcdRead: Point = [ETCD_X + ETCD_W / 2, READ_Y]
   if (r.stoppedAt === 'done') {
     if (read)
       return r.servedFrom === 'etcd'
         ? { point: etcdRead, read, place: 'etcd' }
         : { point: cacheCenter, read, place: 'watch cache' }
-    return { point: [ETCD_X + ETCD_W / 2, WRITE_Y], read, place: 'etcd' }
+    return { point: [ETCD_X + ETCD_W / 2, TRACK_Y], read, place: 'etcd' }
   }
   if (r.stoppedAt === 'storage-read') return { point: etcdRead, read: true, place: 'storage' }
   if (r.stoppedAt === 'persistence')
     return r.dryRun
-      ? { point: [ETCD_X - 14, WRITE_Y], read, place: 'just before etcd (dry run)' }
-      : { point: [ETCD_ENTRY + 4, WRITE_Y], read, place: 'etcd' }
+      ? { point: [ETCD_X - 14, TRACK_Y], read, place: 'just before etcd (dry run)' }
+      : { point: [ETCD_ENTRY + 4, TRACK_Y], read, place: 'etcd' }
   if (r.stoppedAt === 'unknown')
-    return { point: [SERVER_X + 8, WRITE_Y], read, place: 'unknown stage' }
-  return { point: [centerOf(r.stoppedAt), WRITE_Y], read, place: r.stoppedAt }
+    return { point: [SERVER_X + 8, TRACK_Y], read, place: 'unknown stage' }
+  return { point: [centerOf(r.stoppedAt), TRACK_Y], read, place: r.stoppedAt }
 }
 
 /** The polyline from a client row to where the request stopped. */
 export function route(clientY: number, r: Parameters<typeof destination>[0]): Point[] {
   const { point, read } = destination(r)
   const start: Point = [CLIENT_X + CLIENT_W, clientY]
-  const entry: Point = [SERVER_X, WRITE_Y]
+  const entry: Point = [SERVER_X, TRACK_Y]
   const goesDown = point[1] === READ_Y
-  if (goesDown && read) return [start, entry, [BRANCH_X, WRITE_Y], [BRANCH_X, READ_Y], point]
-  if (goesDown) return [start, entry, [ETCD_X - 30, WRITE_Y], [ETCD_X - 30, READ_Y], point]
+  if (goesDown && read) return [start, entry, [BRANCH_X, TRACK_Y], [BRANCH_X, READ_Y], point]
+  if (goesDown) return [start, entry, [ETCD_X - 30, TRACK_Y], [ETCD_X - 30, READ_Y], point]
   return [start, entry, point]
 }
 

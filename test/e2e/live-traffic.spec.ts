@@ -1,0 +1,137 @@
+// Live traffic in the browser against the real server: kube-apiserver posts audit batches to the
+// webhook Apiscope opens; requests flow through the drawn architecture and a 409 stops at etcd;
+// the detail, the filter, the metrics panel and API Priority and Fairness.
+import { execFile } from 'node:child_process'
+import { copyFileSync } from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
+import { expect, test } from './fixtures'
+import { TrafficPage } from './pages/traffic-page'
+
+const run = promisify(execFile)
+
+function kubectl(cluster: ClusterInfo, ...args: string[]): Promise<unknown> {
+  return run(path.join(cluster.binDir, 'kubectl'), [
+    `--kubeconfig=${cluster.kubeconfig}`,
+    ...args,
+  ]).catch(
+    () => undefined, // refusals (409, 422, 403) are the point
+  )
+}
+
+async function keep(page: { screenshot(name: string): Promise<string> }, name: string) {
+  const file = await page.screenshot(name)
+  copyFileSync(file, path.join(REPO_ROOT, 'docs/screenshots', `${name}.png`))
+}
+
+test('requests flow through the architecture, a 409 stops at etcd; metrics and APF', async ({
+  apiscope,
+  cluster,
+}) => {
+  test.setTimeout(150_000)
+  const ns = `e2e-traffic-${Date.now().toString(36)}`
+  await kubectl(cluster, 'create', 'namespace', ns)
+  const traffic = new TrafficPage(apiscope.page)
+  const pageErrors: string[] = []
+  apiscope.page.on('pageerror', (error) => pageErrors.push(error.message))
+  apiscope.page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()))
+  try {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await traffic.open()
+    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
+    await expect(apiscope.page.getByTestId('traffic-source')).toContainText('webhook')
+    await expect(apiscope.page.locator('tr[data-source="webhook"]')).toContainText(
+      cluster.auditWebhookUrl ?? '',
+    )
+    await expect(apiscope.page.getByText('Audit events arrived in the last minute.')).toBeVisible()
+    await expect(apiscope.page.locator('.checks .chip').first()).toHaveText('yes')
+    await keep(apiscope, 'traffic-setup')
+    await expect(
+      apiscope.page
+        .getByText(
+          `http://host.minikube.internal:${new URL(cluster.auditWebhookUrl ?? '').port}/apiscope-audit`,
+        )
+        .first(),
+    ).toBeVisible()
+    await apiscope.page
+      .getByRole('heading', { name: /Turn it on in minikube/i })
+      .scrollIntoViewIfNeeded()
+    await apiscope.page
+      .getByRole('heading', { name: /Turn it on in minikube/i })
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }))
+    await expect(apiscope.page.getByRole('button', { name: /^Copy: minikube start/ })).toBeVisible()
+    await keep(apiscope, 'traffic-setup-minikube')
+
+    await traffic.tab('Requests')
+    // A little of everything: kubectl writes (a 201 then a 409 AlreadyExists), a 422, a 403.
+    const burst = async (i: number) => {
+      await kubectl(cluster, 'create', 'configmap', `reglages-${i}`, '-n', ns)
+      await kubectl(cluster, 'create', 'configmap', `reglages-${i}`, '-n', ns)
+      await kubectl(cluster, 'create', 'configmap', 'Reglages_1', '-n', ns)
+      await kubectl(cluster, '--context=apiscope-viewer', 'get', 'secrets', '-n', ns)
+      await kubectl(cluster, 'get', 'configmaps', '-n', ns)
+    }
+    await burst(0)
+    const conflict = traffic.dot(409, 'persistence')
+    await expect(conflict.first()).toBeAttached()
+    await expect(traffic.dot(403, 'authorization').first()).toBeAttached()
+    await expect(traffic.list).toContainText('kubectl')
+    await keep(apiscope, 'traffic-live')
+
+    // Click the 409 in the list: its detail says where and why.
+    await traffic.list.locator('tr[data-code="409"]').first().click()
+    await expect(traffic.detail).toContainText('AlreadyExists')
+    await expect(traffic.detail).toContainText('already in etcd')
+    await expect(traffic.detail.locator('[data-stopped-at="persistence"]')).toBeVisible()
+    await burst(1)
+    await expect(traffic.dot(409, 'persistence').first()).toBeAttached()
+    await expect(traffic.detail.locator('[data-settled="true"]')).toBeVisible()
+    await keep(apiscope, 'traffic-detail')
+    await traffic.detail.getByRole('button', { name: 'Close the detail' }).click()
+
+    // Filter on 422: only the invalid name is left, with its cause in the detail.
+    await apiscope.page.getByLabel('Code').selectOption('422')
+    await expect(traffic.list.locator('tbody tr[data-code]').first()).toHaveAttribute(
+      'data-code',
+      '422',
+    )
+    await expect(traffic.list.locator('tbody tr[data-code]:not([data-code="422"])')).toHaveCount(0)
+    await traffic.list.locator('tr[data-code="422"]').first().click()
+    await expect(traffic.detail).toContainText('metadata.name')
+    await traffic.detail.getByRole('button', { name: 'Close the detail' }).click()
+    await apiscope.page.getByRole('button', { name: 'Clear filters' }).click()
+
+    // Pause holds the drawing still; resume shows what waited.
+    await apiscope.page.getByRole('button', { name: /^Pause/ }).click()
+    await burst(2)
+    await expect(
+      apiscope.page.getByRole('button', { name: /Resume \(\d+ waiting\)/ }),
+    ).toBeVisible()
+    await apiscope.page.getByRole('button', { name: /^Resume/ }).click()
+
+    // Metrics: conflicts between two reads are a surge.
+    await traffic.tab('Metrics')
+    await expect(apiscope.page.getByRole('button', { name: 'Read /metrics now' })).toBeVisible()
+    await expect(apiscope.page.getByText(/series read/)).toBeVisible()
+    for (let i = 0; i < 4; i++)
+      await kubectl(cluster, 'create', 'configmap', 'reglages-0', '-n', ns)
+    await apiscope.page.getByRole('button', { name: 'Read /metrics now' }).click()
+    const surge = apiscope.page.locator('tr.surge[data-code="409"]')
+    await expect(surge.first()).toBeVisible()
+    await expect(surge.first()).toContainText('POST')
+    await keep(apiscope, 'traffic-metrics')
+
+    await traffic.tab('Priority & Fairness')
+    await expect(
+      apiscope.page.getByText('flowcontrol.apiserver.k8s.io/', { exact: false }).first(),
+    ).toBeVisible()
+    await expect(apiscope.page.locator('table.levels')).toContainText('global-default')
+    await keep(apiscope, 'traffic-apf')
+    expect(pageErrors).toEqual([])
+  } finally {
+    if (pageErrors.length) console.log('page errors:', pageErrors)
+    await kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})

@@ -1,0 +1,44 @@
+// Page object for the Live traffic view: its tabs, the audit sources, the drawing and the list.
+import type { Locator, Page } from '@playwright/test'
+
+export class TrafficPage {
+  readonly drawing: Locator
+  readonly list: Locator
+  readonly detail: Locator
+
+  constructor(readonly page: Page) {
+    this.drawing = page.getByRole('figure', { name: 'Requests through the API server, live' })
+    this.list = page.getByRole('region', { name: 'Latest requests' })
+    this.detail = page.getByRole('complementary', { name: 'Request detail' })
+  }
+
+  async open(): Promise<void> {
+    await this.page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: 'Live traffic' })
+      .click()
+  }
+
+  async tab(name: 'Requests' | 'Setup' | 'Metrics' | 'Priority & Fairness'): Promise<void> {
+    await this.page
+      .getByRole('tablist', { name: 'Live traffic views' })
+      .getByRole('tab', { name: new RegExp(`^${name.replace(/[&]/g, '\\$&')}`) })
+      .click()
+  }
+
+  /** Starts the audit webhook on the URL the API server posts to. */
+  async startWebhook(url: string): Promise<void> {
+    await this.tab('Setup')
+    const u = new URL(url)
+    await this.page.getByLabel('Port').fill(u.port)
+    await this.page.getByLabel('URL path').fill(u.pathname)
+    await this.page.getByRole('button', { name: 'Start webhook' }).click()
+  }
+
+  /** A request drawn on the architecture, by its code and the stage it stopped at. */
+  dot(code: number, stoppedAt: string): Locator {
+    return this.drawing.locator(
+      `g.dot[data-code="${code}"][data-stopped-at="${stoppedAt}"][data-arrived="true"]`,
+    )
+  }
+}
