@@ -75,7 +75,8 @@ export class LabState {
         id: this.sent,
         line: `${r.request.method} ${r.request.path}`,
         status: r.status,
-        stoppedAt: r.verdict.outcome === 'dry-run' ? 'dry run, just before etcd' : r.verdict.stoppedAt,
+        stoppedAt:
+          r.verdict.outcome === 'dry-run' ? 'dry run, just before etcd' : r.verdict.stoppedAt,
       },
       ...this.history,
     ].slice(0, 8)
