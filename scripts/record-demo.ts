@@ -49,7 +49,10 @@ async function send(
     ...(query ? { query } : {}),
   })
   console.log(`  ${method} ${p} -> ${res.status}`)
-  return { status: res.status, body: JSON.parse(res.body || '{}') as Record<string, any> }
+  return {
+    status: res.status,
+    body: JSON.parse(res.body || '{}') as { metadata?: { resourceVersion?: string } },
+  }
 }
 
 const vitrine = (replicas: number) =>

@@ -2,8 +2,8 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
-import type { SessionInfo } from '../kube-types'
-import type { TimelineEvent } from '../watch-types'
+import type { SessionInfo } from '@common/kube-types'
+import type { TimelineEvent } from '@common/watch-types'
 
 const note = z.string().max(500)
 /** A recording is named, never given as a path: the core resolves it in its own folders. */

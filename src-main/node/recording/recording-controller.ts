@@ -14,7 +14,6 @@ import type { RecorderStats } from './recorder'
 import { fetchHealth } from '../health'
 import { fetchAccessRules, fetchIdentity } from '../identity'
 import { exportRange } from './export-range'
-import type { RecordingHeader } from './format'
 import { parseRecording, readRecordingFile, type RecordingContent } from './reader'
 import { Recorder } from './recorder'
 import { ReplaySession } from './replay-session'
@@ -185,7 +184,7 @@ export class RecordingController {
     const out: RecordingFile[] = []
     const scan = (dir: string | undefined, source: RecordingFile['source']) => {
       if (!dir) return
-      let names: string[] = []
+      let names: string[]
       try {
         names = readdirSync(dir)
       } catch {

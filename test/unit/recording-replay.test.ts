@@ -1,0 +1,163 @@
+// The replay clock and transport on a small recording: seek, step forward and back (a restart
+// with a new generation), play at a speed with an injected clock, markers, re-emitted events,
+// and a range exported as a smaller recording.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { exportRange } from '../../src-main/node/recording/export-range'
+import { FORMAT_NAME, type RecordingLine } from '../../src-main/node/recording/format'
+import { readRecordingFile, type RecordingContent } from '../../src-main/node/recording/reader'
+import { ReplaySession } from '../../src-main/node/recording/replay-session'
+
+const T0 = 1_000_000
+
+function cm(t: number, type: 'ADDED' | 'MODIFIED', name: string, rv: string): RecordingLine {
+  return {
+    kind: 'object',
+    t,
+    type,
+    watch: 1,
+    list: -1,
+    meta: {
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      name,
+      namespace: 'ns',
+      uid: `u-${name}`,
+      resourceVersion: rv,
+    },
+    object: {
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      metadata: { name, namespace: 'ns', uid: `u-${name}`, resourceVersion: rv },
+    },
+  }
+}
+
+const content: RecordingContent = {
+  header: {
+    kind: 'header',
+    format: FORMAT_NAME,
+    version: 1,
+    app: { name: 'Apiscope', version: 'test' },
+    server: null,
+    context: 'unit',
+    startedAt: new Date(T0).toISOString(),
+    t0: T0,
+    redaction: { secrets: 'redacted', rules: [] },
+    watches: [],
+  },
+  lines: [
+    cm(T0, 'ADDED', 'a', '10'),
+    { kind: 'marker', t: T0 + 500, note: 'first' },
+    cm(T0 + 1000, 'MODIFIED', 'a', '11'),
+    { kind: 'emit', t: T0 + 1500, channel: 'kube:request-logged', payload: { seq: 1, url: '/x' } },
+    cm(T0 + 2000, 'ADDED', 'b', '12'),
+    { kind: 'marker', t: T0 + 3000, note: 'second' },
+    cm(T0 + 4000, 'MODIFIED', 'b', '13'),
+  ],
+  compressed: false,
+  bytes: 0,
+  skippedTailBytes: 0,
+  corrupt: [],
+}
+
+function session() {
+  const emitted: string[] = []
+  const resets: number[] = []
+  const replay = new ReplaySession('unit', content, {
+    frame: () => undefined,
+    emit: (channel) => emitted.push(channel),
+    status: () => undefined,
+    reset: (g) => resets.push(g),
+  })
+  return { replay, emitted, resets }
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('the replay session', () => {
+  it('seeks: everything at or before the position is applied, with the recorded times', () => {
+    const { replay, emitted } = session()
+    replay.seekMs(0)
+    expect(replay.status().eventsApplied).toBe(1)
+    replay.seekMs(1500)
+    expect(replay.watches.store.events().map((e) => [e.type, e.rv, e.t])).toEqual([
+      ['ADDED', '10', T0],
+      ['MODIFIED', '11', T0 + 1000],
+    ])
+    expect(emitted).toEqual(['kube:request-logged'])
+    expect(replay.requests).toHaveLength(1)
+    replay.close()
+  })
+
+  it('steps one event at a time, and back by starting again with a new generation', () => {
+    const { replay, resets } = session()
+    replay.seekMs(0)
+    replay.step()
+    replay.step()
+    expect(replay.status()).toMatchObject({ eventsApplied: 3, positionMs: 2000, generation: 1 })
+    replay.stepBack()
+    expect(replay.status()).toMatchObject({ eventsApplied: 2, generation: 2 })
+    expect(resets).toEqual([2])
+    expect(replay.watches.store.size).toBe(2)
+    expect(replay.status().current?.rv).toBe('11')
+    replay.close()
+  })
+
+  it('plays at the chosen speed, clamped to 0.25x..16x, and stops at the end', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    const { replay } = session()
+    replay.seekMs(0)
+    replay.setSpeed(100)
+    expect(replay.status().speed).toBe(16)
+    replay.setSpeed(2)
+    replay.play()
+    vi.advanceTimersByTime(1100) // 2.2 s of recording
+    expect(replay.status().eventsApplied).toBe(3)
+    vi.advanceTimersByTime(1000)
+    expect(replay.status()).toMatchObject({ eventsApplied: 4, ended: true, playing: false })
+    replay.close()
+  })
+
+  it('jumps from marker to marker', () => {
+    const { replay } = session()
+    replay.seekMs(0)
+    replay.toMarker(1)
+    expect(replay.status().positionMs).toBe(500)
+    replay.toMarker(1)
+    expect(replay.status().positionMs).toBe(3000)
+    replay.toMarker(-1)
+    expect(replay.status().positionMs).toBe(500)
+    expect(replay.status().markers.map((m) => m.note)).toEqual(['first', 'second'])
+    replay.close()
+  })
+
+  it('exports a range that starts from the same state and holds only what is inside', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'apiscope-range-')), 'r.ndjson')
+    const res = await exportRange(content, 1800, 3500, file)
+    expect(res.events).toBe(1)
+    const read = await readRecordingFile(file)
+    if (!read.ok) throw new Error(read.error.title)
+    expect(read.value.header.t0).toBe(T0 + 1800)
+    expect(read.value.lines.map((l) => l.kind)).toEqual([
+      'object',
+      'object',
+      'object',
+      'marker',
+      'end',
+    ])
+    const { replay } = {
+      replay: new ReplaySession('r', read.value, {
+        frame() {},
+        emit() {},
+        status() {},
+        reset() {},
+      }),
+    }
+    replay.seekMs(0)
+    expect(replay.watches.store.size).toBe(2) // the state at the range's start
+    replay.close()
+  })
+})
