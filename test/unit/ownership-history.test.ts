@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { EventStore } from '../../src-main/node/watch/event-store'
-import { ownershipHistory, ownershipSince } from '../../src-main/node/ownership/ownership-history'
+import {
+  MAX_VERSIONS,
+  ownershipHistory,
+  ownershipSince,
+} from '../../src-main/node/ownership/ownership-history'
 
 type Recorded = {
   apiVersion: string
@@ -81,5 +85,37 @@ describe('ownership history', () => {
   it('answers nothing for an object the store does not hold', async () => {
     expect(await ownershipHistory(store, 'nope')).toBeNull()
     expect(await ownershipSince(store, 'nope')).toEqual([])
+  })
+})
+
+describe('a long history', () => {
+  it('reads the most recent versions, the oldest of them only as a baseline', async () => {
+    // The recorded ConfigMap written 405 times (resourceVersions renumbered here), then shared.
+    const applied = recorded('configmap-reglages-1-applied.json')
+    const shared = recorded('configmap-reglages-2-shared.json')
+    const long = new EventStore()
+    try {
+      const count = MAX_VERSIONS + 5
+      for (let k = 0; k < count; k++) {
+        const object = k === count - 1 ? shared : applied
+        const resourceVersion = String(1000 + k)
+        long.recordObject(
+          k === 0 ? 'ADDED' : 'MODIFIED',
+          1,
+          { ...object.metadata, kind: object.kind, apiVersion: object.apiVersion, resourceVersion },
+          JSON.stringify({ ...object, metadata: { ...object.metadata, resourceVersion } }),
+        )
+      }
+      const history = await ownershipHistory(long, applied.metadata.uid)
+      expect(history?.versions).toBe(count)
+      expect(history?.steps).toHaveLength(MAX_VERSIONS - 1)
+      expect(history?.steps[0]?.version).toBe(count - MAX_VERSIONS + 1)
+      // Nothing claims to gain everything at the cut; only the last write changes ownership.
+      expect(history?.steps.filter((s) => s.changes.length > 0).map((s) => s.version)).toEqual([
+        count - 1,
+      ])
+    } finally {
+      long.close()
+    }
   })
 })

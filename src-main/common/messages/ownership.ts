@@ -108,6 +108,8 @@ export interface OwnershipHistory {
   kind: string
   namespace: string
   name: string
+  /** Versions in the watch store; steps cover the most recent ones when there are many. */
+  versions: number
   steps: OwnershipStep[]
 }
 

@@ -30,10 +30,17 @@ export async function ownershipHistory(
   const loaded = await recentVersions(store, uid)
   if (!h || !loaded) return null
   const steps: OwnershipStep[] = []
+  // A long history is cut: its oldest version loaded is only the baseline of the next one, so
+  // that the first step shown does not claim every field was gained there.
+  const cut = loaded.first > 0
   let previous: Obj | null = null
   for (const [k, object] of loaded.objects.entries()) {
     const version = loaded.first + k
     if (!object) continue
+    if (cut && k === 0) {
+      previous = object
+      continue
+    }
     const eventIndex = h.versionEvents[version] ?? -1
     const event = eventIndex >= 0 ? store.event(eventIndex) : null
     const changes = compareOwnership(previous ?? {}, object).map((c) => ({
@@ -60,7 +67,14 @@ export async function ownershipHistory(
     })
     previous = object
   }
-  return { uid, kind: h.kind, namespace: h.namespace, name: h.name, steps }
+  return {
+    uid,
+    kind: h.kind,
+    namespace: h.namespace,
+    name: h.name,
+    versions: h.versionCount,
+    steps,
+  }
 }
 
 const opOf = (operation: string) =>
