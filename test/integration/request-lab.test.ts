@@ -7,7 +7,7 @@ import type { LabIdentityInfo, LabRequestSpec, LabResult } from '@common/message
 import type { RequestLogEntry } from '@common/kube-types'
 import type { Result } from '@common/result'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
-import { ADMIN_CONTEXT } from '../cluster/control-plane'
+import { ADMIN_CONTEXT, VIEWER_CONTEXT, VIEWER_NAMESPACE } from '../cluster/control-plane'
 import { coreFor, createNamespace, kubectl, waitUntil } from './helpers'
 
 let core: ApiscopeCore
@@ -113,6 +113,26 @@ describe('the four identities', () => {
     expect(res.ok).toBe(false)
     if (!res.ok)
       expect(res.error.title).toBe('No ServiceAccount default in namespace apiscope-nowhere')
+  })
+
+  it('a kubeconfig user without the right to mint gets a clear RBAC denial', async () => {
+    const viewer = coreFor()
+    try {
+      expect((await viewer.invoke('kube:connect', { context: VIEWER_CONTEXT })).ok).toBe(true)
+      const res = (await viewer.invoke('lab:mint-token', {
+        namespace: VIEWER_NAMESPACE,
+      })) as Result<LabIdentityInfo>
+      expect(res.ok).toBe(false)
+      if (res.ok) return
+      expect(res.error.kind).toBe('forbidden')
+      expect(res.error.title).toBe(
+        `Your kubeconfig user may not mint tokens for ${VIEWER_NAMESPACE}/default`,
+      )
+      expect(res.error.detail).toContain('serviceaccounts/token')
+      expect(res.error.nextStep).toContain('kubectl auth can-i create serviceaccounts/token')
+    } finally {
+      viewer.close()
+    }
   })
 
   it('the kubeconfig user (system:masters) reads the list, with APF names resolved', async () => {
