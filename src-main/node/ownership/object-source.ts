@@ -10,10 +10,14 @@ import { collectionPath } from '../watch/watch-target'
 
 type Obj = Record<string, unknown>
 
-/** Every object the watches delivered, newest first by its last event. */
+/** A picker lists this many at most: the most recently changed. */
+export const MAX_PICKABLE = 2000
+
+/** The objects the watches delivered, most recently changed first. */
 export function watchedObjects(store: EventStore): WatchedObject[] {
   const seen = new Map<string, WatchedObject>()
-  for (let i = store.size - 1; i >= 0 && seen.size < store.objectCount; i--) {
+  const wanted = Math.min(store.objectCount, MAX_PICKABLE)
+  for (let i = store.size - 1; i >= 0 && seen.size < wanted; i--) {
     const e = store.event(i)
     if (!e.uid || seen.has(e.uid)) continue
     const h = store.history(e.uid)
