@@ -290,6 +290,27 @@ describe('ownership over time, from the watch store', () => {
     expect(since?.manager).toBe('kubectl-patch (Update)')
   })
 
+  it('never sends a Secret’s values to the renderer, neither in the map nor in a what-if', async () => {
+    kubectl('create', 'secret', 'generic', 'coffre', '-n', ns, '--from-literal=motdepasse=hunter2')
+    const map = await call<OwnershipMap>('ownership:map', {
+      source: {
+        ref: { group: '', version: 'v1', resource: 'secrets', namespace: ns, name: 'coffre' },
+      },
+    })
+    expect(JSON.stringify(map)).not.toContain(Buffer.from('hunter2').toString('base64'))
+    expect((map.object as { data: Record<string, string> }).data.motdepasse).toBe('<redacted>')
+    const predicted = await call<WhatIfResult>('ownership:what-if', {
+      manifest: `apiVersion: v1\nkind: Secret\nmetadata:\n  name: coffre\n  namespace: ${ns}\nstringData:\n  autre: secret2\n`,
+      fieldManager: 'equipe-web',
+      force: false,
+    })
+    expect(predicted.outcome).toBe('applied')
+    const { manifest: _sent, ...answer } = predicted
+    const text = JSON.stringify(answer)
+    expect(text).not.toContain(Buffer.from('hunter2').toString('base64'))
+    expect(text).not.toContain(Buffer.from('secret2').toString('base64'))
+  })
+
   it('answers a clear error for an unknown object and a malformed manifest', async () => {
     const unknown = await core.invoke('ownership:history', { uid: 'no-such-uid' })
     expect(unknown.ok).toBe(false)
