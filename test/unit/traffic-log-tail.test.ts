@@ -13,7 +13,12 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TrafficSourceStatus } from '@common/messages/traffic'
 import type { AuditEvent } from '../../src-main/node/traffic/audit-event'
-import { FileTail, LineSplitter, readAuditLine } from '../../src-main/node/traffic/audit-log-tail'
+import {
+  CommandTail,
+  FileTail,
+  LineSplitter,
+  readAuditLine,
+} from '../../src-main/node/traffic/audit-log-tail'
 
 const line = (id: string) =>
   `${JSON.stringify({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', auditID: id, stage: 'ResponseComplete', requestURI: '/version', verb: 'get', user: { username: 'u' }, responseStatus: { code: 200 } })}\n`
@@ -122,5 +127,24 @@ describe('file tail', () => {
     const bad = new FileTail(path.join(path.dirname(missing.file), 'nope.log'), missing.sink)
     await expect(bad.start()).rejects.toThrow(/does not exist \(is --audit-log-path set to it\?\)/)
     expect(missing.status.state).toBe('failed')
+  })
+})
+
+describe('command tail (the minikube ssh route, played by sh)', () => {
+  it('reads the command’s output and says why it ended', async () => {
+    const { ids, status, sink } = setup()
+    const script = `printf '%s' '${line('one').trim()}'; sleep 0.1; printf '\\n%s\\n' 'I1130 a log line'; echo 'ssh: connect refused' >&2; exit 3`
+    const tail = new CommandTail('sh', ['-c', script], sink)
+    await tail.start()
+    await new Promise((r) => setTimeout(r, 400))
+    expect(ids).toEqual(['one'])
+    expect(status.state).toBe('failed')
+    expect(status.lastError).toMatch(/ended \(exit 3\): ssh: connect refused$/)
+  })
+
+  it('a missing command is a clear error', async () => {
+    const { sink } = setup()
+    const tail = new CommandTail('apiscope-no-such-command', [], sink)
+    await expect(tail.start()).rejects.toThrow(/is not on the PATH/)
   })
 })
