@@ -211,6 +211,10 @@ export class CommandTail {
     return new Promise((resolve, reject) => {
       const child = spawn(this.command, this.args, { stdio: ['ignore', 'pipe', 'pipe'] })
       this.child = child
+      // `minikube ssh` outlives its parent unless told: end it with the app.
+      const onExit = () => child.kill('SIGTERM')
+      process.once('exit', onExit)
+      child.once('exit', () => process.off('exit', onExit))
       child.once('error', (error: NodeJS.ErrnoException) => {
         this.sink.status.state = 'failed'
         this.sink.status.lastError =
