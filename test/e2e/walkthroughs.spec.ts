@@ -133,7 +133,8 @@ test('the rollout trace follows a kubectl apply, waiting for a node, then to Run
     // The node goes quiet: after the 40 s grace period the node controller marks it NotReady.
     node.pause()
     const card = apiscope.page.getByTestId('node-heartbeat').filter({ hasText: node.name })
-    await expect(card).toContainText('Ready=Unknown', { timeout: 75_000 })
+    await expect(card).toHaveAttribute('data-ready', 'Unknown', { timeout: 75_000 })
+    await expect(card).toContainText('Ready=Unknown (NodeStatusUnknown)')
     await card.scrollIntoViewIfNeeded()
     await apiscope.screenshot('rollout-node-quiet')
     await node.resume()
