@@ -253,6 +253,41 @@ describe('live traffic through a real audit webhook', () => {
     expect(source?.lastError).toMatch(/not JSON/)
   })
 
+  it('at a high rate the pushes stay at about ten a second and the surplus arrives as counts', async () => {
+    const pushes: { at: number; requests: number; counted: number }[] = []
+    const off = core.onEvent((channel, payload) => {
+      if (channel !== 'traffic:batch') return
+      const batch = payload as TrafficBatch
+      const mine = (r: { verb: string; namespace?: string; resource: string }) =>
+        r.verb === 'list' && r.namespace === ns && r.resource === 'secrets'
+      pushes.push({
+        at: Date.now(),
+        requests: batch.requests.filter(mine).length,
+        counted: batch.aggregated.filter(mine).reduce((n, a) => n + a.count, 0),
+      })
+    })
+    const total = 2000
+    let next = 0
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (next < total) {
+          next++
+          await send('GET', `/api/v1/namespaces/${ns}/secrets`)
+        }
+      }),
+    )
+    await waitUntil('every list in the stream, one by one or counted', 30_000, () =>
+      pushes.reduce((n, p) => n + p.requests + p.counted, 0) >= total ? true : undefined,
+    )
+    off()
+    expect(pushes.some((p) => p.counted > 0)).toBe(true)
+    // No more than about ten pushes in any second.
+    for (const p of pushes) {
+      const inSecond = pushes.filter((q) => q.at >= p.at && q.at < p.at + 1000).length
+      expect(inSecond).toBeLessThanOrEqual(11)
+    }
+  })
+
   it('the setup helper sees events arriving and no kube-apiserver Pod', async () => {
     const setup = unwrap<AuditSetup>(await core.invoke('traffic:setup', { port: 9443 }))
     expect(setup.receiving).toBe(true)
