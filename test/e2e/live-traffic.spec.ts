@@ -2,7 +2,8 @@
 // webhook Apiscope opens; requests flow through the drawn architecture and a 409 stops at etcd;
 // the detail, the filter, the metrics panel and API Priority and Fairness.
 import { execFile } from 'node:child_process'
-import { copyFileSync } from 'node:fs'
+import { copyFileSync, readFileSync } from 'node:fs'
+import https from 'node:https'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
@@ -18,6 +19,31 @@ function kubectl(cluster: ClusterInfo, ...args: string[]): Promise<unknown> {
   ]).catch(
     () => undefined, // refusals (409, 422, 403) are the point
   )
+}
+
+/** Many GETs at once as the admin, straight over HTTPS: a busy cluster, as seen by the audit stream. */
+async function flood(cluster: ClusterInfo, path_: string, total: number): Promise<void> {
+  const pki = path.join(cluster.dir, 'pki')
+  const agent = new https.Agent({
+    ca: readFileSync(path.join(pki, 'ca.crt')),
+    cert: readFileSync(path.join(pki, 'admin.crt')),
+    key: readFileSync(path.join(pki, 'admin.key')),
+    keepAlive: true,
+    maxSockets: 24,
+  })
+  const one = () =>
+    new Promise<void>((resolve) => {
+      https
+        .get(`${cluster.server}${path_}`, { agent }, (res) => res.resume().on('end', resolve))
+        .on('error', () => resolve())
+    })
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 24 }, async () => {
+      while (next++ < total) await one()
+    }),
+  )
+  agent.destroy()
 }
 
 async function keep(page: { screenshot(name: string): Promise<string> }, name: string) {
@@ -110,6 +136,15 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
       apiscope.page.getByRole('button', { name: /Resume \(\d+ waiting\)/ }),
     ).toBeVisible()
     await apiscope.page.getByRole('button', { name: /^Resume/ }).click()
+
+    // A flood: the drawing samples, the numbers count everything, and the page keeps answering.
+    const flooding = flood(cluster, `/api/v1/namespaces/${ns}/configmaps`, 3000)
+    await expect(traffic.drawing.getByText(/^Busy: \d+ requests\/s\./)).toBeVisible()
+    await expect(traffic.drawing.getByText(/counted without a dot/)).toBeVisible()
+    await keep(apiscope, 'traffic-busy')
+    await apiscope.page.getByRole('button', { name: /^Pause/ }).click({ timeout: 2000 })
+    await apiscope.page.getByRole('button', { name: /^Resume/ }).click({ timeout: 2000 })
+    await flooding
 
     // Metrics: conflicts between two reads are a surge.
     await traffic.tab('Metrics')
