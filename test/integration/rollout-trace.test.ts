@@ -122,8 +122,12 @@ describe('the rollout trace', () => {
       const first = await startTrace('signalements')
       expect(first.found).toBe(false)
       await apply('signalements')
+      // Every arrow done, and the controllers' Events in (they name which controller acted).
       const trace = await waitUntil('every arrow done', 60_000, () =>
-        latest && latest.arrows.length >= 9 && latest.arrows.every((a) => a.state === 'done')
+        latest &&
+        latest.arrows.length >= 9 &&
+        latest.arrows.every((a) => a.state === 'done') &&
+        latest.arrows.filter((a) => a.actorName.includes('-controller in ')).length === 3
           ? latest
           : null,
       )
@@ -146,12 +150,12 @@ describe('the rollout trace', () => {
       const [rs] = byId(trace, 'replicaset-created')
       expect(rs).toMatchObject({
         from: 'deployment-controller',
-        actorName: 'kube-controller-manager',
+        actorName: 'deployment-controller in kube-controller-manager',
       })
       for (const pod of byId(trace, 'pod-created'))
         expect(pod).toMatchObject({
           from: 'replicaset-controller',
-          actorName: 'kube-controller-manager',
+          actorName: 'replicaset-controller in kube-controller-manager',
         })
       for (const bound of byId(trace, 'pod-bound')) {
         expect(bound.from).toBe('scheduler')

@@ -59,6 +59,9 @@ describe('the rollout trace model', () => {
       'deployment-status deployment-controller done',
     ])
     expect(trace.arrows[0]?.actorName).toBe('equipe-web')
+    // The controllers name themselves in their Events; managedFields only names the process.
+    expect(trace.arrows[1]?.actorName).toBe('deployment-controller in kube-controller-manager')
+    expect(trace.arrows[2]?.actorName).toBe('replicaset-controller in kube-controller-manager')
     expect(trace.arrows[4]?.actorName).toBe('default-scheduler')
     expect(trace.arrows[6]?.actorName).toMatch(/^apiscope-simulated-node on sim-/)
     expect(trace.actors.find((a) => a.id === 'node-agent')?.label).toBe('Node agent (simulated)')

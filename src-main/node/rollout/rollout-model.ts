@@ -99,26 +99,58 @@ function latestEvent(events: KubeObject[], uid: string, reasons: string[]): Kube
     .at(-1)
 }
 
+/**
+ * The controller that wrote, as its own Event names it ("Created pod: x" from
+ * replicaset-controller, "Scaled up replica set x" from deployment-controller), within the process
+ * managedFields names (kube-controller-manager runs them all).
+ */
+function controllerOf(
+  events: KubeObject[],
+  ownerUid: string,
+  reason: string,
+  childName: string,
+  manager: string,
+): { name: string; event: boolean } {
+  const event = events.find(
+    (e) =>
+      e.involvedObject?.uid === ownerUid &&
+      e.reason === reason &&
+      (e.message ?? '').split(/[\s:]+/).includes(childName),
+  )
+  const component = event?.reportingComponent || event?.source?.component
+  return component && component !== manager
+    ? { name: `${component} in ${manager}`, event: true }
+    : { name: manager, event: false }
+}
+
 function isSimulated(node: KubeObject | undefined): boolean {
   return node?.metadata.labels?.[SIMULATED_LABEL] === 'true'
 }
 
 function podArrows(
   pod: KubeObject,
+  rs: KubeObject,
   input: RolloutInput,
   nodes: Map<string, KubeObject>,
 ): { created: TraceArrow; bound: TraceArrow; running: TraceArrow } {
   const name = pod.metadata.name
   const object = `Pod/${name}`
+  const creator = controllerOf(
+    input.events,
+    rs.metadata.uid,
+    'SuccessfulCreate',
+    name,
+    creatorOf(pod),
+  )
   const created: TraceArrow = {
     id: `pod-created:${name}`,
     from: 'replicaset-controller',
     label: `create Pod ${name}`,
     object,
-    actorName: creatorOf(pod),
+    actorName: creator.name,
     time: pod.metadata.creationTimestamp ?? null,
     state: 'done',
-    evidence: 'ownerReferences → ReplicaSet, creationTimestamp, managedFields manager',
+    evidence: `ownerReferences → ReplicaSet, creationTimestamp, managedFields manager${creator.event ? ', SuccessfulCreate event' : ''}`,
   }
   const scheduled = condition(pod, 'PodScheduled')
   const nodeName = typeof pod.spec?.nodeName === 'string' ? pod.spec.nodeName : ''
@@ -330,20 +362,27 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
   const podGroups: ReturnType<typeof podArrows>[] = []
   const statusArrows: TraceArrow[] = []
   for (const rs of replicaSets) {
+    const creator = controllerOf(
+      input.events,
+      deployment.metadata.uid,
+      'ScalingReplicaSet',
+      rs.metadata.name,
+      creatorOf(rs),
+    )
     arrows.push({
       id: `replicaset-created:${rs.metadata.name}`,
       from: 'deployment-controller',
       label: `create ReplicaSet ${rs.metadata.name}`,
       object: `ReplicaSet/${rs.metadata.name}`,
-      actorName: creatorOf(rs),
+      actorName: creator.name,
       time: rs.metadata.creationTimestamp ?? null,
       state: 'done',
-      evidence: 'ownerReferences → Deployment, creationTimestamp, managedFields manager',
+      evidence: `ownerReferences → Deployment, creationTimestamp, managedFields manager${creator.event ? ', ScalingReplicaSet event' : ''}`,
     })
     const pods = input.pods
       .filter((p) => ownedBy(p, rs))
       .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name))
-    for (const pod of pods) podGroups.push(podArrows(pod, input, nodes))
+    for (const pod of pods) podGroups.push(podArrows(pod, rs, input, nodes))
     const wanted = num(rs.spec?.replicas)
     for (let i = pods.length; i < wanted; i++) {
       const failure = condition(rs, 'ReplicaFailure')
