@@ -63,6 +63,8 @@ describe('the rollout trace model', () => {
     expect(trace.arrows[1]?.actorName).toBe('deployment-controller in kube-controller-manager')
     expect(trace.arrows[2]?.actorName).toBe('replicaset-controller in kube-controller-manager')
     expect(trace.arrows[4]?.actorName).toBe('default-scheduler')
+    // Every arrow has its time from the objects, even seen only after the fact.
+    for (const arrow of trace.arrows) expect(arrow.time, arrow.id).toMatch(/^\d{4}-\d\d-\d\dT/)
     expect(trace.arrows[6]?.actorName).toMatch(/^apiscope-simulated-node on sim-/)
     expect(trace.actors.find((a) => a.id === 'node-agent')?.label).toBe('Node agent (simulated)')
   })

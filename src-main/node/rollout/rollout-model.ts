@@ -82,12 +82,16 @@ function creatorOf(obj: KubeObject): string {
   return spec?.manager ?? entries[0]?.manager ?? 'unknown'
 }
 
-/** The manager whose entry covers status fields, newest first. */
-function statusWriterOf(obj: KubeObject): string | undefined {
+/** The newest managedFields entry covering status fields: who last wrote the status, and when. */
+function statusEntryOf(obj: KubeObject): { manager?: string; time?: string } | undefined {
   const entries = [...(obj.metadata.managedFields ?? [])].sort((a, b) =>
     (b.time ?? '').localeCompare(a.time ?? ''),
   )
-  return entries.find((e) => JSON.stringify(e.fieldsV1 ?? {}).includes('"f:status"'))?.manager
+  return entries.find((e) => JSON.stringify(e.fieldsV1 ?? {}).includes('"f:status"'))
+}
+
+function statusWriterOf(obj: KubeObject): string | undefined {
+  return statusEntryOf(obj)?.manager
 }
 
 function latestEvent(events: KubeObject[], uid: string, reasons: string[]): KubeObject | undefined {
@@ -405,7 +409,8 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       label: `status ReplicaSet ${rs.metadata.name}: ${ready}/${wanted} ready`,
       object: `ReplicaSet/${rs.metadata.name} (status)`,
       actorName: statusWriterOf(rs) ?? 'kube-controller-manager',
-      time: null,
+      // The status entry's time is the last status write, which for a finished rollout is this one.
+      time: ready >= wanted && wanted > 0 ? (statusEntryOf(rs)?.time ?? null) : null,
       state: ready >= wanted && wanted > 0 ? 'done' : 'waiting',
       ...(ready >= wanted && wanted > 0
         ? {}
@@ -438,7 +443,7 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
         }),
     evidence: 'status.readyReplicas, Available condition',
   })
-  // A status arrow's time: when the watch saw it become done (the objects carry no such time).
+  // When the watch saw an arrow become done, to the millisecond (objects say it to the second).
   for (const arrow of arrows) {
     const seen = input.observed.get(arrow.id)
     if (seen && arrow.state === 'done') {
