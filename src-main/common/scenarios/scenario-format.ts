@@ -109,6 +109,8 @@ const watchAction = z
     version: z.string().default('v1'),
     fieldSelector: template.optional(),
     labelSelector: template.optional(),
+    /** A watch only reads, so it may look outside the walkthrough's namespace (kube-node-lease). */
+    namespace: template.default('{{ns}}'),
   })
   .strict()
 

@@ -180,7 +180,7 @@ export class WalkthroughRunner {
           group: w.group,
           version: w.version,
           resource: w.resource,
-          namespace: run.state.namespace,
+          namespace: fillTemplate(w.namespace, vars),
           ...(w.fieldSelector ? { fieldSelector: fillTemplate(w.fieldSelector, vars) } : {}),
           ...(w.labelSelector ? { labelSelector: fillTemplate(w.labelSelector, vars) } : {}),
         })
