@@ -58,6 +58,8 @@ test('compose, send as anonymous: the request stops at authorization', async ({
     // Mid-flight: the request is still travelling, the answer waits until it stops.
     await expect(lab.stagePath).toHaveAttribute('data-settled', 'false')
     await expect(lab.result).toHaveCount(0)
+    // For the picture only: let the page finish scrolling and the request reach a later stage.
+    await apiscope.page.waitForTimeout(600)
     await apiscope.screenshot('lab-mid-animation')
     await lab.settled()
     await expect(lab.status).toHaveText('403')
