@@ -19,6 +19,7 @@ import {
   stopControlPlane,
   type ClusterInfo,
 } from '../test/cluster/control-plane'
+import { vitrineManifest } from '../test/fixtures/vitrine-manifest'
 
 const NS = 'ch34'
 const OUT_DIR = path.join(REPO_ROOT, 'resources/demo')
@@ -55,20 +56,7 @@ async function send(
   }
 }
 
-const vitrine = (replicas: number) =>
-  JSON.stringify({
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: 'vitrine', namespace: NS },
-    spec: {
-      replicas,
-      selector: { matchLabels: { app: 'vitrine' } },
-      template: {
-        metadata: { labels: { app: 'vitrine' } },
-        spec: { containers: [{ name: 'web', image: 'nginx:1.25' }] },
-      },
-    },
-  })
+const vitrine = (replicas: number) => vitrineManifest(NS, replicas)
 
 async function run(info: ClusterInfo): Promise<void> {
   const core = new ApiscopeCore({

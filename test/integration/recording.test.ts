@@ -13,6 +13,7 @@ import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import { parseRecording, readRecordingFile } from '../../src-main/node/recording/reader'
 import { ReplaySession } from '../../src-main/node/recording/replay-session'
 import { ADMIN_CONTEXT, REPO_ROOT } from '../cluster/control-plane'
+import { vitrineManifest } from '../fixtures/vitrine-manifest'
 import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-recording-'))
@@ -50,22 +51,8 @@ function seedExperiments(ns: string): void {
   kubectl('-n', ns, 'label', 'configmap', 'reglages', 'equipe=web')
   for (const n of [1, 2, 3]) kubectl('-n', ns, 'create', 'configmap', `carton-${n}`)
   kubectl('-n', ns, 'delete', 'configmap', 'carton-2')
-  const deploy = (replicas: number) =>
-    JSON.stringify({
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      metadata: { name: 'vitrine', namespace: ns },
-      spec: {
-        replicas,
-        selector: { matchLabels: { app: 'vitrine' } },
-        template: {
-          metadata: { labels: { app: 'vitrine' } },
-          spec: { containers: [{ name: 'web', image: 'nginx:1.25' }] },
-        },
-      },
-    })
-  const file = path.join(dir, `deploy-${ns}.json`)
-  const write = (replicas: number) => writeFileSync(file, deploy(replicas))
+  const file = path.join(dir, `deploy-${ns}.yaml`)
+  const write = (replicas: number) => writeFileSync(file, vitrineManifest(ns, replicas))
   write(2)
   kubectl('apply', '--server-side', '--field-manager=equipe-web', '-f', file)
   kubectl('-n', ns, 'patch', 'deployment', 'vitrine', '-p', '{"spec":{"replicas":3}}')
