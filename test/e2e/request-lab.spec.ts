@@ -11,7 +11,8 @@ function kubectl(cluster: ClusterInfo, ...args: string[]): string {
   return execFileSync(
     path.join(cluster.binDir, 'kubectl'),
     [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
-    { encoding: 'utf8' },
+    // stderr too: an expected NotFound should not clutter the test output.
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   )
 }
 
@@ -101,6 +102,15 @@ test('compose, send as anonymous: the request stops at authorization', async ({
     await expect(lab.status).toHaveText('200')
     await expect(apiscope.page.getByTestId('lab-table')).toContainText('kube-root-ca.crt')
     await expect(apiscope.page.getByTestId('lab-table').locator('th').first()).toHaveText('Name')
+
+    // The seed's ConfigMap, then a patch sent with a form Content-Type: 415 at decoding.
+    await lab.preset('create-reglages')
+    await lab.send.click()
+    await expect(lab.status).toHaveText('201')
+    await lab.preset('wrong-content-type')
+    await lab.send.click()
+    await expect(lab.status).toHaveText('415')
+    await expect(lab.stage('decoding')).toHaveAttribute('data-mark', 'refused')
 
     // Under prefers-reduced-motion the answer shows at once.
     await apiscope.page.emulateMedia({ reducedMotion: 'reduce' })

@@ -313,6 +313,39 @@ describe('the bare Pod dry run', () => {
   })
 })
 
+describe('subresources', () => {
+  it('a TokenRequest composed in the lab: 201, and the token in the answer is redacted', async () => {
+    const r = await send({
+      verb: 'create',
+      resource: 'serviceaccounts',
+      name: 'default',
+      subresource: 'token',
+      body: '{"apiVersion":"authentication.k8s.io/v1","kind":"TokenRequest","spec":{}}',
+      bodyFormat: 'json',
+    })
+    expect(r.status).toBe(201)
+    expect(r.request.path).toBe(`/api/v1/namespaces/${ns}/serviceaccounts/default/token`)
+    expect((r.body as { status: { token: string } }).status.token).toBe('<redacted>')
+    expect(r.redacted).toEqual(['/status/token'])
+    expect(JSON.stringify(r)).not.toMatch(/eyJ[\w-]+\.[\w-]+\./)
+  })
+
+  it('a subresource discovery does not list is refused before sending', async () => {
+    const res = (await core.invoke('lab:send', {
+      identity: 'kubeconfig',
+      verb: 'get',
+      group: '',
+      version: 'v1',
+      resource: 'configmaps',
+      namespace: ns,
+      name: 'x',
+      subresource: 'scale',
+    })) as Result<LabResult>
+    expect(res.ok).toBe(false)
+    if (!res.ok) expect(res.error.title).toBe('configmaps has no subresource scale')
+  })
+})
+
 describe('bad input', () => {
   it('a resource discovery does not list, and a get without a name, are clear errors', async () => {
     const unknown = (await core.invoke('lab:send', {
