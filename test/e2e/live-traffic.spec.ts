@@ -170,3 +170,30 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
     await kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
   }
 })
+
+test('with reduced motion, requests appear where they stopped without travelling', async ({
+  apiscope,
+  cluster,
+}) => {
+  test.setTimeout(60_000)
+  await apiscope.page.emulateMedia({ reducedMotion: 'reduce' })
+  const ns = `e2e-traffic-rm-${Date.now().toString(36)}`
+  await kubectl(cluster, 'create', 'namespace', ns)
+  const traffic = new TrafficPage(apiscope.page)
+  try {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await traffic.open()
+    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
+    await traffic.tab('Requests')
+    await kubectl(cluster, 'create', 'configmap', 'calme', '-n', ns)
+    await kubectl(cluster, 'create', 'configmap', 'calme', '-n', ns)
+    await expect(traffic.dot(409, 'persistence').first()).toBeAttached()
+    for (let i = 0; i < 5; i++) {
+      expect(await traffic.drawing.locator('g.dot[data-arrived="false"]').count()).toBe(0)
+      await apiscope.page.waitForTimeout(100)
+    }
+  } finally {
+    await kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})
