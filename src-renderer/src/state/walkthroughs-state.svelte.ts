@@ -20,6 +20,7 @@ export class WalkthroughsState {
   error = $state.raw<UiError | null>(null)
   cleaned = $state.raw<string[]>([])
   readonly rollout: RolloutState
+  private connectedAt: string | null = null
 
   selected = $derived(this.scenarios.find((s) => s.id === this.selectedId) ?? null)
 
@@ -27,9 +28,14 @@ export class WalkthroughsState {
     this.rollout = new RolloutState(api)
     // On every connection, a crashed run's namespaces go (labelled, owned by a process now gone).
     api.onSession((s) => {
-      if (s.status !== 'connected') return
+      if (s.status !== 'connected' || s.info.connectedAt === this.connectedAt) return
+      this.connectedAt = s.info.connectedAt
+      // A run belongs to the connection it started on: end it there (its namespace goes).
+      const stale = this.run
+      if (stale && !stale.finished) void api.walkthroughFinish({ runId: stale.runId })
       this.run = null
       this.plan = null
+      if (this.selectedId) void this.select(this.selectedId)
       void api.walkthroughCleanupLeftovers({}).then((res) => {
         if (res.ok && res.value.deleted.length) this.cleaned = res.value.deleted
       })
