@@ -116,7 +116,9 @@ export class ApiscopeCore {
     }
     try {
       const handler = this.handlers[channel] as (p: unknown) => Promise<Result<unknown>>
-      return await handler(parsed.data)
+      const result = await handler(parsed.data)
+      this.recording.noteAnswer(channel, parsed.data, result)
+      return result
     } catch (error) {
       return fail({
         kind: 'internal',

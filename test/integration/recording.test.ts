@@ -109,6 +109,8 @@ describe('record, replay, compare', () => {
       session.watches.statuses().every((s) => s.state === 'watching'),
     )
     seedExperiments(ns)
+    // A request the renderer makes while recording is kept with its answer.
+    expect((await core.invoke('kube:health', {})).ok).toBe(true)
     // 4 ConfigMap writes + 3 creates + 1 delete after the list; the Deployment's writes.
     await waitUntil('the events', 20_000, () => session.watches.store.size >= 14)
     await new Promise((r) => setTimeout(r, 1500))
@@ -122,6 +124,8 @@ describe('record, replay, compare', () => {
     expect(content.header.answers?.['kube:identity']).toBeTruthy()
     await sameStores(session, replay)
     expect(replay.status().markers.map((m) => m.note)).toEqual(['before the verbs'])
+    const answers = content.lines.filter((l) => l.kind === 'answer')
+    expect(answers.map((a) => (a as { channel: string }).channel)).toContain('kube:health')
     replay.close()
     kubectl('delete', 'namespace', ns, '--wait=false')
   })

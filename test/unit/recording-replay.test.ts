@@ -55,6 +55,13 @@ const content: RecordingContent = {
     { kind: 'emit', t: T0 + 1500, channel: 'kube:request-logged', payload: { seq: 1, url: '/x' } },
     cm(T0 + 2000, 'ADDED', 'b', '12'),
     { kind: 'marker', t: T0 + 3000, note: 'second' },
+    {
+      kind: 'answer',
+      t: T0 + 3500,
+      channel: 'lab:send',
+      payload: { verb: 'get' },
+      answer: { ok: true, value: 1 },
+    },
     cm(T0 + 4000, 'MODIFIED', 'b', '13'),
   ],
   compressed: false,
@@ -121,6 +128,15 @@ describe('the replay session', () => {
     replay.close()
   })
 
+  it('re-emits a recorded answer as recording:answer, for views that show answers', () => {
+    const { replay, emitted } = session()
+    replay.seekMs(3499)
+    expect(emitted).not.toContain('recording:answer')
+    replay.seekMs(3500)
+    expect(emitted).toContain('recording:answer')
+    replay.close()
+  })
+
   it('jumps from marker to marker', () => {
     const { replay } = session()
     replay.seekMs(0)
@@ -146,6 +162,7 @@ describe('the replay session', () => {
       'object',
       'object',
       'marker',
+      'answer',
       'end',
     ])
     const { replay } = {

@@ -160,9 +160,22 @@ export interface RecordingEvents {
   'recording:status': RecordingStatus
   /** The replay starts its stream again (a seek back): drop what came from the stream so far. */
   'recording:replay-reset': { generation: number }
+  /**
+   * In a replay, a request the renderer made while recording and the core's answer, at the time
+   * it came (a request lab send, an ownership what-if...): views that show answers listen here.
+   */
+  'recording:answer': ReplayedAnswer
+}
+
+export interface ReplayedAnswer {
+  channel: string
+  payload: unknown
+  /** The Result the core gave: { ok: true, value } or { ok: false, error }. */
+  answer: unknown
 }
 
 export const recordingEventMethods = {
   'recording:status': 'onRecordingStatus',
   'recording:replay-reset': 'onReplayReset',
+  'recording:answer': 'onReplayedAnswer',
 } as const satisfies Record<keyof RecordingEvents, string>

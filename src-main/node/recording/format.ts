@@ -59,11 +59,16 @@ export type RecordingLine =
   | { kind: 'status'; t: number; statuses: WatchStatus[] }
   /** Any event the core pushed to the renderer, besides watch frames (rebuilt from the store). */
   | { kind: 'emit'; t: number; channel: string; payload: unknown }
+  /**
+   * A request the renderer made and the core's answer (a request lab send, an ownership what-if),
+   * for views that show answers rather than pushed events; replayed as `recording:answer`.
+   */
+  | { kind: 'answer'; t: number; channel: string; payload: unknown; answer: unknown }
   | { kind: 'marker'; t: number; note: string }
   | { kind: 'end'; t: number; reason: string }
 
 export const STORE_KINDS = new Set(['object', 'bookmark', 'error', 'gone', 'list'])
-export const LINE_KINDS = new Set([...STORE_KINDS, 'status', 'emit', 'marker', 'end'])
+export const LINE_KINDS = new Set([...STORE_KINDS, 'status', 'emit', 'answer', 'marker', 'end'])
 
 export function isStoreLine(line: RecordingLine): line is StoreLine {
   return STORE_KINDS.has(line.kind)

@@ -233,6 +233,18 @@ export class Recorder {
     })
   }
 
+  /** A request the renderer made and what the core answered (see RecordingLine 'answer'). */
+  onAnswer(channel: string, payload: unknown, answer: unknown): void {
+    const clean = <T>(v: T): T => (this.options.includeSecrets ? v : redactDeep(v))
+    this.write({
+      kind: 'answer',
+      t: this.clock(),
+      channel,
+      payload: clean(payload),
+      answer: clean(answer),
+    })
+  }
+
   marker(note: string): void {
     this.markers++
     this.write({ kind: 'marker', t: this.clock(), note })

@@ -20,6 +20,15 @@ import { ReplaySession } from './replay-session'
 
 const RECORDING_FILE = /\.(ndjson|jsonl)(\.gz)?$/
 
+const NOT_RECORDED = new Set([
+  'app:info',
+  'kube:contexts',
+  'kube:connect',
+  'kube:request-log',
+  'watch:snapshot',
+  'watch:event-detail',
+])
+
 export interface StartOptions {
   gzip?: boolean
   includeSecrets?: boolean
@@ -74,6 +83,15 @@ export class RecordingController {
       this.lastStatusEmit = now
       this.core.emit('recording:status', this.status())
     }
+  }
+
+  /**
+   * Every request the renderer makes, with the core's answer: recorded unless it only reads what
+   * a replay rebuilds anyway (snapshots, details, the request log) or is the recording's own.
+   */
+  noteAnswer(channel: string, payload: unknown, answer: unknown): void {
+    if (!this.recorder || NOT_RECORDED.has(channel) || channel.startsWith('recording:')) return
+    this.recorder.onAnswer(channel, payload, answer)
   }
 
   status(): RecordingStatus {

@@ -93,6 +93,12 @@ export class ReplaySession {
       if (line.channel === 'kube:request-logged')
         this.requests.push(line.payload as RequestLogEntry)
       this.hooks.emit(line.channel, line.payload)
+    } else if (line.kind === 'answer') {
+      this.hooks.emit('recording:answer', {
+        channel: line.channel,
+        payload: line.payload,
+        answer: line.answer,
+      })
     }
   }
 
