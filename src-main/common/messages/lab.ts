@@ -117,6 +117,8 @@ export interface LabResult {
   /** Parsed JSON, or text; Secret values and tokens replaced by <redacted>. */
   body: unknown
   redacted: string[]
+  /** The answer's length in characters when it was too long to show whole (body is its start). */
+  bodyTruncatedFrom?: number
   verdict: StageVerdict
   flow: {
     flowSchema?: { uid: string; name?: string }

@@ -34,6 +34,9 @@ const METHODS: Record<LabVerb, NonNullable<KubeRequest['method']>> = {
   deletecollection: 'DELETE',
 }
 
+/** A list of every Event in a big cluster can weigh megabytes: beyond this, show its start. */
+const MAX_BODY_CHARS = 2_000_000
+
 const NEEDS_NAME = new Set<LabVerb>(['get', 'update', 'patch', 'delete'])
 const WRITES = new Set<LabVerb>(['create', 'update', 'patch', 'delete', 'deletecollection'])
 /** Table first, in the version current servers prefer, then the older one, then plain JSON. */
@@ -232,6 +235,12 @@ export function redactLabBody(body: unknown): { value: unknown; redacted: string
   return redactObject(body)
 }
 
+function shownBody(body: unknown, length: number): Pick<LabResult, 'body' | 'bodyTruncatedFrom'> {
+  if (length <= MAX_BODY_CHARS) return { body }
+  const text = typeof body === 'string' ? body : JSON.stringify(body, null, 1)
+  return { body: text.slice(0, MAX_BODY_CHARS), bodyTruncatedFrom: length }
+}
+
 function parseResponseBody(text: string): unknown {
   try {
     return JSON.parse(text) as unknown
@@ -350,7 +359,7 @@ export async function sendLabRequest(
     statusText,
     ms,
     headers,
-    body: redaction.value,
+    ...shownBody(redaction.value, text.length),
     redacted: redaction.redacted,
     verdict,
     flow,
