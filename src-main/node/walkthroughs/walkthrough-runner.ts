@@ -249,11 +249,6 @@ export class WalkthroughRunner {
     this.runs.delete(runId)
     return deleted.ok ? ok(run.state) : deleted
   }
-
-  /** Ends every run of a closing session (the namespaces go too). */
-  async closeAll(): Promise<void> {
-    await Promise.all([...this.runs.keys()].map((id) => this.finish(id)))
-  }
 }
 
 async function waitFor(probe: () => boolean, timeoutMs: number): Promise<boolean> {
