@@ -78,7 +78,10 @@ export function patchTemplate(type: PatchType): { body: string; format: 'yaml' |
   }
 }
 
+/** The Content-Type the request will carry: only a request with a body has one. */
 export function contentTypeOf(d: LabDraft): string | undefined {
+  const body = WRITE_VERBS.includes(d.verb) || (d.verb === 'delete' && d.resourceVersion.trim())
+  if (!body) return undefined
   if (d.wrongContentType) return d.contentTypeOverride
   if (d.verb === 'patch') return PATCH_CONTENT_TYPES[d.patchType]
   if (d.verb === 'create' || d.verb === 'update') return 'application/json'
@@ -102,7 +105,7 @@ export function specOf(d: LabDraft): LabRequestSpec {
     ...(usesName && d.name.trim() ? { name: d.name.trim() } : {}),
     ...(writes ? { body: d.body, bodyFormat: d.bodyFormat } : {}),
     ...(d.verb === 'patch' ? { patchType: d.patchType } : {}),
-    ...(writeOrDelete && d.wrongContentType && d.contentTypeOverride.trim()
+    ...(writes && d.wrongContentType && d.contentTypeOverride.trim()
       ? { contentTypeOverride: d.contentTypeOverride.trim() }
       : {}),
     ...(writeOrDelete && d.dryRun ? { dryRun: true } : {}),
