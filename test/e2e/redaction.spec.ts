@@ -65,12 +65,14 @@ test('a Secret’s canary value reaches no frame, DOM, recording or export', asy
 
     // Record from the UI while the Secret changes, with a marker.
     await page.getByRole('button', { name: 'Record', exact: true }).click()
+    await app.screenshot('recording-start')
     await page.getByRole('button', { name: 'Start recording' }).click()
     await expect(page.getByRole('status', { name: 'Recording' })).toBeVisible()
     writeFileSync(manifest, secret('autre'))
     kubectl('apply', '-f', manifest)
     await page.getByRole('button', { name: 'Marker', exact: true }).click()
     await page.getByLabel('Note').fill('the Secret changed')
+    await app.screenshot('recording-live')
     await page.getByRole('button', { name: 'Add marker' }).click()
     await expect(table.getByRole('button', { name: /MODIFIED.*coffre/ }).first()).toBeVisible()
     await table
