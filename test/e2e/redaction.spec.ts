@@ -62,6 +62,16 @@ test('a Secret’s canary value reaches no frame, DOM, recording or export', asy
     const inspector = page.getByTestId('inspector')
     await expect(inspector).toContainText('redacted')
     await checkDom('live inspector')
+    // The live view exported as SVG, the inspector open on the Secret.
+    const [liveSvg] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('group', { name: 'Export the view' })
+        .getByRole('button', { name: 'SVG' })
+        .click(),
+    ])
+    const liveSvgText = readFileSync((await liveSvg.path()) as string, 'utf8')
+    expect(liveSvgText).toContain('coffre')
 
     // Record from the UI while the Secret changes, with a marker.
     await page.getByRole('button', { name: 'Record', exact: true }).click()
@@ -117,6 +127,7 @@ test('a Secret’s canary value reaches no frame, DOM, recording or export', asy
 
     const files: [string, string][] = [
       ['SVG export', readFileSync((await svg.path()) as string, 'utf8')],
+      ['live SVG export', liveSvgText],
       ['PNG export', readFileSync((await png.path()) as string).toString('latin1')],
       ...readdirSync(recordings).map((name): [string, string] => {
         const raw = readFileSync(path.join(recordings, name))

@@ -3,6 +3,25 @@
 // scrubbed once more, and identifiers are masked when presenter mode hides them.
 import { toPng, toSvg } from 'html-to-image'
 import { maskIdentifiers, scrubText } from '@common/redaction'
+import type { AppState } from '../../state/app-state.svelte'
+
+/** User names the presenter's "hide identifiers" masks: the kubeconfig's and the identity's. */
+export function userNamesOf(app: AppState): string[] {
+  const names =
+    app.kubeconfig.status === 'ready' ? app.kubeconfig.value.contexts.map((c) => c.user) : []
+  if (app.identity.status === 'ready') names.push(app.identity.value.username)
+  return names.filter((n) => n.length >= 3)
+}
+
+/** The main view (what is on screen right of the side bar), as the presenter chose to show it. */
+export async function exportMainView(app: AppState, format: 'png' | 'svg'): Promise<string> {
+  const main = document.querySelector<HTMLElement>('main.main')
+  if (!main) return 'nothing to export'
+  return exportView(main, format, {
+    hideIdentifiers: app.recording.hideIdentifiers,
+    userNames: userNamesOf(app),
+  })
+}
 
 function download(href: string, name: string): void {
   const a = document.createElement('a')
