@@ -192,41 +192,68 @@ describe('record, replay, compare', () => {
   })
 })
 
+/** `apiscope record` as a user runs it (tsx, so no build is needed), and its stderr. */
+function recordCommand(ns: string, out: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(REPO_ROOT, 'src-main/cli/apiscope.ts'),
+      'record',
+      '--context',
+      ADMIN_CONTEXT,
+      '--watch',
+      'configmaps,deployments.apps',
+      '--namespace',
+      ns,
+      '--out',
+      out,
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        KUBECONFIG: cluster().kubeconfig,
+        TSX_TSCONFIG_PATH: 'tsconfig.node.json',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
+  const output = { stderr: '' }
+  child.stderr.on('data', (d: Buffer) => (output.stderr += d.toString()))
+  return { child, output }
+}
+
+describe('apiscope record', () => {
+  it('prints progress (events, bytes, duration) until interrupted, then ends the file cleanly', async () => {
+    const ns = createNamespace('reccli')
+    const out = path.join(dir, 'cli.ndjson')
+    const { child, output } = recordCommand(ns, out)
+    await waitUntil('the recorder to start', 30_000, () => output.stderr.includes('Ctrl-C stops'))
+    expect(output.stderr).toContain(`recording configmaps, deployments in ${ns}`)
+    kubectl('-n', ns, 'create', 'configmap', 'un')
+    await waitUntil('a progress line', 15_000, () =>
+      /events [1-9]\d* · [\d.]+ kB · 00:0\d/.test(output.stderr),
+    )
+    child.kill('SIGINT')
+    const code = await new Promise((r) => child.once('exit', r))
+    expect(code).toBe(0)
+    expect(output.stderr).toMatch(/recorded \d+ events, [\d.]+ kB, 00:\d\d to /)
+    const content = parseRecording(readFileSync(out))
+    expect(content.ok && content.value.lines.at(-1)?.kind).toBe('end')
+    kubectl('delete', 'namespace', ns, '--wait=false')
+  })
+})
+
 describe('crash safety', () => {
   it('a recorder killed with SIGKILL mid-run leaves a file with everything before its last line', async () => {
     const { core, session } = await connected()
     const ns = createNamespace('reckill')
     await core.invoke('watch:start', { target: cmTarget(ns) })
     const out = path.join(dir, 'killed.ndjson')
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(REPO_ROOT, 'src-main/cli/apiscope.ts'),
-        'record',
-        '--context',
-        ADMIN_CONTEXT,
-        '--watch',
-        'configmaps',
-        '--namespace',
-        ns,
-        '--out',
-        out,
-      ],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          KUBECONFIG: cluster().kubeconfig,
-          TSX_TSCONFIG_PATH: 'tsconfig.node.json',
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    )
-    let stderr = ''
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    await waitUntil('the recorder to start', 30_000, () => stderr.includes('Ctrl-C stops'))
+    const { child, output } = recordCommand(ns, out)
+    await waitUntil('the recorder to start', 30_000, () => output.stderr.includes('Ctrl-C stops'))
     // Write steadily from this process, and kill the recorder while writes are still coming.
     let n = 0
     let writing = true
