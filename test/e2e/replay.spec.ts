@@ -86,7 +86,9 @@ test('presenter mode: both themes, the spotlight, the help overlay, hidden ident
   await banner.getByRole('button', { name: 'Step forward one event' }).click()
   await expect(page.getByTestId('spotlight')).toBeVisible()
   await expect(page.getByTestId('spotlight')).toContainText('resourceVersion')
-  const fontSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)
+  const fontSize = await page
+    .locator('html')
+    .evaluate((html) => html.ownerDocument.defaultView?.getComputedStyle(html).fontSize ?? '0')
   expect(parseFloat(fontSize)).toBeGreaterThanOrEqual(19)
   await app.screenshot('presenter-dark')
 
