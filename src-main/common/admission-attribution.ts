@@ -317,8 +317,8 @@ export function attributeDryRun(
 function webhookNote(audited: string[] | undefined, configured: string[] | undefined): string {
   if (audited !== undefined) {
     return audited.length === 0
-      ? 'Mutating webhooks: the audit annotations show none changed this object.'
-      : `Mutating webhooks that changed this object (audit annotations): ${audited.join(', ')}.`
+      ? 'Mutating webhooks: the audit stream is on, and its annotations show no webhook mutated this object.'
+      : `Mutating webhooks that changed this object, from its audit annotations: ${audited.join(', ')}.`
   }
   if (configured !== undefined && configured.length === 0)
     return 'Mutating webhooks: this server has no MutatingWebhookConfiguration, so no webhook changed it.'

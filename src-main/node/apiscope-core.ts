@@ -18,6 +18,7 @@ import { fetchHealth } from './health'
 import { fetchAccessRules, fetchIdentity } from './identity'
 import { loadKubeconfig, summarize } from './kubeconfig-loader'
 import { RequestLog } from './request-log'
+import { AuditBus } from './features/audit-bus'
 import type { CoreContext, ReplaySource, WatchesView } from './features/core-context'
 import { labHandlers } from './features/lab-handlers'
 import { ownershipHandlers } from './features/ownership-handlers'
@@ -65,6 +66,9 @@ const notConnected: UiError = {
 
 export class ApiscopeCore {
   readonly requestLog = new RequestLog()
+  /** The shared audit stream (features/audit-bus.ts). */
+  readonly audit = new AuditBus()
+  private readonly closeHooks: (() => void | Promise<void>)[] = []
   private session: ClusterSession | null = null
   private replay: ReplaySource | null = null
   private state: SessionState = { status: 'idle' }
@@ -173,6 +177,10 @@ export class ApiscopeCore {
     },
     onEvent: (listener) => core.onEvent(listener),
     emit: (channel, payload) => core.emit(channel, payload),
+    get audit() {
+      return core.audit
+    },
+    onClose: (fn) => void core.closeHooks.push(fn),
   }))(this)
 
   /** Recording and replay (#6); hosts use it for --demo and the `record` command. */
@@ -322,11 +330,21 @@ export class ApiscopeCore {
     this.replay = null
   }
 
-  close(): void {
+  /** Closes everything; the promise settles when the features' close hooks have (servers closed). */
+  close(): Promise<void> {
+    const hooks = this.closeHooks.splice(0).map(async (fn) => {
+      try {
+        await fn()
+      } catch {
+        // Closing goes on: one feature failing to stop must not keep the others open.
+      }
+    })
+    this.audit.close()
     this.recording.shutdown()
     this.closeSession()
     this.replay?.close()
     this.replay = null
     this.listeners.clear()
+    return Promise.all(hooks).then(() => undefined)
   }
 }

@@ -3,7 +3,7 @@
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
 import type { AttributionReport } from '@common/admission-attribution'
-import type { StageVerdict } from '@common/request-stages'
+import type { MutatingWebhookCall, StageVerdict } from '@common/request-stages'
 
 export const LAB_VERBS = [
   'get',
@@ -129,6 +129,8 @@ export interface LabResult {
   curl: string
   kubectl: string
   watch?: { events: LabWatchEvent[]; closedAfterMs: number; truncated: boolean }
+  /** For a write: what the audit stream said about it (features/audit-bus.ts). */
+  audit?: LabAudit
   dryRunDiff?: AttributionReport & {
     kind: string
     sentLines: number
@@ -136,6 +138,19 @@ export interface LabResult {
     /** The body as typed (YAML or JSON). */
     sentText: string
   }
+}
+
+/** A write's own audit event, looked up by its Audit-Id in the live audit stream. */
+export interface LabAudit {
+  /** off: no audit source runs; received: its event came; missing: it did not come in time. */
+  state: 'off' | 'received' | 'missing'
+  auditId?: string
+  /** How long the lab waited for the event (batches arrive up to the batch max wait later). */
+  waitedMs: number
+  /** The authenticated user the audit event names. */
+  user?: string
+  /** Every mutating webhook the annotations say was called, in call order. */
+  mutatingWebhooks?: MutatingWebhookCall[]
 }
 
 export const labSchemas = {

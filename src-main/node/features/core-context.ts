@@ -14,6 +14,7 @@ import type { CoreEventListener, CoreOptions } from '../apiscope-core'
 import type { ClusterSession } from '../cluster-session'
 import type { WatchesView } from '../recording/replay-watches'
 import type { RequestLog } from '../request-log'
+import type { AuditBus } from './audit-bus'
 
 export type { WatchesView }
 
@@ -46,6 +47,13 @@ export interface CoreContext {
   /** Every event the core pushes (the recorder listens here). */
   onEvent(listener: CoreEventListener): () => void
   emit<E extends EventChannel>(channel: E, payload: EventPayloads[E]): void
+  /**
+   * The audit events the live-traffic sources receive, for any feature (lab attribution, rollout
+   * trace). Only the traffic feature publishes; the others subscribe or look up.
+   */
+  readonly audit: AuditBus
+  /** Runs when the core closes (servers to stop, timers to clear); may return a promise. */
+  onClose(fn: () => void | Promise<void>): void
 }
 
 /** The handlers for a subset of the contract's channels, typed by the contract. */

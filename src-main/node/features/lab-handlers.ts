@@ -20,7 +20,7 @@ export function labHandlers(core: CoreContext): HandlersFor<keyof typeof labSche
     'lab:send': async (spec) => {
       const session = core.requireSession()
       if (!session.ok) return session
-      return sendLabRequest(session.value, spec, core.requestLog)
+      return sendLabRequest(session.value, spec, core.requestLog, core.audit)
     },
   }
 }

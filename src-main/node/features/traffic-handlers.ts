@@ -7,7 +7,13 @@ import { TrafficService } from '../traffic/traffic-service'
 import type { CoreContext, HandlersFor } from './core-context'
 
 export function trafficHandlers(core: CoreContext): HandlersFor<keyof typeof trafficSchemas> {
-  const traffic = new TrafficService((batch) => core.emit('traffic:batch', batch))
+  const traffic = new TrafficService(
+    (batch) => core.emit('traffic:batch', batch),
+    (events) => core.audit.publish(events),
+  )
+  core.audit.setStreamingProbe(() => traffic.isStreaming())
+  // The webhook's port and the log tails must not outlive the core.
+  core.onClose(() => traffic.close())
   // /metrics deltas only mean something against the same API server.
   let metricsSession: unknown = null
   return {

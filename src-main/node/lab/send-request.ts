@@ -17,7 +17,9 @@ import { fail, ok, type Result, type UiError } from '@common/result'
 import type { ClusterSession } from '../cluster-session'
 import type { KubeRequest, KubeResponse, KubeTransport } from '../kube-transport'
 import type { RequestLog } from '../request-log'
+import type { AuditStream } from '../features/audit-bus'
 import { configuredMutatingWebhooks, dryRunDiff } from './dry-run-attribution'
+import { lookupLabAudit } from './lab-audit'
 import { resolveFlowNames } from './flow-names'
 import { labIdentitiesOf } from './identities'
 import { labCurl, labKubectl } from './lab-equivalents'
@@ -254,6 +256,8 @@ export async function sendLabRequest(
   session: ClusterSession,
   spec: LabRequestSpec,
   log: RequestLog,
+  /** The core's audit stream: a write waits (bounded) for its own event when a source runs. */
+  auditStream?: AuditStream,
 ): Promise<Result<LabResult>> {
   const identities = labIdentitiesOf(session, log)
   const transportResult = identities.transportFor(spec.identity)
@@ -306,6 +310,8 @@ export async function sendLabRequest(
   const rawBody = text === '' ? null : parseResponseBody(text)
   const redaction = redactLabBody(rawBody)
   const dryRun = WRITES.has(spec.verb) && spec.dryRun === true
+  // Only writes go through admission; the wait is spent where annotations can say something.
+  const audited = WRITES.has(spec.verb) ? await lookupLabAudit(auditStream, headers) : undefined
   const verdict = stageOfResponse({
     method,
     verb: spec.verb,
@@ -313,7 +319,13 @@ export async function sendLabRequest(
     status,
     body: rawBody,
     headers,
+    ...(audited?.annotations ? { auditAnnotations: audited.annotations } : {}),
   })
+  const webhookCalls = verdict.details.mutatingWebhooks ?? []
+  const audit = audited && {
+    ...audited.audit,
+    ...(audited.annotations ? { mutatingWebhooks: webhookCalls } : {}),
+  }
   const flow = await resolveFlowNames(
     session,
     verdict.details.flowSchemaUid,
@@ -366,12 +378,16 @@ export async function sendLabRequest(
     curl: labCurl(equivalents),
     kubectl: labKubectl(equivalents),
     ...(watch ? { watch } : {}),
+    ...(audit ? { audit } : {}),
     // Attribution reads the real answer; only what reaches the renderer is redacted.
     ...(attributable
       ? {
           dryRunDiff: redactDiff(
             dryRunDiff(out.sentObject, rawBody, spec.body, {
               ...(configured ? { configured } : {}),
+              ...(audit?.state === 'received'
+                ? { audited: webhookCalls.filter((c) => c.mutated).map((c) => c.webhook) }
+                : {}),
             }),
           ),
         }

@@ -55,8 +55,17 @@ export class TrafficService {
   readonly stream: TrafficStream
   readonly metrics = new MetricsPoller()
 
-  constructor(push: (batch: TrafficBatch) => void) {
+  /** publish: every event received, as read, for the core's other features (features/audit-bus.ts). */
+  constructor(
+    push: (batch: TrafficBatch) => void,
+    private readonly publish: (events: AuditEvent[]) => void = () => {},
+  ) {
     this.stream = new TrafficStream(push, () => this.sourceStatuses())
+  }
+
+  /** Whether a source is receiving now. */
+  isStreaming(): boolean {
+    return [...this.sources.values()].some((s) => s.status.state === 'running')
   }
 
   sourceStatuses(): TrafficSourceStatus[] {
@@ -79,7 +88,10 @@ export class TrafficService {
     }
   }
 
-  private readonly onEvents = (events: AuditEvent[]) => void this.stream.ingest(events)
+  private readonly onEvents = (events: AuditEvent[]) => {
+    this.stream.ingest(events)
+    this.publish(events)
+  }
   private readonly onChange = () => this.stream.noteSources()
 
   private async add(

@@ -1,0 +1,114 @@
+// One in-process audit stream for every feature: the live-traffic sources (webhook, log tail)
+// publish the audit events they receive; the lab looks up its own request by Audit-Id, the rollout
+// trace subscribes. Events stay in the core (they can hold objects and credentials); what reaches
+// the renderer goes through each feature's own redaction.
+import type { AuditEvent } from '../traffic/audit-event'
+
+export type AuditListener = (events: readonly AuditEvent[]) => void
+
+export interface AuditLookupOptions {
+  /** How long to wait for the event when it has not arrived yet (batches arrive late). */
+  waitMs?: number
+  /** Stages that answer the lookup (default: a finished request, ResponseComplete or Panic). */
+  stages?: readonly string[]
+}
+
+/** What features read (core.audit). */
+export interface AuditStream {
+  /** Every batch of events as it arrives; returns the unsubscribe function. */
+  subscribe(listener: AuditListener): () => void
+  /** The event of a request, waiting up to waitMs for it; undefined when it did not come. */
+  lookup(auditId: string, options?: AuditLookupOptions): Promise<AuditEvent | undefined>
+  /** Events kept, oldest first (a trace started after the fact reads what came before). */
+  recent(): readonly AuditEvent[]
+  /** Whether a source is receiving now: without one, no event will come. */
+  isStreaming(): boolean
+}
+
+const FINISHED = ['ResponseComplete', 'Panic']
+/** About a busy minute of a small cluster; older requests are not looked up. */
+const KEPT = 5000
+
+interface Waiter {
+  auditId: string
+  stages: readonly string[]
+  resolve(event: AuditEvent | undefined): void
+}
+
+export class AuditBus implements AuditStream {
+  private readonly listeners = new Set<AuditListener>()
+  private readonly waiters = new Set<Waiter>()
+  private kept: AuditEvent[] = []
+  private streaming: () => boolean = () => false
+
+  /** The live-traffic feature says how to tell whether a source is running. */
+  setStreamingProbe(probe: () => boolean): void {
+    this.streaming = probe
+  }
+
+  isStreaming(): boolean {
+    return this.streaming()
+  }
+
+  publish(events: readonly AuditEvent[]): void {
+    if (events.length === 0) return
+    this.kept.push(...events)
+    if (this.kept.length > KEPT * 1.2) this.kept = this.kept.slice(-KEPT)
+    for (const waiter of [...this.waiters]) {
+      const event = events.find(
+        (e) => e.auditID === waiter.auditId && waiter.stages.includes(e.stage),
+      )
+      if (event) {
+        this.waiters.delete(waiter)
+        waiter.resolve(event)
+      }
+    }
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(events)
+      } catch {
+        // One feature's bug must not stop the others (or the traffic view) from receiving.
+      }
+    }
+  }
+
+  subscribe(listener: AuditListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  recent(): readonly AuditEvent[] {
+    return this.kept
+  }
+
+  lookup(auditId: string, options: AuditLookupOptions = {}): Promise<AuditEvent | undefined> {
+    const stages = options.stages ?? FINISHED
+    for (let i = this.kept.length - 1; i >= 0; i--) {
+      const e = this.kept[i]
+      if (e && e.auditID === auditId && stages.includes(e.stage)) return Promise.resolve(e)
+    }
+    const waitMs = options.waitMs ?? 0
+    if (waitMs <= 0 || !auditId) return Promise.resolve(undefined)
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        auditId,
+        stages,
+        resolve: (event) => {
+          clearTimeout(timer)
+          resolve(event)
+        },
+      }
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter)
+        resolve(undefined)
+      }, waitMs)
+      this.waiters.add(waiter)
+    })
+  }
+
+  close(): void {
+    for (const waiter of this.waiters) waiter.resolve(undefined)
+    this.waiters.clear()
+    this.listeners.clear()
+  }
+}
