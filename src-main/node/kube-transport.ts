@@ -62,6 +62,11 @@ type TlsOptions = Omit<https.RequestOptions, 'headers'> & { headers?: Record<str
 export class KubeTransport {
   readonly authKind: AuthKind
   private agent: http.Agent | null = null
+  /**
+   * Watches hold their socket for minutes: they get their own pool, so a few of them (a rollout
+   * trace opens six) can never take the sockets one-shot requests wait for.
+   */
+  private streamAgent: http.Agent | null = null
   private tls: TlsOptions | null = null
 
   constructor(
@@ -111,20 +116,23 @@ export class KubeTransport {
     return opts
   }
 
-  private agentFor(tls: TlsOptions, secure: boolean): http.Agent {
-    if (this.agent) return this.agent
-    this.agent = secure
+  private agentFor(tls: TlsOptions, secure: boolean, stream: boolean): http.Agent {
+    if (stream) return (this.streamAgent ??= this.newAgent(tls, secure, Infinity))
+    return (this.agent ??= this.newAgent(tls, secure, 8))
+  }
+
+  private newAgent(tls: TlsOptions, secure: boolean, maxSockets: number): http.Agent {
+    return secure
       ? new https.Agent({
           keepAlive: true,
-          maxSockets: 8,
+          maxSockets,
           ca: tls.ca,
           cert: tls.cert,
           key: tls.key,
           servername: tls.servername,
           rejectUnauthorized: tls.rejectUnauthorized ?? true,
         })
-      : new http.Agent({ keepAlive: true, maxSockets: 8 })
-    return this.agent
+      : new http.Agent({ keepAlive: true, maxSockets })
   }
 
   /** The notAfter date of the client certificate when it has passed, for a precise 401 message. */
@@ -166,7 +174,7 @@ export class KubeTransport {
   }
 
   /** Credentials, headers, URL and the request-log writer shared by one-shot and streaming requests. */
-  private async prepare(req: KubeRequest) {
+  private async prepare(req: KubeRequest, stream = false) {
     const method = req.method ?? 'GET'
     const url = this.urlFor(req.path, req.query)
     const started = performance.now()
@@ -224,7 +232,7 @@ export class KubeTransport {
       const lib = secure ? https : http
       const request = lib.request(
         url,
-        { method, headers, agent: this.agentFor(tls, secure) },
+        { method, headers, agent: this.agentFor(tls, secure, stream) },
         onResponse,
       )
       if (bodyText !== undefined) request.write(bodyText)
@@ -284,7 +292,7 @@ export class KubeTransport {
    * A non-2xx answer is read whole and returned in `body` instead.
    */
   async openStream(req: KubeRequest): Promise<StreamResponse> {
-    const { url, record, send, timeoutMs } = await this.prepare(req)
+    const { url, record, send, timeoutMs } = await this.prepare(req, true)
     return new Promise<StreamResponse>((resolve, reject) => {
       let settled = false
       const request = send((res) => {
@@ -387,5 +395,7 @@ export class KubeTransport {
   close(): void {
     this.agent?.destroy()
     this.agent = null
+    this.streamAgent?.destroy()
+    this.streamAgent = null
   }
 }
