@@ -170,6 +170,22 @@ export interface TraceArrow {
   reason?: string
   /** Which fields say so: "ownerReferences + creationTimestamp", "PodScheduled condition"... */
   evidence: string
+  /** The write's own audit event, when the live audit stream is on and has it. */
+  audit?: TraceAudit
+}
+
+/** Who made a write and when, as the API server's audit event says (authenticated user, µs). */
+export interface TraceAudit {
+  /** The authenticated user, e.g. system:serviceaccount:kube-system:replicaset-controller. */
+  user: string
+  /** When the API server received the request (RFC 3339 with microseconds). */
+  at: string
+  verb: string
+  /** The resource and subresource written, e.g. pods/binding. */
+  resource: string
+  code: number | null
+  auditId: string
+  userAgent?: string
 }
 
 export interface NodeHeartbeat {
@@ -196,6 +212,8 @@ export interface RolloutTrace {
   /** The node-monitor grace period and the default tolerations the explanations use. */
   notes: string[]
   updatedAt: string
+  /** Whether the live audit stream is on (arrows then carry audit users and times). */
+  auditStream?: { streaming: boolean; matched: number }
 }
 
 export interface WalkthroughsAnswers {

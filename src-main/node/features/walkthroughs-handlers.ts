@@ -37,15 +37,21 @@ export function walkthroughsHandlers(
       if (!session.ok) return session
       stopTracer()
       const traced = session.value
-      const started = new RolloutTracer(traced.transport, { namespace, name }, (trace) => {
-        // A new connection (another context) ends the trace of the old one.
-        const current = core.requireSession()
-        if (!current.ok || current.value !== traced) {
-          if (tracer === started) stopTracer()
-          return
-        }
-        core.emit('rollout:trace', trace)
-      })
+      const started = new RolloutTracer(
+        traced.transport,
+        { namespace, name },
+        (trace) => {
+          // A new connection (another context) ends the trace of the old one.
+          const current = core.requireSession()
+          if (!current.ok || current.value !== traced) {
+            if (tracer === started) stopTracer()
+            return
+          }
+          core.emit('rollout:trace', trace)
+        },
+        Date.now,
+        core.audit,
+      )
       tracer = started
       return ok(await started.start())
     },

@@ -2,11 +2,16 @@
 // namespace, the Nodes and the node Leases, and rebuilds the trace (rollout-model.ts) when any of
 // them changes, at most every 150 ms. Lease renewals seen by the watch become the heartbeat marks.
 import type { RolloutTrace } from '@common/messages/walkthroughs'
+import type { AuditStream } from '../features/audit-bus'
 import type { KubeTransport } from '../kube-transport'
+import type { AuditEvent } from '../traffic/audit-event'
 import { ObjectWatch } from './object-watch'
+import { attachAudit } from './rollout-audit'
 import { buildRolloutTrace, type KubeObject } from './rollout-model'
 
 const RENEWALS_KEPT = 30
+/** Audit events of the traced namespace kept for matching (a rollout writes a few dozen). */
+const AUDIT_KEPT = 2000
 
 export class RolloutTracer {
   private readonly watches: Record<
@@ -18,12 +23,16 @@ export class RolloutTracer {
   private started = false
   private timer: NodeJS.Timeout | null = null
   private ticker: NodeJS.Timeout | null = null
+  private auditEvents: AuditEvent[] = []
+  private unsubscribeAudit: (() => void) | null = null
 
   constructor(
     transport: KubeTransport,
     private readonly owner: { namespace: string; name: string },
     private readonly onTrace: (trace: RolloutTrace) => void,
     private readonly clock: () => number = Date.now,
+    /** The core's audit stream: when a source runs, arrows name the audit user and time. */
+    private readonly audit?: AuditStream,
   ) {
     const ns = owner.namespace
     const changed = () => this.schedule()
@@ -58,7 +67,23 @@ export class RolloutTracer {
     this.renewals.set(lease.metadata.name, list)
   }
 
+  private noteAudit(events: readonly AuditEvent[]): boolean {
+    const ours = events.filter((e) => e.objectRef?.namespace === this.owner.namespace)
+    if (ours.length === 0) return false
+    this.auditEvents.push(...ours)
+    if (this.auditEvents.length > AUDIT_KEPT)
+      this.auditEvents.splice(0, this.auditEvents.length - AUDIT_KEPT)
+    return true
+  }
+
   async start(): Promise<RolloutTrace> {
+    if (this.audit) {
+      // What arrived before the trace started counts too: the rollout may be over already.
+      this.noteAudit(this.audit.recent())
+      this.unsubscribeAudit = this.audit.subscribe((events) => {
+        if (this.noteAudit(events)) this.schedule()
+      })
+    }
     await Promise.all(Object.values(this.watches).map((w) => w.start()))
     const trace = this.build()
     this.started = true
@@ -85,6 +110,19 @@ export class RolloutTracer {
       observed: this.observed,
       now,
     })
+    if (this.audit) {
+      const matched = attachAudit(
+        trace.arrows,
+        this.owner.namespace,
+        {
+          deployment: this.values(this.watches.deployment)[0] ?? null,
+          replicaSets: this.values(this.watches.replicaSets),
+          pods: this.values(this.watches.pods),
+        },
+        this.auditEvents,
+      )
+      trace.auditStream = { streaming: this.audit.isStreaming(), matched }
+    }
     // Arrows done before the trace started carry no observation time ('' marks them).
     let added = false
     for (const arrow of trace.arrows) {
@@ -106,6 +144,8 @@ export class RolloutTracer {
 
   stop(): void {
     this.started = false
+    this.unsubscribeAudit?.()
+    this.unsubscribeAudit = null
     if (this.timer) clearTimeout(this.timer)
     if (this.ticker) clearInterval(this.ticker)
     for (const watch of Object.values(this.watches)) watch.stop()
