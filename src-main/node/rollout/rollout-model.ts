@@ -403,6 +403,8 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       })
     }
     const ready = num(rs.status?.readyReplicas)
+    // The old ReplicaSet of a finished rollout is scaled to 0: done once its status says no Pods.
+    const settled = wanted > 0 ? ready >= wanted : num(rs.status?.replicas) === 0
     statusArrows.push({
       id: `replicaset-status:${rs.metadata.name}`,
       from: 'replicaset-controller',
@@ -410,9 +412,9 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       object: `ReplicaSet/${rs.metadata.name} (status)`,
       actorName: statusWriterOf(rs) ?? 'kube-controller-manager',
       // The status entry's time is the last status write, which for a finished rollout is this one.
-      time: ready >= wanted && wanted > 0 ? (statusEntryOf(rs)?.time ?? null) : null,
-      state: ready >= wanted && wanted > 0 ? 'done' : 'waiting',
-      ...(ready >= wanted && wanted > 0
+      time: settled ? (statusEntryOf(rs)?.time ?? null) : null,
+      state: settled ? 'done' : 'waiting',
+      ...(settled
         ? {}
         : { reason: `readyReplicas ${ready} of ${wanted}: waiting for its Pods to be Ready.` }),
       evidence: 'status.readyReplicas',
