@@ -3,11 +3,10 @@ import type { ObjectRef, OwnershipMap } from '@common/messages/ownership'
 import type { ownershipSchemas } from '@common/messages/ownership'
 import { redactObject } from '@common/redaction'
 import { fail, ok, type Result } from '@common/result'
-import type { ClusterSession } from '../cluster-session'
 import { getObject, watchedObjects } from '../ownership/object-source'
 import { ownershipHistory, ownershipSince } from '../ownership/ownership-history'
 import { whatIfApply } from '../ownership/what-if-apply'
-import type { CoreContext, HandlersFor } from './core-context'
+import type { CoreContext, HandlersFor, WatchesView } from './core-context'
 
 type Obj = Record<string, unknown>
 
@@ -19,11 +18,16 @@ const noHistory = (uid: string) =>
     nextStep: 'Watch its resource in the Watches view, or pick it by namespace, kind and name.',
   })
 
+/**
+ * The map of an object: from the watches (live or replayed) by uid, or fetched by name, which needs
+ * the live session (a replay sends nothing, and says so).
+ */
 async function mapOf(
-  session: ClusterSession,
+  core: CoreContext,
+  watches: WatchesView,
   source: { uid: string } | { ref: ObjectRef },
 ): Promise<Result<OwnershipMap>> {
-  const store = session.watches.store
+  const store = watches.store
   let object: Obj | null
   let ref: ObjectRef | null = null
   let origin: OwnershipMap['source']
@@ -33,7 +37,9 @@ async function mapOf(
     object = (await store.objectsAt(h.uid, [h.versionCount - 1]))[0] ?? null
     origin = 'watch'
   } else {
-    const got = await getObject(session, source.ref)
+    const session = core.requireSession()
+    if (!session.ok) return session
+    const got = await getObject(session.value, source.ref)
     if (!got.ok) return got
     if (!got.value) {
       const { namespace, name, resource } = source.ref
@@ -67,18 +73,19 @@ async function mapOf(
 
 export function ownershipHandlers(core: CoreContext): HandlersFor<keyof typeof ownershipSchemas> {
   return {
+    // Map and history read the watch store: they work the same from a replay.
     'ownership:objects': async () => {
-      const s = core.requireSession()
-      return s.ok ? ok(watchedObjects(s.value.watches.store)) : s
+      const w = core.requireWatches()
+      return w.ok ? ok(watchedObjects(w.value.store)) : w
     },
     'ownership:map': async ({ source }) => {
-      const s = core.requireSession()
-      return s.ok ? mapOf(s.value, source) : s
+      const w = core.requireWatches()
+      return w.ok ? mapOf(core, w.value, source) : w
     },
     'ownership:history': async ({ uid }) => {
-      const s = core.requireSession()
-      if (!s.ok) return s
-      const history = await ownershipHistory(s.value.watches.store, uid)
+      const w = core.requireWatches()
+      if (!w.ok) return w
+      const history = await ownershipHistory(w.value.store, uid)
       return history ? ok(history) : noHistory(uid)
     },
     'ownership:what-if': async (input) => {

@@ -1,9 +1,10 @@
 // Renderer state of the lab feature (messages in src-main/common/messages/lab.ts): the composer's
 // draft (kept when the view is left), the identities as the core describes them (never a token),
-// the last result and a short history.
+// the last result and a short history. In a replay, the sends the recording kept arrive as
+// recording:answer at their time and show as if sent now; the composer sends nothing.
 import type { ApiscopeApi } from '@common/bridge-types'
 import type { LabIdentityInfo, LabResult } from '@common/messages/lab'
-import type { UiError } from '@common/result'
+import type { Result, UiError } from '@common/result'
 import { defaultDraft, specOf, type LabDraft } from '../views/lab/lab-draft'
 
 export interface LabHistoryItem {
@@ -25,19 +26,42 @@ export class LabState {
   /** Bumped on each answer: the stage path plays again. */
   sent = $state(0)
   history = $state.raw<LabHistoryItem[]>([])
+  /** A replay is open: nothing can be sent, the recorded sends come by themselves. */
+  replaying = $state(false)
   private namespaceSetFor: string | null = null
 
-  constructor(readonly api: ApiscopeApi) {}
+  constructor(readonly api: ApiscopeApi) {
+    api.onRecordingStatus((s) => (this.replaying = s.replay !== null))
+    api.onReplayReset(() => this.forget())
+    api.onReplayedAnswer(({ channel, answer }) => {
+      if (channel === 'lab:send') this.take(answer as Result<LabResult>)
+      else if (channel === 'lab:identities' || channel === 'lab:mint-token') {
+        const res = answer as Result<LabIdentityInfo[] | LabIdentityInfo>
+        if (!res.ok) return
+        const got = res.value
+        this.identities = Array.isArray(got)
+          ? got
+          : this.identities.map((i) => (i.kind === got.kind ? got : i))
+        this.identitiesError = null
+      }
+    })
+  }
+
+  private forget(): void {
+    this.result = null
+    this.error = null
+    this.history = []
+  }
 
   /** On a new session: the session's namespace in the draft, and the identities afresh. */
   async onSession(connectedAt: string, namespace: string): Promise<void> {
     if (this.namespaceSetFor === connectedAt) return
     this.namespaceSetFor = connectedAt
     this.draft.namespace = namespace
-    this.result = null
-    this.error = null
+    this.forget()
     this.mintError = null
-    await this.refreshIdentities()
+    // A replay asks nothing: the identities the recording listed come with its answers.
+    if (!this.replaying) await this.refreshIdentities()
   }
 
   async refreshIdentities(): Promise<void> {
@@ -58,11 +82,16 @@ export class LabState {
   }
 
   async send(): Promise<void> {
-    if (this.sending) return
+    if (this.sending || this.replaying) return
     this.sending = true
     this.error = null
     const res = await this.api.labSend(specOf(this.draft))
     this.sending = false
+    this.take(res)
+  }
+
+  /** An answer, sent now or replayed: the stage path plays, the history gains a line. */
+  private take(res: Result<LabResult>): void {
     if (!res.ok) {
       this.error = res.error
       return

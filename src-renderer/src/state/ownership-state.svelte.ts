@@ -1,6 +1,7 @@
 // Renderer state of the ownership feature (messages in src-main/common/messages/ownership.ts): the
 // object on screen (from the watches or fetched by name), its map, its history, the manager filter,
-// and the what-if apply form with its last answer.
+// and the what-if apply form with its last answer. In a replay, map and history read the replayed
+// watches; a what-if needs a live cluster, so the ones the recording kept are shown, read-only.
 import type { ApiscopeApi } from '@common/bridge-types'
 import type {
   ObjectRef,
@@ -12,6 +13,15 @@ import type {
 import type { Result, UiError } from '@common/result'
 
 export type OwnershipTab = 'map' | 'history' | 'what-if'
+
+/** A what-if the recording kept: what was sent and what the core answered. */
+export interface RecordedWhatIf {
+  n: number
+  fieldManager: string
+  force: boolean
+  manifest: string
+  answer: Result<WhatIfResult>
+}
 export type ObjectSource = { uid: string } | { ref: ObjectRef }
 
 type Loadable<T> =
@@ -57,6 +67,9 @@ export class OwnershipState {
   fieldManager = $state('equipe-web')
   force = $state(false)
   whatIf = $state.raw<Loadable<WhatIfResult>>({ status: 'idle' })
+  /** A replay is open: what-if sends nothing; `recordedWhatIfs` are the recording's, in order. */
+  replaying = $state(false)
+  recordedWhatIfs = $state.raw<RecordedWhatIf[]>([])
   private seq = 0
 
   private connectedAt = ''
@@ -69,6 +82,31 @@ export class OwnershipState {
       this.connectedAt = s.info.connectedAt
       if (!first) this.clear()
     })
+    api.onRecordingStatus((s) => (this.replaying = s.replay !== null))
+    api.onReplayReset(() => this.clear())
+    api.onReplayedAnswer(({ channel, payload, answer }) => {
+      if (channel !== 'ownership:what-if') return
+      const sent = payload as { manifest: string; fieldManager: string; force: boolean }
+      this.recordedWhatIfs = [
+        ...this.recordedWhatIfs,
+        {
+          n: this.recordedWhatIfs.length + 1,
+          fieldManager: sent.fieldManager,
+          force: sent.force,
+          manifest: sent.manifest,
+          answer: answer as Result<WhatIfResult>,
+        },
+      ]
+      this.showRecorded(this.recordedWhatIfs.at(-1) as RecordedWhatIf)
+    })
+  }
+
+  /** Puts a recorded what-if in the form and its answer beside it, as when it was sent. */
+  showRecorded(w: RecordedWhatIf): void {
+    this.manifest = w.manifest
+    this.fieldManager = w.fieldManager
+    this.force = w.force
+    this.whatIf = loadable(w.answer)
   }
 
   clear(): void {
@@ -79,6 +117,7 @@ export class OwnershipState {
     this.history = { status: 'idle' }
     this.managerFilter = null
     this.whatIf = { status: 'idle' }
+    this.recordedWhatIfs = []
   }
 
   async loadObjects(): Promise<void> {
@@ -113,6 +152,7 @@ export class OwnershipState {
   async runWhatIf(
     options: { force?: boolean; resolve?: { way: 'drop' | 'co-own'; fields: string[] } } = {},
   ): Promise<void> {
+    if (this.replaying) return
     const force = options.force ?? this.force
     this.force = force
     this.whatIf = { status: 'loading' }

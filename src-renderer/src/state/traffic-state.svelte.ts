@@ -55,17 +55,43 @@ export class TrafficState {
   })
   logTail = $state({ path: '', fromStart: false, minikubeProfile: '' })
   metricsAuto = $state(false)
+  /** Bumped when the stream starts over (a replay seeking back): the drawing drops its dots. */
+  generation = $state(0)
+  /** In a replay, /metrics and APF are the answers the recording kept (nothing is asked). */
+  replaying = $state(false)
 
   visible = $derived(this.requests.filter((r) => matches(r, this.filter)))
   receiving = $derived(this.sources.some((s) => s.state === 'running'))
 
   private held: TrafficRequest[] = []
+  private lastSeq = -1
   // Callbacks, not state: nothing renders from this set.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly listeners = new Set<ArrivalListener>()
 
   constructor(readonly api: ApiscopeApi) {
     api.onTrafficBatch((batch) => this.onBatch(batch))
+    // A replay going back sends the stream again from its start: what came so far goes.
+    api.onReplayReset(() => this.restart())
+    api.onRecordingStatus((s) => {
+      const replaying = s.replay !== null
+      if (replaying !== this.replaying) this.restart()
+      this.replaying = replaying
+    })
+    api.onReplayedAnswer(({ channel, answer }) => {
+      const res = answer as Result<never>
+      if (channel === 'traffic:metrics') this.metrics = loadable<MetricsSample>(res)
+      else if (channel === 'traffic:apf') this.apf = loadable<ApfReport>(res)
+    })
+  }
+
+  private restart(): void {
+    this.clear()
+    this.lastSeq = -1
+    this.sources = []
+    this.metrics = { status: 'idle' }
+    this.apf = { status: 'idle' }
+    this.generation++
   }
 
   /** Loads what the core already has (sources, the last requests): a view opened late. */
@@ -82,6 +108,9 @@ export class TrafficState {
   }
 
   private onBatch(batch: TrafficBatch): void {
+    // Numbers going back: the stream started again (a replay from its start, a new core).
+    if (batch.seq <= this.lastSeq) this.restart()
+    this.lastSeq = batch.seq
     this.sources = batch.sources
     const counted = batch.aggregated.reduce((n, a) => n + a.count, 0)
     this.aggregatedCount += counted
@@ -165,11 +194,13 @@ export class TrafficState {
   }
 
   async readMetrics(reset = false): Promise<void> {
+    if (this.replaying) return
     if (this.metrics.status !== 'ready') this.metrics = { status: 'loading' }
     this.metrics = loadable(await this.api.trafficMetrics(reset ? { reset } : {}))
   }
 
   async readApf(): Promise<void> {
+    if (this.replaying) return
     this.apf = { status: 'loading' }
     this.apf = loadable(await this.api.trafficApf({}))
   }

@@ -1,8 +1,10 @@
 // Renderer state of the rollout trace: which owner is traced and the latest trace the core pushed
 // (rollout:trace). The core rebuilds the trace from its watches; this only holds the last one.
+// In a replay nothing can be traced anew: the traces the recording kept arrive at their time, and
+// the owner on screen is the one the recording traced.
 import type { ApiscopeApi } from '@common/bridge-types'
 import type { RolloutTrace } from '@common/messages/walkthroughs'
-import type { UiError } from '@common/result'
+import type { Result, UiError } from '@common/result'
 
 export class RolloutState {
   namespace = $state('')
@@ -10,15 +12,36 @@ export class RolloutState {
   trace = $state.raw<RolloutTrace | null>(null)
   error = $state.raw<UiError | null>(null)
   starting = $state(false)
+  replaying = $state(false)
 
   constructor(readonly api: ApiscopeApi) {
     api.onRolloutTrace((trace) => {
-      if (trace.owner.namespace === this.namespace && trace.owner.name === this.name)
+      if (this.replaying) this.adopt(trace)
+      else if (trace.owner.namespace === this.namespace && trace.owner.name === this.name)
         this.trace = trace
+    })
+    api.onRecordingStatus((s) => {
+      const replaying = s.replay !== null
+      if (replaying !== this.replaying) this.trace = null
+      this.replaying = replaying
+    })
+    // A replay going back starts again: its traces come again from the start.
+    api.onReplayReset(() => (this.trace = null))
+    api.onReplayedAnswer(({ channel, answer }) => {
+      const res = answer as Result<RolloutTrace>
+      if (channel === 'rollout:start' && res.ok) this.adopt(res.value)
     })
   }
 
+  private adopt(trace: RolloutTrace): void {
+    this.namespace = trace.owner.namespace
+    this.name = trace.owner.name
+    this.error = null
+    this.trace = trace
+  }
+
   async start(namespace: string, name: string): Promise<void> {
+    if (this.replaying) return
     this.namespace = namespace
     this.name = name
     this.starting = true
@@ -33,6 +56,7 @@ export class RolloutState {
   }
 
   async stop(): Promise<void> {
+    if (this.replaying) return
     await this.api.rolloutStop({})
     this.trace = null
   }
