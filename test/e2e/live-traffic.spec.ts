@@ -118,7 +118,7 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
     await traffic.detail.getByRole('button', { name: 'Close the detail' }).click()
 
     // Filter on 422: only the invalid name is left, with its cause in the detail.
-    await apiscope.page.getByLabel('Code').selectOption('422')
+    await apiscope.page.getByLabel('Code', { exact: true }).selectOption('422')
     await expect(traffic.list.locator('tbody tr[data-code]').first()).toHaveAttribute(
       'data-code',
       '422',

@@ -30,8 +30,8 @@ export class TrafficPage {
   async startWebhook(url: string): Promise<void> {
     await this.tab('Setup')
     const u = new URL(url)
-    await this.page.getByLabel('Port').fill(u.port)
-    await this.page.getByLabel('URL path').fill(u.pathname)
+    await this.page.getByLabel('Port', { exact: true }).fill(u.port)
+    await this.page.getByLabel('URL path', { exact: true }).fill(u.pathname)
     await this.page.getByRole('button', { name: 'Start webhook' }).click()
   }
 
