@@ -100,7 +100,7 @@ test('with the audit stream on, the lab names the webhook and the trace names th
       { timeout: 60_000 },
     )
     await expect(apiscope.page.getByTestId('rollout-audit-note')).toContainText(
-      'Audit stream on: 10 of 10 writes',
+      'Audit stream on: 10 of 10 writes name the user',
       { timeout: 10_000 },
     )
     await expect(diagram.locator('[data-arrow^="pod-bound"]').first()).toContainText(
