@@ -19,6 +19,8 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+// The test cluster audits with exactly the policy and webhook file Apiscope gives minikube users.
+import { RECOMMENDED_POLICY, webhookKubeconfig } from '../../src-main/node/traffic/audit-setup'
 import { writeKubeconfig } from './kubeconfig-files'
 import { makePki } from './pki'
 
@@ -132,35 +134,6 @@ export function isAlive(pid: number): boolean {
 
 // Writes at RequestResponse so that a refusal's Status (message, causes) is in its audit event, as
 // in the policy Apiscope's setup helper recommends; credentials stay at Metadata.
-const AUDIT_POLICY = `apiVersion: audit.k8s.io/v1
-kind: Policy
-omitStages: ["RequestReceived"]
-rules:
-  - level: None
-    users: ["system:kube-proxy"]
-  - level: Metadata
-    resources:
-      - group: ""
-        resources: ["secrets", "serviceaccounts/token"]
-      - group: "authentication.k8s.io"
-        resources: ["tokenreviews"]
-  - level: RequestResponse
-    verbs: ["create", "update", "patch", "delete", "deletecollection"]
-  - level: Metadata
-`
-
-/** The audit webhook's kubeconfig-format file: plain http on loopback, so no CA. */
-function auditWebhookKubeconfig(url: string): string {
-  return JSON.stringify({
-    apiVersion: 'v1',
-    kind: 'Config',
-    clusters: [{ name: 'apiscope-audit', cluster: { server: url } }],
-    users: [{ name: 'kube-apiserver', user: {} }],
-    contexts: [{ name: 'audit', context: { cluster: 'apiscope-audit', user: 'kube-apiserver' } }],
-    'current-context': 'audit',
-  })
-}
-
 export interface StartOptions {
   /** Extra kube-apiserver flags, e.g. --watch-cache-sizes. */
   apiserverArgs?: string[]
@@ -205,11 +178,11 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
   )
 
   const auditPolicy = path.join(dir, 'audit-policy.yaml')
-  writeFileSync(auditPolicy, AUDIT_POLICY)
+  writeFileSync(auditPolicy, RECOMMENDED_POLICY)
   const auditLog = path.join(logDir, 'audit.log')
   const auditWebhookUrl = `http://127.0.0.1:${await freePort()}/apiscope-audit`
   const auditWebhookConfig = path.join(dir, 'audit-webhook.kubeconfig')
-  writeFileSync(auditWebhookConfig, auditWebhookKubeconfig(auditWebhookUrl))
+  writeFileSync(auditWebhookConfig, webhookKubeconfig(auditWebhookUrl))
   const apiserverArgs = [
     `--etcd-servers=${etcdEndpoint}`,
     '--bind-address=127.0.0.1',
