@@ -4,8 +4,10 @@
 // experiments through Apiscope's own transport, so the demo's Requests view shows them too:
 // the ConfigMap verbs (201, 409 AlreadyExists, merge and JSON patch, a stale PUT's 409 Conflict,
 // DELETE), a paged list with continue tokens, a Deployment's server-side apply, its conflict and
-// --force-conflicts, a Pod dry-run, a Secret (redacted in the file), and a real 410 Expired after
-// an API server crash. Markers name each step.
+// --force-conflicts (with what-if dry-runs the Ownership view shows), the request lab's sends (four
+// identities, the bare Pod dry-run and its attribution, the 422 of Reglages_1), a Deployment
+// rollout on a simulated node (the rollout trace), a Secret (redacted in the file), the audit
+// stream (live traffic), and a real 410 Expired after an API server crash. Markers name each step.
 import { mkdirSync, renameSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { ApiscopeCore } from '../src-main/node/apiscope-core'
@@ -19,11 +21,15 @@ import {
   stopControlPlane,
   type ClusterInfo,
 } from '../test/cluster/control-plane'
+import { SimulatedNode } from '../test/cluster/simulated-node'
 import { vitrineManifest } from '../test/fixtures/vitrine-manifest'
+import { BARE_POD_YAML, REGLAGES_YAML } from '../src-main/common/lab-seed-manifests'
+import type { LabRequestSpec } from '../src-main/common/messages/lab'
 
 const NS = 'ch34'
 const OUT_DIR = path.join(REPO_ROOT, 'resources/demo')
 const OUT = path.join(OUT_DIR, 'seed-chapter-34.ndjson.gz')
+const IMAGE_V2 = 'registry.k8s.io/e2e-test-images/agnhost:2.62'
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function until(what: string, probe: () => boolean, timeoutMs = 30_000): Promise<void> {
@@ -31,6 +37,14 @@ async function until(what: string, probe: () => boolean, timeoutMs = 30_000): Pr
   while (!probe()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await pause(50)
+  }
+}
+
+async function untilAsync(what: string, probe: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + 60_000
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await pause(1000)
   }
 }
 
@@ -69,6 +83,12 @@ async function run(info: ClusterInfo): Promise<void> {
   if (!connected.ok) throw new Error(connected.error.title)
   const session = core.currentSession as ClusterSession
   await send(session, 'POST', '/api/v1/namespaces', { metadata: { name: NS } })
+  // The control plane has no kubelet: a simulated node agent runs the rollout's Pods.
+  const node = SimulatedNode.fromKubeconfig(info.kubeconfig, ADMIN_CONTEXT, {
+    name: 'noeud-demo',
+    renewEveryMs: 2000,
+  })
+  await node.start()
   await pause(1000)
 
   mkdirSync(OUT_DIR, { recursive: true })
@@ -84,6 +104,22 @@ async function run(info: ClusterInfo): Promise<void> {
     core.recording.marker(note)
     await pause(1200)
   }
+  /** Through the core, as the renderer asks: the answer is recorded for the replay to show. */
+  const invoke = async (channel: Parameters<typeof core.invoke>[0], payload: unknown) => {
+    const res = (await core.invoke(channel, payload as never)) as { ok: boolean }
+    console.log(`  ${channel} -> ${res.ok ? 'ok' : JSON.stringify(res)}`)
+    return res
+  }
+  const lab = (spec: Partial<LabRequestSpec>) =>
+    invoke('lab:send', {
+      identity: 'kubeconfig',
+      verb: 'list',
+      group: '',
+      version: 'v1',
+      resource: 'configmaps',
+      namespace: NS,
+      ...spec,
+    })
   const audit = await core.invoke('traffic:start-log-tail', { path: info.auditLog })
   if (!audit.ok) console.log(`(no audit stream in the demo: ${audit.error.title})`)
 
@@ -178,6 +214,13 @@ async function run(info: ClusterInfo): Promise<void> {
     },
   )
   await pause(2000)
+  await mark('What if equipe-web applied its file again? A dry-run shows the conflict')
+  await invoke('ownership:what-if', {
+    manifest: vitrine(2),
+    fieldManager: 'equipe-web',
+    force: false,
+  })
+  await pause(1500)
   await mark('equipe-web applies replicas: 2 again: 409 conflict on .spec.replicas')
   await send(session, 'PATCH', `${deploy}/vitrine`, vitrine(2), 'application/apply-patch+yaml', {
     fieldManager: 'equipe-web',
@@ -190,15 +233,64 @@ async function run(info: ClusterInfo): Promise<void> {
   })
   await pause(2500)
 
-  await mark('A Pod dry-run: admission fills it in, nothing reaches etcd')
+  await mark('A rollout: kubectl-set changes the image, the simulated node runs the new Pods')
+  await invoke('rollout:start', { namespace: NS, name: 'vitrine', kind: 'Deployment' })
+  await pause(2500)
   await send(
     session,
-    'POST',
-    `/api/v1/namespaces/${NS}/pods`,
-    { metadata: { name: 'nu' }, spec: { containers: [{ name: 'web', image: 'nginx:1.25' }] } },
-    undefined,
-    { dryRun: 'All' },
+    'PATCH',
+    `${deploy}/vitrine`,
+    { spec: { template: { spec: { containers: [{ name: 'web', image: IMAGE_V2 }] } } } },
+    'application/strategic-merge-patch+json',
+    { fieldManager: 'kubectl-set' },
   )
+  await untilAsync('the rollout', async () => {
+    const d = (await send(session, 'GET', `${deploy}/vitrine`)).body as {
+      metadata: { generation?: number }
+      status?: Record<string, number>
+    }
+    const st = d.status ?? {}
+    return (
+      st.observedGeneration === d.metadata.generation &&
+      st.updatedReplicas === 2 &&
+      st.availableReplicas === 2 &&
+      st.replicas === 2
+    )
+  })
+  await pause(4000)
+  await invoke('rollout:stop', {})
+
+  await mark(
+    'Request lab: one list, four identities: 200, 403 anonymous, 401 made-up token, 403 ServiceAccount',
+  )
+  await invoke('lab:identities', {})
+  await invoke('lab:mint-token', { namespace: NS })
+  for (const identity of ['kubeconfig', 'anonymous', 'made-up-token', 'serviceaccount']) {
+    await lab({ identity: identity as LabRequestSpec['identity'] })
+    await pause(2500)
+  }
+  await mark('Request lab: a bare Pod dry-run: admission fills it in, nothing reaches etcd')
+  await lab({
+    verb: 'create',
+    resource: 'pods',
+    name: 'nu',
+    body: BARE_POD_YAML,
+    bodyFormat: 'yaml',
+    dryRun: true,
+  })
+  await pause(3000)
+  await mark('Request lab: Reglages_1 is not a valid name: 422 at validation')
+  await lab({
+    verb: 'create',
+    body: REGLAGES_YAML.replace('name: reglages', 'name: Reglages_1'),
+    bodyFormat: 'yaml',
+  })
+  await pause(3000)
+  await mark('/metrics and API Priority and Fairness, as the server counts them')
+  await invoke('traffic:metrics', { reset: true })
+  await pause(1500)
+  await invoke('traffic:metrics', {})
+  await invoke('traffic:apf', {})
   await pause(1500)
 
   await mark('The API server crashes and restarts: 410 Expired, then a relist')
@@ -225,6 +317,9 @@ async function run(info: ClusterInfo): Promise<void> {
   console.log(
     `wrote ${OUT}: ${stats?.events} events, ${statSync(OUT).size} bytes, ${Math.round((stats?.durationMs ?? 0) / 1000)} s`,
   )
+  await send(session, 'DELETE', `${deploy}/vitrine`)
+  await pause(3000)
+  await node.stop()
   await send(session, 'DELETE', `/api/v1/namespaces/${NS}`)
   core.close()
 }

@@ -42,7 +42,10 @@ test('with no cluster, the demo opens as a replay and steps through like a live 
   await expect(count).toContainText(`${before + 1}/`)
 
   // The markers: jump to the Deployment's conflict, then play the rest at 16x.
-  await banner.getByRole('button', { name: /Marker: equipe-web applies replicas: 2 again/ }).click()
+  // Markers a few seconds apart overlap on the strip: a click event reaches the one named.
+  await banner
+    .getByRole('button', { name: /Marker: equipe-web applies replicas: 2 again/ })
+    .dispatchEvent('click')
   // The conflict comes after the lists, the ConfigMap verbs, the cartons and the Secret.
   await expect
     .poll(async () => Number((await count.textContent())?.split('/')[0]))

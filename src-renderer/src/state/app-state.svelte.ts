@@ -64,11 +64,13 @@ export class AppState {
 
   constructor(readonly api: ApiscopeApi) {
     this.timeline = new TimelineState(api)
-    this.ownership = new OwnershipState(api)
-    this.lab = new LabState(api)
-    this.traffic = new TrafficState(api)
+    // Views that would ask a cluster read this to show what the recording kept instead.
+    const replaying = () => this.recording.replaying
+    this.ownership = new OwnershipState(api, replaying)
+    this.lab = new LabState(api, replaying)
+    this.traffic = new TrafficState(api, replaying)
     this.recording = new RecordingState(api)
-    this.walkthroughs = new WalkthroughsState(api)
+    this.walkthroughs = new WalkthroughsState(api, replaying)
     api.onSession((s) => {
       if (
         s.status === 'connected' &&

@@ -26,12 +26,12 @@ export class LabState {
   /** Bumped on each answer: the stage path plays again. */
   sent = $state(0)
   history = $state.raw<LabHistoryItem[]>([])
-  /** A replay is open: nothing can be sent, the recorded sends come by themselves. */
-  replaying = $state(false)
   private namespaceSetFor: string | null = null
 
-  constructor(readonly api: ApiscopeApi) {
-    api.onRecordingStatus((s) => (this.replaying = s.replay !== null))
+  constructor(
+    readonly api: ApiscopeApi,
+    private readonly isReplaying: () => boolean = () => false,
+  ) {
     api.onReplayReset(() => this.forget())
     api.onReplayedAnswer(({ channel, answer }) => {
       if (channel === 'lab:send') this.take(answer as Result<LabResult>)
@@ -47,6 +47,11 @@ export class LabState {
     })
   }
 
+  /** A replay is open: nothing can be sent, the recorded sends come by themselves. */
+  get replaying(): boolean {
+    return this.isReplaying()
+  }
+
   private forget(): void {
     this.result = null
     this.error = null
@@ -58,10 +63,12 @@ export class LabState {
     if (this.namespaceSetFor === connectedAt) return
     this.namespaceSetFor = connectedAt
     this.draft.namespace = namespace
-    this.forget()
     this.mintError = null
-    // A replay asks nothing: the identities the recording listed come with its answers.
-    if (!this.replaying) await this.refreshIdentities()
+    // A replay asks nothing, and its sends may have come before this view opened: they stay
+    // (a seek back clears them through recording:replay-reset).
+    if (this.replaying) return
+    this.forget()
+    await this.refreshIdentities()
   }
 
   async refreshIdentities(): Promise<void> {

@@ -68,13 +68,15 @@ export class OwnershipState {
   force = $state(false)
   whatIf = $state.raw<Loadable<WhatIfResult>>({ status: 'idle' })
   /** A replay is open: what-if sends nothing; `recordedWhatIfs` are the recording's, in order. */
-  replaying = $state(false)
   recordedWhatIfs = $state.raw<RecordedWhatIf[]>([])
   private seq = 0
 
   private connectedAt = ''
 
-  constructor(readonly api: ApiscopeApi) {
+  constructor(
+    readonly api: ApiscopeApi,
+    private readonly isReplaying: () => boolean = () => false,
+  ) {
     // A new connection: nothing of the old cluster's objects stays on screen.
     api.onSession((s) => {
       if (s.status !== 'connected' || s.info.connectedAt === this.connectedAt) return
@@ -82,7 +84,6 @@ export class OwnershipState {
       this.connectedAt = s.info.connectedAt
       if (!first) this.clear()
     })
-    api.onRecordingStatus((s) => (this.replaying = s.replay !== null))
     api.onReplayReset(() => this.clear())
     api.onReplayedAnswer(({ channel, payload, answer }) => {
       if (channel !== 'ownership:what-if') return
@@ -99,6 +100,10 @@ export class OwnershipState {
       ]
       this.showRecorded(this.recordedWhatIfs.at(-1) as RecordedWhatIf)
     })
+  }
+
+  get replaying(): boolean {
+    return this.isReplaying()
   }
 
   /** Puts a recorded what-if in the form and its answer beside it, as when it was sent. */

@@ -57,8 +57,6 @@ export class TrafficState {
   metricsAuto = $state(false)
   /** Bumped when the stream starts over (a replay seeking back): the drawing drops its dots. */
   generation = $state(0)
-  /** In a replay, /metrics and APF are the answers the recording kept (nothing is asked). */
-  replaying = $state(false)
 
   visible = $derived(this.requests.filter((r) => matches(r, this.filter)))
   receiving = $derived(this.sources.some((s) => s.state === 'running'))
@@ -69,20 +67,23 @@ export class TrafficState {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly listeners = new Set<ArrivalListener>()
 
-  constructor(readonly api: ApiscopeApi) {
+  constructor(
+    readonly api: ApiscopeApi,
+    private readonly isReplaying: () => boolean = () => false,
+  ) {
     api.onTrafficBatch((batch) => this.onBatch(batch))
     // A replay going back sends the stream again from its start: what came so far goes.
     api.onReplayReset(() => this.restart())
-    api.onRecordingStatus((s) => {
-      const replaying = s.replay !== null
-      if (replaying !== this.replaying) this.restart()
-      this.replaying = replaying
-    })
     api.onReplayedAnswer(({ channel, answer }) => {
       const res = answer as Result<never>
       if (channel === 'traffic:metrics') this.metrics = loadable<MetricsSample>(res)
       else if (channel === 'traffic:apf') this.apf = loadable<ApfReport>(res)
     })
+  }
+
+  /** In a replay, /metrics and APF are the answers the recording kept (nothing is asked). */
+  get replaying(): boolean {
+    return this.isReplaying()
   }
 
   private restart(): void {
@@ -96,6 +97,8 @@ export class TrafficState {
 
   /** Loads what the core already has (sources, the last requests): a view opened late. */
   async load(): Promise<void> {
+    // The core's live sources are not the recording's: a replay's come with its batches.
+    if (this.replaying) return
     const res = await this.api.trafficStatus({})
     if (!res.ok) return
     this.sources = res.value.sources
@@ -153,6 +156,12 @@ export class TrafficState {
     this.selectedId = auditId
     if (!auditId) {
       this.detail = { status: 'idle' }
+      return
+    }
+    const kept = this.replaying ? this.requests.find((r) => r.auditId === auditId) : undefined
+    if (kept) {
+      // A recording keeps each request as the list shows it, not its raw audit events.
+      this.detail = { status: 'ready', value: { request: kept, events: [], redacted: [] } }
       return
     }
     this.detail = { status: 'loading' }

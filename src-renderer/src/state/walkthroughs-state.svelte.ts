@@ -24,8 +24,11 @@ export class WalkthroughsState {
 
   selected = $derived(this.scenarios.find((s) => s.id === this.selectedId) ?? null)
 
-  constructor(readonly api: ApiscopeApi) {
-    this.rollout = new RolloutState(api)
+  constructor(
+    readonly api: ApiscopeApi,
+    replaying: () => boolean = () => false,
+  ) {
+    this.rollout = new RolloutState(api, replaying)
     // On every connection, a crashed run's namespaces go (labelled, owned by a process now gone).
     api.onSession((s) => {
       if (s.status !== 'connected' || s.info.connectedAt === this.connectedAt) return

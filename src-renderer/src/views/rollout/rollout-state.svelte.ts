@@ -12,18 +12,14 @@ export class RolloutState {
   trace = $state.raw<RolloutTrace | null>(null)
   error = $state.raw<UiError | null>(null)
   starting = $state(false)
-  replaying = $state(false)
-
-  constructor(readonly api: ApiscopeApi) {
+  constructor(
+    readonly api: ApiscopeApi,
+    private readonly isReplaying: () => boolean = () => false,
+  ) {
     api.onRolloutTrace((trace) => {
       if (this.replaying) this.adopt(trace)
       else if (trace.owner.namespace === this.namespace && trace.owner.name === this.name)
         this.trace = trace
-    })
-    api.onRecordingStatus((s) => {
-      const replaying = s.replay !== null
-      if (replaying !== this.replaying) this.trace = null
-      this.replaying = replaying
     })
     // A replay going back starts again: its traces come again from the start.
     api.onReplayReset(() => (this.trace = null))
@@ -31,6 +27,10 @@ export class RolloutState {
       const res = answer as Result<RolloutTrace>
       if (channel === 'rollout:start' && res.ok) this.adopt(res.value)
     })
+  }
+
+  get replaying(): boolean {
+    return this.isReplaying()
   }
 
   private adopt(trace: RolloutTrace): void {
