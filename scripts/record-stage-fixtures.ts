@@ -3,8 +3,11 @@
 // (src-main/common/request-stages.ts). Run: npx tsx scripts/record-stage-fixtures.ts (about 30 s).
 import { readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import https from 'node:https'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import {
+  jsonPatchResponse,
+  startAdmissionReviewServer,
+} from '../test/cluster/admission-review-server'
 import {
   REPO_ROOT,
   VIEWER_NAMESPACE,
@@ -624,54 +627,19 @@ async function recordTerminatingNamespace(rec: StageRecorder): Promise<void> {
   })
 }
 
-/** A webhook server on loopback, serving with the API server's own certificate (SAN 127.0.0.1). */
-async function startWebhookServer(cluster: ClusterInfo): Promise<https.Server> {
-  const pki = path.join(cluster.dir, 'pki')
-  const server = https.createServer(
-    {
-      cert: readFileSync(path.join(pki, 'apiserver.crt')),
-      key: readFileSync(path.join(pki, 'apiserver.key')),
-    },
-    (req, res) => {
-      const chunks: Buffer[] = []
-      req.on('data', (chunk: Buffer) => chunks.push(chunk))
-      req.on('end', () => {
-        const review = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          request: { uid: string }
-        }
-        const uid = review.request.uid
-        const answer = req.url?.startsWith('/mutate')
-          ? {
-              uid,
-              allowed: true,
-              patchType: 'JSONPatch',
-              patch: Buffer.from(
-                JSON.stringify([
-                  { op: 'add', path: '/metadata/labels/apiscope-mutated', value: 'yes' },
-                ]),
-              ).toString('base64'),
-            }
-          : {
-              uid,
-              allowed: false,
-              status: {
-                code: 403,
-                message: `ConfigMaps labelled ${STAGE_LABEL} are refused by Apiscope's recording webhook`,
-              },
-            }
-        res.setHeader('Content-Type', 'application/json')
-        res.end(
-          JSON.stringify({
-            apiVersion: 'admission.k8s.io/v1',
-            kind: 'AdmissionReview',
-            response: answer,
-          }),
-        )
-      })
-    },
+/** The recording's webhooks: /mutate labels the object, anything else refuses it. */
+function startWebhookServer(cluster: ClusterInfo) {
+  return startAdmissionReviewServer(cluster, (url) =>
+    url.startsWith('/mutate')
+      ? jsonPatchResponse([{ op: 'add', path: '/metadata/labels/apiscope-mutated', value: 'yes' }])
+      : {
+          allowed: false,
+          status: {
+            code: 403,
+            message: `ConfigMaps labelled ${STAGE_LABEL} are refused by Apiscope's recording webhook`,
+          },
+        },
   )
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return server
 }
 
 function webhook(name: string, url: string, label: string, caBundle: string) {
@@ -695,9 +663,9 @@ function webhook(name: string, url: string, label: string, caBundle: string) {
 }
 
 async function recordWebhooks(rec: StageRecorder): Promise<void> {
-  const server = await startWebhookServer(rec.cluster)
+  const { server, port } = await startWebhookServer(rec.cluster)
   try {
-    const base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const base = `https://127.0.0.1:${port}`
     const caBundle = rec.ca.toString('base64')
     const json = 'application/json'
     // Port 1 on loopback: nothing listens there, so calling that webhook fails.

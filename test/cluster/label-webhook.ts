@@ -1,13 +1,15 @@
 // A REAL mutating admission webhook for tests: an HTTPS server on loopback that labels every Pod
 // created in one namespace apiscope-webhook=yes (JSONPatch), registered with kube-apiserver in a
 // MutatingWebhookConfiguration whose namespaceSelector keeps it to that namespace. It serves with
-// the API server's own certificate (its SAN includes 127.0.0.1; the cluster CA is the caBundle).
+// the API server's own certificate (see admission-review-server.ts).
 import { execFile, execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import https from 'node:https'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import {
+  jsonPatchResponse,
+  startAdmissionReviewServer,
+  type AdmissionRequest,
+} from './admission-review-server'
 import { ADMIN_CONTEXT, type ClusterInfo } from './control-plane'
 
 export const LABEL_WEBHOOK = 'label.audit-stream.apiscope.test'
@@ -30,17 +32,11 @@ function kubectl(cluster: ClusterInfo, args: string[], input?: string): string {
   )
 }
 
-function review(body: string): { uid: string; patch: unknown[] } {
-  const parsed = JSON.parse(body) as {
-    request: { uid: string; object?: { metadata?: { labels?: Record<string, string> } } }
-  }
-  const hasLabels = parsed.request.object?.metadata?.labels !== undefined
-  return {
-    uid: parsed.request.uid,
-    patch: hasLabels
-      ? [{ op: 'add', path: `/metadata/labels/${WEBHOOK_ADDED_LABEL}`, value: 'yes' }]
-      : [{ op: 'add', path: '/metadata/labels', value: { [WEBHOOK_ADDED_LABEL]: 'yes' } }],
-  }
+/** Labels the Pod: adds to its labels, or creates them. */
+function labelPatch(request: AdmissionRequest): unknown[] {
+  return request.object?.metadata?.labels !== undefined
+    ? [{ op: 'add', path: `/metadata/labels/${WEBHOOK_ADDED_LABEL}`, value: 'yes' }]
+    : [{ op: 'add', path: '/metadata/labels', value: { [WEBHOOK_ADDED_LABEL]: 'yes' } }]
 }
 
 /** Starts the server, labels the namespace and registers the configuration. */
@@ -48,35 +44,9 @@ export async function startLabelWebhook(
   cluster: ClusterInfo,
   namespace: string,
 ): Promise<LabelWebhook> {
-  const pki = path.join(cluster.dir, 'pki')
-  const server = https.createServer(
-    {
-      cert: readFileSync(path.join(pki, 'apiserver.crt')),
-      key: readFileSync(path.join(pki, 'apiserver.key')),
-    },
-    (req, res) => {
-      const chunks: Buffer[] = []
-      req.on('data', (chunk: Buffer) => chunks.push(chunk))
-      req.on('end', () => {
-        const { uid, patch } = review(Buffer.concat(chunks).toString('utf8'))
-        res.setHeader('Content-Type', 'application/json')
-        res.end(
-          JSON.stringify({
-            apiVersion: 'admission.k8s.io/v1',
-            kind: 'AdmissionReview',
-            response: {
-              uid,
-              allowed: true,
-              patchType: 'JSONPatch',
-              patch: Buffer.from(JSON.stringify(patch)).toString('base64'),
-            },
-          }),
-        )
-      })
-    },
+  const { server, port, caBundle } = await startAdmissionReviewServer(cluster, (_url, request) =>
+    jsonPatchResponse(labelPatch(request)),
   )
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
   const configuration = `apiscope-label-${namespace}`
   kubectl(cluster, ['label', 'namespace', namespace, `${WEBHOOK_SCOPE_LABEL}=${namespace}`])
   kubectl(
@@ -91,7 +61,7 @@ export async function startLabelWebhook(
           name: LABEL_WEBHOOK,
           clientConfig: {
             url: `https://127.0.0.1:${port}/mutate`,
-            caBundle: readFileSync(path.join(pki, 'ca.crt')).toString('base64'),
+            caBundle,
           },
           rules: [
             { operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] },
