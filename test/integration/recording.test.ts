@@ -176,6 +176,20 @@ describe('record, replay, compare', () => {
     expect(identity.ok).toBe(true)
     const start = await core.invoke('watch:start', { target: cmTarget('default') })
     expect(!start.ok && start.error.title).toMatch(/replay/)
+    // Ownership reads the replayed store: vitrine's map and its managers over time.
+    const objects = await core.invoke('ownership:objects', {})
+    const vitrine = objects.ok ? objects.value.find((o) => o.name === 'vitrine') : undefined
+    expect(vitrine?.versions).toBeGreaterThan(2)
+    const map = await core.invoke('ownership:map', { source: { uid: vitrine!.uid } })
+    expect(map.ok && JSON.stringify(map.value.object)).toContain('equipe-web')
+    const history = await core.invoke('ownership:history', { uid: vitrine!.uid })
+    expect(history.ok && JSON.stringify(history.value.steps)).toContain('kubectl-patch')
+    const whatIf = await core.invoke('ownership:what-if', {
+      manifest: vitrineManifest('default', 2),
+      fieldManager: 'equipe-web',
+      force: false,
+    })
+    expect(!whatIf.ok && whatIf.error.title).toMatch(/replay/)
     // Step back and forth: the store restarts, the renderer is told, the event count follows.
     const before = await core.invoke('recording:transport', { action: 'step-back' })
     expect(before.ok).toBe(true)
