@@ -67,6 +67,10 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   await expect(page.getByRole('button', { name: 'Trace', exact: true })).toHaveCount(0)
   await app.screenshot('replay-rollout')
 
+  // Walkthroughs send requests: they say they cannot run in a replay.
+  await nav(page, 'Walkthroughs').click()
+  await expect(page.getByTestId('walkthroughs-replay')).toContainText('cannot run in a replay')
+
   // The request lab: the 422 of Reglages_1, with its stage path; sending is off.
   const lab = new LabPage(page)
   await lab.open()
