@@ -22,8 +22,11 @@ import {
   type ClusterInfo,
 } from '../test/cluster/control-plane'
 import { SimulatedNode } from '../test/cluster/simulated-node'
-import { vitrineManifest } from '../test/fixtures/vitrine-manifest'
-import { BARE_POD_YAML, REGLAGES_YAML } from '../src-main/common/lab-seed-manifests'
+import {
+  BARE_POD_YAML,
+  REGLAGES_YAML,
+  vitrineManifest,
+} from '../src-main/common/lab-seed-manifests'
 import type { LabRequestSpec } from '../src-main/common/messages/lab'
 
 const NS = 'ch34'

@@ -1,6 +1,7 @@
-// The seed chapter's two objects ("L'API server"), as typed: reglages (a ConfigMap) and pod-nu.yaml
-// (the bare Pod whose dry run comes back as a full object). The lab's presets, its tests and the
-// dry-run fixture recorder all send these exact texts.
+// The seed chapter's objects ("L'API server"), as typed: reglages (a ConfigMap), pod-nu.yaml (the
+// bare Pod whose dry run comes back as a full object) and the vitrine Deployment of "Qui possède ce
+// champ ?". The lab's presets, the what-if's sample, the tests, the demo and the fixture recorders
+// all send these exact texts.
 
 export const REGLAGES_YAML = `apiVersion: v1
 kind: ConfigMap
@@ -19,3 +20,37 @@ spec:
   - name: c
     image: registry.k8s.io/e2e-test-images/agnhost:2.61
 `
+
+/**
+ * The vitrine Deployment as equipe-web applies it; `replicas: null` is exercise 3's file without
+ * the field (vitrine-sans-replicas.yaml), `namespace: null` leaves the namespace to the context.
+ */
+export function vitrineManifest(namespace: string | null, replicas: number | null): string {
+  return `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vitrine
+${namespace === null ? '' : `  namespace: ${namespace}\n`}  labels:
+    app: vitrine
+spec:
+${replicas === null ? '' : `  replicas: ${replicas}\n`}  selector:
+    matchLabels:
+      app: vitrine
+  template:
+    metadata:
+      labels:
+        app: vitrine
+    spec:
+      containers:
+        - name: web
+          image: registry.k8s.io/e2e-test-images/agnhost:2.61
+          args: ["netexec", "--http-port=8080"]
+          ports:
+            - containerPort: 8080
+              name: http
+          resources:
+            requests:
+              cpu: 50m
+              memory: 64Mi
+`
+}

@@ -6,7 +6,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
-import { vitrineManifest as vitrine } from '../fixtures/vitrine-manifest'
+import { vitrineManifest as vitrine } from '../../src-main/common/lab-seed-manifests'
 import { expect, test } from './fixtures'
 import { OwnershipPage } from './pages/ownership-page'
 

@@ -17,7 +17,7 @@ import type {
 } from '@common/messages/ownership'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { vitrineManifest as vitrine } from '../fixtures/vitrine-manifest'
+import { vitrineManifest as vitrine } from '@common/lab-seed-manifests'
 import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-ssa-'))

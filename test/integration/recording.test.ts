@@ -13,7 +13,7 @@ import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import { parseRecording, readRecordingFile } from '../../src-main/node/recording/reader'
 import { ReplaySession } from '../../src-main/node/recording/replay-session'
 import { ADMIN_CONTEXT, REPO_ROOT } from '../cluster/control-plane'
-import { vitrineManifest } from '../fixtures/vitrine-manifest'
+import { vitrineManifest } from '@common/lab-seed-manifests'
 import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-recording-'))

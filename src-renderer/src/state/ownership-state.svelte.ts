@@ -3,6 +3,7 @@
 // and the what-if apply form with its last answer. In a replay, map and history read the replayed
 // watches; a what-if needs a live cluster, so the ones the recording kept are shown, read-only.
 import type { ApiscopeApi } from '@common/bridge-types'
+import { vitrineManifest } from '@common/lab-seed-manifests'
 import type {
   ObjectRef,
   OwnershipHistory,
@@ -33,25 +34,7 @@ type Loadable<T> =
 const loadable = <T>(res: Result<T>): Loadable<T> =>
   res.ok ? { status: 'ready', value: res.value } : { status: 'error', error: res.error }
 
-export const SAMPLE_MANIFEST = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: vitrine
-spec:
-  replicas: 2
-  selector:
-    matchLabels:
-      app: vitrine
-  template:
-    metadata:
-      labels:
-        app: vitrine
-    spec:
-      containers:
-        - name: web
-          image: registry.k8s.io/e2e-test-images/agnhost:2.61
-          args: ["netexec", "--http-port=8080"]
-`
+export const SAMPLE_MANIFEST = vitrineManifest(null, 2)
 
 export class OwnershipState {
   tab = $state<OwnershipTab>('map')
