@@ -69,6 +69,22 @@ describe('the rollout trace model', () => {
     expect(trace.actors.find((a) => a.id === 'node-agent')?.label).toBe('Node agent (simulated)')
   })
 
+  it('counts the old ReplicaSet of a finished rollout, scaled to 0, as done', () => {
+    const base = input('complete')
+    const rs = base.replicaSets[0] as KubeObject
+    // The same recorded ReplicaSet as a rollout leaves the previous one: no replicas, no Pods.
+    const old = {
+      ...rs,
+      metadata: { ...rs.metadata, name: `${rs.metadata.name}-old`, uid: 'old-replicaset' },
+      spec: { ...(rs.spec as object), replicas: 0 },
+      status: { replicas: 0, observedGeneration: 2 },
+    } as KubeObject
+    const trace = buildRolloutTrace({ ...base, replicaSets: [old, ...base.replicaSets] })
+    const status = trace.arrows.find((a) => a.id === `replicaset-status:${old.metadata.name}`)
+    expect(status?.state).toBe('done')
+    expect(trace.arrows.filter((a) => a.state === 'waiting')).toEqual([])
+  })
+
   it('keeps Pods the scheduler cannot place waiting, with the condition’s reason', () => {
     const trace = buildRolloutTrace(input('unschedulable'))
     const bound = trace.arrows.filter((a) => a.id.startsWith('pod-bound'))
