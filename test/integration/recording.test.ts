@@ -7,7 +7,9 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import type { OwnershipHistory, OwnershipMap, WatchedObject } from '@common/messages/ownership'
 import type { RecordingStatus } from '@common/messages/recording'
+import type { Result } from '@common/result'
 import type { WatchFrame, WatchTarget } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import { parseRecording, readRecordingFile } from '../../src-main/node/recording/reader'
@@ -177,12 +179,16 @@ describe('record, replay, compare', () => {
     const start = await core.invoke('watch:start', { target: cmTarget('default') })
     expect(!start.ok && start.error.title).toMatch(/replay/)
     // Ownership reads the replayed store: vitrine's map and its managers over time.
-    const objects = await core.invoke('ownership:objects', {})
+    const objects = (await core.invoke('ownership:objects', {})) as Result<WatchedObject[]>
     const vitrine = objects.ok ? objects.value.find((o) => o.name === 'vitrine') : undefined
     expect(vitrine?.versions).toBeGreaterThan(2)
-    const map = await core.invoke('ownership:map', { source: { uid: vitrine!.uid } })
+    const map = (await core.invoke('ownership:map', {
+      source: { uid: vitrine!.uid },
+    })) as Result<OwnershipMap>
     expect(map.ok && JSON.stringify(map.value.object)).toContain('equipe-web')
-    const history = await core.invoke('ownership:history', { uid: vitrine!.uid })
+    const history = (await core.invoke('ownership:history', {
+      uid: vitrine!.uid,
+    })) as Result<OwnershipHistory>
     expect(history.ok && JSON.stringify(history.value.steps)).toContain('kubectl-patch')
     const whatIf = await core.invoke('ownership:what-if', {
       manifest: vitrineManifest('default', 2),
