@@ -2,11 +2,11 @@
 // on, the Request lab names the REAL mutating webhook (test/cluster/label-webhook.ts) that labelled
 // a dry-run Pod, and the Rollout trace names each write's authenticated user and exact time.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync } from 'node:fs'
 import path from 'node:path'
-import { ADMIN_CONTEXT, REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
+import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { LABEL_WEBHOOK, startLabelWebhook } from '../cluster/label-webhook'
 import { SimulatedNode } from '../cluster/simulated-node'
+import { screenshotForDocs } from './artifacts'
 import { expect, test } from './fixtures'
 import { LabPage } from './pages/lab-page'
 import { TrafficPage } from './pages/traffic-page'
@@ -19,10 +19,7 @@ function kubectl(cluster: ClusterInfo, ...args: string[]): string {
   )
 }
 
-async function keep(page: { screenshot(name: string): Promise<string> }, name: string) {
-  const file = await page.screenshot(name)
-  copyFileSync(file, path.join(REPO_ROOT, 'docs/screenshots', `${name}.png`))
-}
+const keep = screenshotForDocs
 
 test('with the audit stream on, the lab names the webhook and the trace names the users', async ({
   apiscope,

@@ -2,11 +2,12 @@
 // webhook Apiscope opens; requests flow through the drawn architecture and a 409 stops at etcd;
 // the detail, the filter, the metrics panel and API Priority and Fairness.
 import { execFile } from 'node:child_process'
-import { copyFileSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import https from 'node:https'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
+import { type ClusterInfo } from '../cluster/control-plane'
+import { screenshotForDocs } from './artifacts'
 import { expect, test } from './fixtures'
 import { TrafficPage } from './pages/traffic-page'
 
@@ -46,10 +47,7 @@ async function flood(cluster: ClusterInfo, path_: string, total: number): Promis
   agent.destroy()
 }
 
-async function keep(page: { screenshot(name: string): Promise<string> }, name: string) {
-  const file = await page.screenshot(name)
-  copyFileSync(file, path.join(REPO_ROOT, 'docs/screenshots', `${name}.png`))
-}
+const keep = screenshotForDocs
 
 test('requests flow through the architecture, a 409 stops at etcd; metrics and APF', async ({
   apiscope,
@@ -118,7 +116,7 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
     await traffic.detail.getByRole('button', { name: 'Close the detail' }).click()
 
     // Filter on 422: only the invalid name is left, with its cause in the detail.
-    await apiscope.page.getByLabel('Code', { exact: true }).selectOption('422')
+    await apiscope.page.getByRole('combobox', { name: 'Code', exact: true }).selectOption('422')
     await expect(traffic.list.locator('tbody tr[data-code]').first()).toHaveAttribute(
       'data-code',
       '422',

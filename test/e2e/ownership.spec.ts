@@ -2,11 +2,12 @@
 // apply sequence on a watched Deployment, drawn as the ownership map, followed over time (and
 // back to its event on the timeline), and a what-if apply that conflicts, with its three ways out.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
+import { type ClusterInfo } from '../cluster/control-plane'
 import { vitrineManifest as vitrine } from '../../src-main/common/lab-seed-manifests'
+import { screenshotForDocs } from './artifacts'
 import { expect, test } from './fixtures'
 import { OwnershipPage } from './pages/ownership-page'
 
@@ -35,10 +36,7 @@ function apply(cluster: ClusterInfo, manifest: string, manager: string, ...flags
 }
 
 /** Keeps a screenshot for the README as well as in the test artifacts. */
-async function keep(page: { screenshot(name: string): Promise<string> }, name: string) {
-  const file = await page.screenshot(name)
-  copyFileSync(file, path.join(REPO_ROOT, 'docs/screenshots', `${name}.png`))
-}
+const keep = screenshotForDocs
 
 test('ownership map, ownership over time, and a conflict with its three ways out', async ({
   apiscope,
