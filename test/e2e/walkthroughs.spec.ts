@@ -82,6 +82,54 @@ test('a walkthrough shows what it will send, then what came back, checked', asyn
   expect(['', 'Terminating']).toContain(phase.trim())
 })
 
+test('"Look at" marks the step\'s own requests and selects its object in the watches', async ({
+  apiscope,
+}) => {
+  const w = new WalkthroughsPage(apiscope.page)
+  const page = apiscope.page
+  await apiscope.open()
+  await expect(apiscope.statusPill).toContainText('Connected')
+  await w.open()
+  await w.choose(/eight verbs/)
+  const ns = (await w.planNamespace.textContent()) ?? ''
+  await w.start.click()
+  await w.sendAndNext()
+
+  // Step 2 creates reglages: Watches opens with its latest event selected, in the inspector.
+  await w.send.click()
+  await w.next.waitFor()
+  await w.look.click()
+  const inspector = page.getByTestId('inspector')
+  await expect(inspector).toContainText('ADDED')
+  await expect(inspector).toContainText('reglages')
+  await expect(page.getByTestId('highlight-banner')).toContainText('configmaps/reglages')
+  await apiscope.screenshot('walkthrough-highlight-watches')
+  await page.getByRole('button', { name: '← Back to the step' }).click()
+  await w.next.click()
+  await w.sendAndNext()
+
+  // Step 4 (GET then LIST), reached from the keyboard: the Requests view marks exactly those two.
+  await w.send.click()
+  await w.next.waitFor()
+  await w.look.focus()
+  await page.keyboard.press('Enter')
+  const marked = page.getByTestId('request-log').locator('tr[data-marked="true"]')
+  await expect(marked).toHaveCount(2)
+  await expect(marked.nth(0)).toContainText(`/api/v1/namespaces/${ns}/configmaps`)
+  await expect(marked.nth(0)).toBeInViewport()
+  await expect(marked.nth(0)).toBeFocused()
+  await expect(page.getByTestId('highlight-banner')).toContainText('2 requests of this step')
+  await apiscope.screenshot('walkthrough-highlight')
+
+  // Going to another view drops the mark.
+  await page.keyboard.press('1')
+  await page.keyboard.press('4')
+  await expect(marked).toHaveCount(0)
+  await w.open()
+  await w.finish.click()
+  await expect(w.plan).toBeVisible()
+})
+
 test('the rollout trace follows a kubectl apply, waiting for a node, then to Running Pods', async ({
   apiscope,
   cluster,

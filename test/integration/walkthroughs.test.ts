@@ -76,11 +76,23 @@ describe('built-in walkthroughs against the real control plane', () => {
               `${step?.id} ${req.preview.method} ${req.preview.url}: ${check.label}: expected ${check.expected}, observed ${check.observed}\n${req.body.slice(0, 600)}`,
             )
         }
+        // "Look at" marks the step's own requests: each that the server answered is in the log.
+        const answered = result.requests.filter((r) => r.status !== null).length
+        if ((result.requestSeqs?.length ?? 0) < answered)
+          failures.push(`${step?.id}: ${answered} answered, ${result.requestSeqs?.length} marked`)
         if (result.watchCheck && !result.watchCheck.ok)
           failures.push(`${step?.id}: ${result.watchCheck.label}: ${result.watchCheck.observed}`)
       }
       expect(failures).toEqual([])
       expect(run.results.length).toBe(scenario.steps.length)
+      if (scenario.id === 'eight-verbs')
+        expect(run.results[1]?.object).toEqual({
+          group: '',
+          version: 'v1',
+          resource: 'configmaps',
+          namespace: plan.namespace,
+          name: 'reglages',
+        })
       const finished = await call<RunState>('walkthroughs:finish', { runId: run.runId })
       expect(finished.finished).toBe(true)
       const phase = kubectl(

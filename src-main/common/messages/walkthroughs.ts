@@ -2,6 +2,7 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
+import type { ObjectRef } from '@common/messages/ownership'
 import type { StageVerdict } from '@common/request-stages'
 import type { Scenario, ScenarioIdentity } from '@common/scenarios/scenario-format'
 
@@ -96,6 +97,10 @@ export interface StepResult {
   requests: RequestOutcome[]
   watch?: { id: number; label: string }
   watchCheck?: CheckResult
+  /** The request-log entries (seq) this step produced, retries included: the Requests view marks them. */
+  requestSeqs?: number[]
+  /** The object the step wrote last: Watches selects its latest event, Ownership opens it. */
+  object?: ObjectRef
   ok: boolean
   /** Something stopped the step before its checks (safety, transport): in words. */
   error?: string

@@ -4,11 +4,14 @@
 // person confirmed, deletes its namespace at the end, and deletes a crashed run's on the next start.
 import { fail, ok, type Result } from '@common/result'
 import type { PlannedObject, RunPlan, RunState, StepResult } from '@common/messages/walkthroughs'
-import type { Scenario } from '@common/scenarios/scenario-format'
+import type { RequestLogEntry } from '@common/kube-types'
+import type { ObjectRef } from '@common/messages/ownership'
+import type { Scenario, ScenarioStep } from '@common/scenarios/scenario-format'
 import type { ClusterSession } from '../cluster-session'
 import type { RequestLog } from '../request-log'
 import { createLabNamespace, deleteLabNamespace, findLeftovers } from './lab-namespace'
 import { prepareRequest, runRequest } from './request-step'
+import { stepObject, stepRequestSeqs } from './step-highlight'
 import { SCENARIOS, scenarioById } from './scenario-catalog'
 import { fillTemplate } from './step-checks'
 import { WalkthroughIdentities } from './walkthrough-identities'
@@ -51,6 +54,19 @@ export function plannedObjects(scenario: Scenario): PlannedObject[] {
     }
   }
   return [...seen.values()]
+}
+
+/** A step that only watches (a heartbeat) points at the object its watch expects events for. */
+function watchedObject(step: ScenarioStep, vars: Record<string, string>): ObjectRef | undefined {
+  const w = step.startWatch
+  if (!w || !step.expectWatchEvents) return undefined
+  return {
+    group: w.group,
+    version: w.version,
+    resource: w.resource,
+    namespace: fillTemplate(w.namespace, vars),
+    name: fillTemplate(step.expectWatchEvents.name, vars),
+  }
 }
 
 export class WalkthroughRunner {
@@ -171,6 +187,9 @@ export class WalkthroughRunner {
     const step = run.scenario.steps[run.state.stepIndex]
     if (!step || run.busy) return ok(run.state)
     run.busy = true
+    // Every entry logged meanwhile; the step's own are picked out by verb and path afterwards.
+    const logged: RequestLogEntry[] = []
+    const unsubscribe = this.log.subscribe((e) => logged.push(e))
     try {
       const result: StepResult = { index: run.state.stepIndex, requests: [], ok: true }
       const vars = { ...run.vars, ns: run.state.namespace }
@@ -226,6 +245,9 @@ export class WalkthroughRunner {
         }
         if (!result.watchCheck.ok) result.ok = false
       }
+      result.requestSeqs = stepRequestSeqs(logged, result.requests)
+      const object = stepObject(result.requests) ?? watchedObject(step, vars)
+      if (object) result.object = object
       run.state = {
         ...run.state,
         stepIndex: run.state.stepIndex + 1,
@@ -234,6 +256,7 @@ export class WalkthroughRunner {
       this.refreshPreview(run)
       return ok(run.state)
     } finally {
+      unsubscribe()
       run.busy = false
     }
   }

@@ -12,6 +12,7 @@ import type {
   SessionState,
 } from '@common/kube-types'
 import type { Result, UiError } from '@common/result'
+import type { Highlight } from './highlight'
 import { LabState } from './lab-state.svelte'
 import { OwnershipState } from './ownership-state.svelte'
 import { RecordingState } from './recording-state.svelte'
@@ -42,7 +43,16 @@ const REQUEST_LOG_LIMIT = 2000
 export class AppState {
   info = $state<AppInfo | null>(null)
   hostLink = $state<'open' | 'closed'>('open')
-  view = $state<View>('overview')
+  #view = $state<View>('overview')
+  /** What a walkthrough step asked a view to mark; going to any other view drops it. */
+  highlight = $state.raw<Highlight | null>(null)
+  get view(): View {
+    return this.#view
+  }
+  set view(next: View) {
+    if (this.highlight && this.highlight.view !== next) this.highlight = null
+    this.#view = next
+  }
   kubeconfig = $state<Loadable<KubeconfigSummary>>({ status: 'idle' })
   session = $state<SessionState>({ status: 'idle' })
   identity = $state.raw<Loadable<Identity>>({ status: 'idle' })

@@ -14,6 +14,8 @@ export class WalkthroughsPage {
   readonly previews: Locator
   readonly outcomes: Locator
   readonly diagram: Locator
+  /** The step's "Look at …" button: switches view and marks the step's requests or object. */
+  readonly look: Locator
 
   constructor(readonly page: Page) {
     this.plan = page.getByTestId('walkthrough-plan')
@@ -27,6 +29,7 @@ export class WalkthroughsPage {
     this.previews = page.getByTestId('request-preview')
     this.outcomes = page.getByTestId('request-outcome')
     this.diagram = page.getByTestId('rollout-diagram')
+    this.look = page.getByTestId('walkthrough-look')
   }
 
   async open(): Promise<void> {
