@@ -130,6 +130,26 @@ test('"Look at" marks the step\'s own requests and selects its object in the wat
   await expect(w.plan).toBeVisible()
 })
 
+test('"Look at" opens the step\'s object in the ownership map', async ({ apiscope }) => {
+  const w = new WalkthroughsPage(apiscope.page)
+  await apiscope.open()
+  await expect(apiscope.statusPill).toContainText('Connected')
+  await w.open()
+  await w.choose(/Field ownership/)
+  const ns = (await w.planNamespace.textContent()) ?? ''
+  await w.start.click()
+  await w.send.click()
+  await w.next.waitFor()
+  await w.look.click()
+  await expect(apiscope.page.getByTestId('highlight-banner')).toContainText('deployments/vitrine')
+  await expect(apiscope.page.getByText(`Deployment ${ns}/vitrine`)).toBeVisible()
+  await expect(apiscope.page.getByTestId('manager-legend')).toContainText('equipe-web')
+  await apiscope.screenshot('walkthrough-highlight-ownership')
+  await w.open()
+  await w.finish.click()
+  await expect(w.plan).toBeVisible()
+})
+
 test('the rollout trace follows a kubectl apply, waiting for a node, then to Running Pods', async ({
   apiscope,
   cluster,
