@@ -111,6 +111,13 @@ export class OwnershipState {
   async loadObjects(): Promise<void> {
     this.objects = { status: 'loading' }
     this.objects = loadable(await this.api.ownershipObjects({}))
+    // A replay opens on the object that changed most, so a demo shows ownership at once.
+    if (this.replaying && !this.source && this.objects.status === 'ready') {
+      const busiest = this.objects.value
+        .filter((o) => !o.deleted)
+        .reduce<WatchedObject | null>((a, b) => (a && a.versions >= b.versions ? a : b), null)
+      if (busiest) void this.open({ uid: busiest.uid })
+    }
   }
 
   /** Shows one object: its map now, its history when the watches hold it. */
