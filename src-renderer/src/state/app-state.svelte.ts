@@ -11,8 +11,8 @@ import type {
   RequestLogEntry,
   SessionState,
 } from '@common/kube-types'
-import type { Result, UiError } from '@common/result'
 import type { Highlight } from './highlight'
+import { toLoadable, type Loadable } from './loadable'
 import { LabState } from './lab-state.svelte'
 import { OwnershipState } from './ownership-state.svelte'
 import { RecordingState } from './recording-state.svelte'
@@ -31,12 +31,7 @@ export type View =
   | 'walkthroughs'
   | 'rollout'
 
-/** A value that is loading, loaded, or failed with a message a person can act on. */
-export type Loadable<T> =
-  | { status: 'idle' }
-  | { status: 'loading'; previous?: T }
-  | { status: 'ready'; value: T }
-  | { status: 'error'; error: UiError }
+export type { Loadable }
 
 const REQUEST_LOG_LIMIT = 2000
 
@@ -171,10 +166,4 @@ export class AppState {
     this.discovery = { status: 'loading', ...(previous ? { previous } : {}) }
     this.discovery = toLoadable(await this.api.discovery({ refresh }))
   }
-}
-
-function toLoadable<T>(result: Result<T>): Loadable<T> {
-  return result.ok
-    ? { status: 'ready', value: result.value }
-    : { status: 'error', error: result.error }
 }

@@ -11,7 +11,8 @@ import type {
   WatchedObject,
   WhatIfResult,
 } from '@common/messages/ownership'
-import type { Result, UiError } from '@common/result'
+import type { Result } from '@common/result'
+import { toLoadable, type Loadable } from './loadable'
 
 export type OwnershipTab = 'map' | 'history' | 'what-if'
 
@@ -25,14 +26,7 @@ export interface RecordedWhatIf {
 }
 export type ObjectSource = { uid: string } | { ref: ObjectRef }
 
-type Loadable<T> =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; value: T }
-  | { status: 'error'; error: UiError }
-
-const loadable = <T>(res: Result<T>): Loadable<T> =>
-  res.ok ? { status: 'ready', value: res.value } : { status: 'error', error: res.error }
+const loadable = toLoadable
 
 export const SAMPLE_MANIFEST = vitrineManifest(null, 2)
 

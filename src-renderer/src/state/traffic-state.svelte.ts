@@ -14,17 +14,11 @@ import type {
 } from '@common/messages/traffic'
 import type { Result, UiError } from '@common/result'
 import { matches, NO_FILTER, type TrafficFilter } from '../components/traffic/traffic-model'
+import { toLoadable, type Loadable } from './loadable'
 
 export type TrafficTab = 'live' | 'setup' | 'metrics' | 'apf'
 
-type Loadable<T> =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; value: T }
-  | { status: 'error'; error: UiError }
-
-const loadable = <T>(res: Result<T>): Loadable<T> =>
-  res.ok ? { status: 'ready', value: res.value } : { status: 'error', error: res.error }
+const loadable = toLoadable
 
 const KEPT = 1000
 export const DEFAULT_WEBHOOK_PORT = 9443
