@@ -82,6 +82,9 @@ describe('traffic stream', () => {
     expect(batches).toHaveLength(1)
     const [batch] = batches
     expect(batch?.requests).toHaveLength(PUSH_LIMIT)
+    // The newest are sent one by one; the oldest 500 are counted.
+    expect(batch?.requests[0]?.auditId).toBe('id500')
+    expect(batch?.requests.at(-1)?.auditId).toBe(`id${PUSH_LIMIT + 499}`)
     const counted = batch?.aggregated.reduce((n, a) => n + a.count, 0)
     expect(counted).toBe(500)
     expect(batch?.aggregated.map((a) => a.code).sort()).toEqual([201, 409])

@@ -113,10 +113,13 @@ export class TrafficStream {
     const pending = this.pending
     this.pending = []
     this.lastPush = Date.now()
+    // Over the limit, the newest go as requests (a live view is about now) and the older ones,
+    // a backlog the API server delivered late, as counts per path.
+    const over = Math.max(0, pending.length - PUSH_LIMIT)
     this.push({
       seq: ++this.seq,
-      requests: pending.slice(0, PUSH_LIMIT),
-      aggregated: aggregate(pending.slice(PUSH_LIMIT)),
+      requests: pending.slice(over),
+      aggregated: aggregate(pending.slice(0, over)),
       sources: this.sources(),
     })
   }
