@@ -100,3 +100,21 @@ export function contextConfig(
     cluster: cluster.body,
   })
 }
+
+/**
+ * The same context with another user: same server, same CA and TLS settings, other credentials
+ * (or none, for anonymous). The request lab's and the walkthroughs' identities are built on it.
+ */
+export function withUser(config: ContextConfig, user: Json): ContextConfig {
+  const raw = {
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [{ name: 'apiscope', cluster: config.cluster }],
+    users: [{ name: 'apiscope', user }],
+    contexts: [{ name: config.context, context: { cluster: 'apiscope', user: 'apiscope' } }],
+    'current-context': config.context,
+  }
+  const kubeConfig = new KubeConfig()
+  kubeConfig.loadFromString(JSON.stringify(raw))
+  return { ...config, kubeConfig, user }
+}

@@ -3,30 +3,12 @@
 // TokenRequest. Each is a KubeTransport of its own on the same server and CA. Tokens stay here:
 // the renderer only ever sees a LabIdentityInfo.
 import { randomBytes } from 'node:crypto'
-import { KubeConfig } from '@kubernetes/client-node'
 import type { LabIdentityInfo, LabIdentityKind } from '@common/messages/lab'
 import { fail, ok, type Result } from '@common/result'
-import type { ContextConfig } from '../client-config'
+import { withUser } from '../client-config'
 import type { ClusterSession } from '../cluster-session'
 import { KubeTransport } from '../kube-transport'
 import type { RequestLog } from '../request-log'
-
-type Json = Record<string, unknown>
-
-/** The session's context with another user: same server, same CA, other credentials (or none). */
-function withUser(config: ContextConfig, user: Json): ContextConfig {
-  const raw = {
-    apiVersion: 'v1',
-    kind: 'Config',
-    clusters: [{ name: 'lab', cluster: config.cluster }],
-    users: [{ name: 'lab', user }],
-    contexts: [{ name: config.context, context: { cluster: 'lab', user: 'lab' } }],
-    'current-context': config.context,
-  }
-  const kubeConfig = new KubeConfig()
-  kubeConfig.loadFromString(JSON.stringify(raw))
-  return { ...config, kubeConfig, user }
-}
 
 interface MintedToken {
   token: string

@@ -1,9 +1,8 @@
 // The seed's four identities for the same question: none at all (anonymous), a token nobody issued,
 // a ServiceAccount's token, and the context's own credentials. Each is a KubeTransport on the same
 // cluster (same CA, same request log) with only the user changed. Tokens stay in this process.
-import { KubeConfig } from '@kubernetes/client-node'
 import type { ScenarioIdentity } from '@common/scenarios/scenario-format'
-import type { ContextConfig } from '../client-config'
+import { withUser } from '../client-config'
 import { KubeTransport } from '../kube-transport'
 import type { RequestLog } from '../request-log'
 
@@ -15,26 +14,6 @@ export const IDENTITY_LABELS: Record<ScenarioIdentity, string> = {
   anonymous: 'anonymous: no certificate, no token',
   'made-up-token': 'a made-up bearer token ("abc") that nobody issued',
   'service-account': 'the token of the namespace’s default ServiceAccount (TokenRequest)',
-}
-
-function configWithUser(base: ContextConfig, user: Record<string, unknown>): ContextConfig {
-  const kubeConfig = new KubeConfig()
-  kubeConfig.loadFromOptions({
-    clusters: [
-      {
-        name: 'c',
-        server: base.server,
-        caData: base.cluster['certificate-authority-data'] as string | undefined,
-        caFile: base.cluster['certificate-authority'] as string | undefined,
-        skipTLSVerify: base.cluster['insecure-skip-tls-verify'] === true,
-        tlsServerName: base.cluster['tls-server-name'] as string | undefined,
-      },
-    ],
-    users: [{ name: 'u', ...user }],
-    contexts: [{ name: base.context, cluster: 'c', user: 'u' }],
-    currentContext: base.context,
-  })
-  return { ...base, kubeConfig, user }
 }
 
 export class WalkthroughIdentities {
@@ -56,7 +35,7 @@ export class WalkthroughIdentities {
         identity === 'anonymous'
           ? {}
           : { token: identity === 'made-up-token' ? MADE_UP_TOKEN : (token as string) }
-      transport = new KubeTransport(configWithUser(this.own.config, user), this.log)
+      transport = new KubeTransport(withUser(this.own.config, user), this.log)
       this.transports.set(key, transport)
     }
     return transport
