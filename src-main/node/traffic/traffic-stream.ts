@@ -115,11 +115,13 @@ export class TrafficStream {
     this.lastPush = Date.now()
     // Over the limit, the newest go as requests (a live view is about now) and the older ones,
     // a backlog the API server delivered late, as counts per path.
+    // "Newest" by when the API server received them: retried batches arrive late but are old.
     const over = Math.max(0, pending.length - PUSH_LIMIT)
+    const byTime = over > 0 ? [...pending].sort((a, b) => a.receivedAt - b.receivedAt) : pending
     this.push({
       seq: ++this.seq,
-      requests: pending.slice(over),
-      aggregated: aggregate(pending.slice(0, over)),
+      requests: byTime.slice(over),
+      aggregated: aggregate(byTime.slice(0, over)),
       sources: this.sources(),
     })
   }
