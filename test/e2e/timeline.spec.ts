@@ -180,3 +180,63 @@ test('paging with decoded continue tokens, and a real 410 with its relist, on sc
     kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
   }
 })
+
+test('clicking an object’s mark opens that object, not the lane below it', async ({
+  apiscope,
+  cluster,
+}) => {
+  const ns = `e2e-click-${Date.now().toString(36)}`
+  kubectl(cluster, 'create', 'namespace', ns)
+  try {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await apiscope.startWatch('/v1/configmaps', ns)
+    await expect(apiscope.page.getByText(/1 lists/)).toBeVisible()
+    for (let i = 1; i <= 4; i++)
+      kubectl(cluster, 'create', 'configmap', `carton-${i}`, '-n', ns, `--from-literal=n=${i}`)
+    const chart = apiscope.page.getByTestId('timeline-chart')
+    await expect(chart).toContainText('carton-4')
+    const inspector = apiscope.page.getByTestId('inspector')
+    for (const name of ['carton-2', 'carton-3', 'carton-1']) {
+      // Where the mark is drawn: the row of the object's label, and the ADDED colour's pixels
+      // (#4ade80) on the canvas in that row; then a real click there.
+      const label = chart.locator('.label', { has: apiscope.page.getByText(name, { exact: true }) })
+      const labelBox = await label.boundingBox()
+      if (!labelBox) throw new Error(`no label for ${name}`)
+      const centreY = labelBox.y + labelBox.height / 2
+      const markX = await chart.locator('canvas').evaluate((element, y) => {
+        // The browser's canvas, typed as much as this check reads of it.
+        const canvas = element as unknown as {
+          width: number
+          getBoundingClientRect(): { left: number; top: number; width: number }
+          getContext(kind: '2d'): {
+            getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> }
+          } | null
+        }
+        const rect = canvas.getBoundingClientRect()
+        const scale = canvas.width / rect.width
+        const row = Math.round((y - rect.top) * scale)
+        const ctx = canvas.getContext('2d')
+        if (!ctx) return null
+        const pixels = ctx.getImageData(0, row, canvas.width, 1).data
+        for (let x = 0; x < canvas.width; x++) {
+          const [r, g, b] = [pixels[x * 4], pixels[x * 4 + 1], pixels[x * 4 + 2]]
+          if (
+            Math.abs((r ?? 0) - 74) < 12 &&
+            Math.abs((g ?? 0) - 222) < 12 &&
+            Math.abs((b ?? 0) - 128) < 12
+          )
+            return rect.left + (x + 3) / scale
+        }
+        return null
+      }, centreY)
+      if (markX === null) throw new Error(`no mark drawn in ${name}'s row`)
+      await apiscope.page.mouse.click(markX, centreY)
+      await expect(inspector).toContainText(`ConfigMap ${ns}/${name}`)
+      await expect(inspector).toContainText('ADDED')
+    }
+    await apiscope.screenshot('timeline-click-carton-1')
+  } finally {
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})
