@@ -80,6 +80,85 @@ export const READ_PATH: readonly StageId[] = [
   'storage-read',
 ]
 
+/**
+ * Resources the API server computes on the spot and never stores (a successful create leaves
+ * nothing in etcd), and whether their create validates the object's fields. From their REST
+ * storage in Kubernetes' pkg/registry (1.20 and 1.37 alike): TokenRequest and the access reviews
+ * call their Validate* function; TokenReview, SelfSubjectRulesReview and SelfSubjectReview only
+ * check that a token or a user is there (a 400, not a 422). Each runs admission (createValidation).
+ */
+const COMPUTED_RESOURCES: Readonly<Record<string, { validated: boolean }>> = {
+  'serviceaccounts/token': { validated: true },
+  subjectaccessreviews: { validated: true },
+  selfsubjectaccessreviews: { validated: true },
+  localsubjectaccessreviews: { validated: true },
+  selfsubjectrulesreviews: { validated: false },
+  tokenreviews: { validated: false },
+  selfsubjectreviews: { validated: false },
+}
+
+/** The kind each computed resource answers with, to know one from its answer alone. */
+const COMPUTED_KINDS: Readonly<Record<string, string>> = {
+  TokenRequest: 'serviceaccounts/token',
+  SubjectAccessReview: 'subjectaccessreviews',
+  SelfSubjectAccessReview: 'selfsubjectaccessreviews',
+  LocalSubjectAccessReview: 'localsubjectaccessreviews',
+  SelfSubjectRulesReview: 'selfsubjectrulesreviews',
+  TokenReview: 'tokenreviews',
+  SelfSubjectReview: 'selfsubjectreviews',
+}
+
+/** A resource computed on the spot, never stored ("serviceaccounts/token", "tokenreviews"). */
+export function isComputedResource(resource: string | undefined): boolean {
+  return resource !== undefined && Object.hasOwn(COMPUTED_RESOURCES, resource)
+}
+
+/** What decides a request's path: its verb (or HTTP method) and the resource it names. */
+export interface RequestKind {
+  verb?: string
+  method?: string
+  /** "configmaps", or "serviceaccounts/token" with its subresource. */
+  resource?: string
+  /** A non-resource URL (/readyz, /metrics, /version, discovery): the server answers it itself. */
+  nonResource?: boolean
+}
+
+/** What a non-resource request crosses: the filters, then a handler that reads no storage. */
+export const NON_RESOURCE_PATH: readonly StageId[] = [
+  'authentication',
+  'flow-control',
+  'authorization',
+]
+
+const METHOD_VERBS: Record<string, string> = {
+  GET: 'get',
+  HEAD: 'get',
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'patch',
+  DELETE: 'delete',
+}
+
+/**
+ * The stages this kind of request crosses, in order. A read goes to the watch cache or etcd; a
+ * delete has no object to schema-validate (the store runs admission on the stored object,
+ * k8s.io/apiserver registry/rest AdmissionToValidateObjectDeleteFunc); a computed resource is
+ * answered without etcd. Everything else crosses the whole write path.
+ */
+export function requestPath(request: RequestKind): StageId[] {
+  if (request.nonResource) return [...NON_RESOURCE_PATH]
+  const verb = request.verb?.toLowerCase() ?? METHOD_VERBS[request.method?.toUpperCase() ?? '']
+  if (verb === 'get' || verb === 'list' || verb === 'watch') return [...READ_PATH]
+  if (verb === 'delete' || verb === 'deletecollection')
+    return WRITE_PATH.filter((stage) => stage !== 'schema-validation')
+  const computed = request.resource ? COMPUTED_RESOURCES[request.resource] : undefined
+  if (computed)
+    return WRITE_PATH.filter(
+      (stage) => stage !== 'persistence' && (computed.validated || stage !== 'schema-validation'),
+    )
+  return [...WRITE_PATH]
+}
+
 export type StageOutcome =
   | 'success'
   | 'dry-run'
@@ -167,6 +246,11 @@ export interface StageVerdict {
   stoppedAt: StageId | 'done' | 'unknown'
   /** Only the stages the response proves the request went through, in order. */
   passed: StageId[]
+  /**
+   * The stages this kind of request crosses (requestPath); a stage outside it is not part of the
+   * request. Absent from verdicts recorded before it was added: derive it from the verb then.
+   */
+  path?: StageId[]
   /** When stoppedAt is 'unknown': the stages it may have stopped at, if the response narrows it down. */
   candidates: StageId[]
   outcome: StageOutcome
@@ -182,6 +266,10 @@ export interface ApiResponse {
   verb?: string
   /** The request carried dryRun=All. */
   dryRun?: boolean
+  /** The resource, with its subresource ("serviceaccounts/token"), when known. */
+  resource?: string
+  /** A non-resource URL (/readyz, /metrics, /version, /apis): no storage behind it. */
+  nonResource?: boolean
   status: number
   /** Parsed JSON or raw text: a 429 from Priority and Fairness is plain text. */
   body: unknown
@@ -254,6 +342,11 @@ interface Evidence {
   method: string
   verb?: string
   isRead: boolean
+  /** The stages this kind of request crosses. */
+  path: StageId[]
+  /** A computed resource (TokenRequest, the access reviews): answered, never stored. */
+  computed: boolean
+  nonResource: boolean
   dryRun: boolean
   kubeStatus?: KubeStatus
   /** The Status message, or '' when there is none. */
@@ -356,11 +449,21 @@ function readEvidence(response: ApiResponse): Evidence {
   const retryAfterSeconds = Number.isFinite(retryAfterHeader)
     ? retryAfterHeader
     : kubeStatus?.details.retryAfterSeconds
+  const kind = isRecord(body) ? stringField(body, 'kind') : undefined
+  const resource = response.resource ?? (kind ? COMPUTED_KINDS[kind] : undefined)
   return withoutUndefined({
     status: response.status,
     method,
     verb,
     isRead: verb !== undefined ? READ_VERBS.has(verb) : method === 'GET' || method === 'HEAD',
+    path: requestPath({
+      method,
+      ...(verb ? { verb } : {}),
+      ...(resource ? { resource } : {}),
+      ...(response.nonResource ? { nonResource: true } : {}),
+    }),
+    nonResource: response.nonResource === true,
+    computed: isComputedResource(resource),
     dryRun: response.dryRun === true,
     kubeStatus,
     message: kubeStatus?.message ?? '',
@@ -387,7 +490,7 @@ function readEvidence(response: ApiResponse): Evidence {
 // ---------------------------------------------------------------------------------------------
 
 function pathOf(e: Evidence): readonly StageId[] {
-  return e.isRead ? READ_PATH : WRITE_PATH
+  return e.path
 }
 
 function stagesBefore(path: readonly StageId[], stage: StageId): StageId[] {
@@ -534,6 +637,17 @@ function mutationNote(e: Evidence): string {
 }
 
 function success(e: Evidence): StageVerdict {
+  if (e.nonResource) {
+    return {
+      stoppedAt: 'done',
+      passed: [...e.path],
+      candidates: [],
+      outcome: 'success',
+      explanation:
+        'A non-resource URL (health, metrics, version, discovery): once authorized, the API server answers it itself; no object is read from the watch cache or etcd.',
+      details: e.base,
+    }
+  }
   if (e.isRead) {
     return {
       stoppedAt: 'done',
@@ -542,6 +656,17 @@ function success(e: Evidence): StageVerdict {
       outcome: 'success',
       explanation:
         'Read allowed and served, from the API server’s watch cache or from etcd: the response does not say which.',
+      details: e.base,
+    }
+  }
+  if (e.computed) {
+    const skipped = WRITE_PATH.filter((stage) => !e.path.includes(stage))
+    return {
+      stoppedAt: 'done',
+      passed: [...e.path],
+      candidates: [],
+      outcome: 'success',
+      explanation: `Answered on the spot: this resource is computed for the request and never stored, so etcd is not part of it${skipped.includes('schema-validation') ? ', and it has no fields to validate' : ''}.`,
       details: e.base,
     }
   }
@@ -554,13 +679,10 @@ function success(e: Evidence): StageVerdict {
     )
   }
   const metadata = isRecord(e.bodyObject?.metadata) ? e.bodyObject.metadata : {}
-  const stored =
-    e.method === 'DELETE' ||
-    e.verb === 'delete' ||
-    e.verb === 'deletecollection' ||
-    stringField(metadata, 'resourceVersion') !== undefined
+  const deleting = e.method === 'DELETE' || e.verb === 'delete' || e.verb === 'deletecollection'
+  const stored = deleting || stringField(metadata, 'resourceVersion') !== undefined
   if (!stored) {
-    // TokenRequest, SelfSubjectAccessReview and the like are computed and never stored.
+    // Something answered without a resourceVersion: what it went through after decoding is not shown.
     return {
       stoppedAt: 'done',
       passed: ['authentication', 'flow-control', 'authorization', 'decoding'],
@@ -571,11 +693,8 @@ function success(e: Evidence): StageVerdict {
       details: e.base,
     }
   }
-  const deleting = e.method === 'DELETE' || e.verb === 'delete' || e.verb === 'deletecollection'
-  // A delete has no object to validate: admission sees it, schema validation does not.
-  const passed = deleting
-    ? WRITE_PATH.filter((stage) => stage !== 'schema-validation')
-    : [...WRITE_PATH]
+  // A delete has no object to validate: admission sees it, schema validation does not (its path).
+  const passed = [...e.path]
   const what =
     e.status === 201
       ? 'Created: the object went through admission and validation, and etcd stored it.'
@@ -915,6 +1034,10 @@ function serverError(e: Evidence): StageVerdict {
 /** Maps an API server response to the stage where the request stopped, and why. */
 export function stageOfResponse(response: ApiResponse): StageVerdict {
   const e = readEvidence(response)
+  return { ...verdictOf(e), path: [...e.path] }
+}
+
+function verdictOf(e: Evidence): StageVerdict {
   if (e.status >= 200 && e.status < 300) return success(e)
   // A webhook or policy chooses its own status code: recognise them by message first.
   const webhook = /^admission webhook "((?:[^"\\]|\\.)*)" denied the request/.exec(e.message)?.[1]

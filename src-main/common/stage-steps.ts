@@ -1,21 +1,26 @@
 // What StagePath (src-renderer/src/components/stages/) draws, computed from a stage verdict
-// (request-stages.ts): one mark per stage of the request's path. Pure, so both the lab and the live
-// stream can reuse it and test it.
+// (request-stages.ts): one mark per stage, a check only where the verdict proves one. Pure, so the
+// lab, the live stream and the walkthroughs share it and tests can read it.
 import {
   READ_PATH,
   REQUEST_STAGES,
   WRITE_PATH,
+  requestPath,
   type StageId,
   type StageVerdict,
 } from './request-stages'
 
 /**
- * passed: the response proves the request went through it. refused: it stopped there.
- * dry-run: a dry run stops here on purpose (just before etcd). maybe: the response says it
- * stopped at one of these, not which. unknown: after an unknown stop, nothing can be said.
- * not-reached: after the stage that refused it.
+ * passed: the verdict proves the request went through it (only what its `passed` lists).
+ * refused: it stopped there. dry-run: a dry run stops here on purpose (just before etcd).
+ * maybe: the response says it stopped at one of these, not which. unknown: nothing can be said
+ * (after an unknown stop, or a stage a success does not prove). not-reached: the request never
+ * got there (after the stop, or skipped: a stale update is refused before validation runs).
+ * not-applicable: this kind of request has no such stage (a delete's schema validation, a
+ * TokenRequest's etcd).
  */
-export type StageMark = 'passed' | 'refused' | 'dry-run' | 'maybe' | 'unknown' | 'not-reached'
+export type StageMark =
+  'passed' | 'refused' | 'dry-run' | 'maybe' | 'unknown' | 'not-reached' | 'not-applicable'
 
 export interface StageStep {
   id: StageId
@@ -38,34 +43,58 @@ const SHORT: Record<StageId, string> = {
   'storage-read': 'Watch cache / etcd',
 }
 
-const READ_VERBS = new Set(['get', 'list', 'watch'])
-
-/** The read path for get, list and watch (and a verdict that proves a read), else the write path. */
-export function pathFor(verdict: StageVerdict | null, verb?: string): readonly StageId[] {
-  if (verb !== undefined) return READ_VERBS.has(verb.toLowerCase()) ? READ_PATH : WRITE_PATH
-  if (verdict?.stoppedAt === 'storage-read' || verdict?.passed.includes('storage-read'))
-    return READ_PATH
-  return WRITE_PATH
+/** What each mark means, in words: for a tooltip, a note under the box, a screen reader. */
+export const MARK_WORDS: Record<StageMark, string> = {
+  passed: 'passed',
+  refused: 'stopped here',
+  'dry-run': 'dry run: not stored',
+  maybe: 'maybe here',
+  unknown: 'not shown by the answer',
+  'not-reached': 'not reached',
+  'not-applicable': 'not part of this request',
 }
 
-export function stageSteps(verdict: StageVerdict | null, verb?: string): StageStep[] {
-  const path = pathFor(verdict, verb)
+/**
+ * The stages this request crosses: the verdict's own path, else the one its verb and resource
+ * give; with neither, a verdict that proves a read takes the read path.
+ */
+export function pathFor(
+  verdict: StageVerdict | null,
+  verb?: string,
+  resource?: string,
+): readonly StageId[] {
+  if (verdict?.path) return verdict.path
+  if (verb !== undefined) return requestPath({ verb, ...(resource ? { resource } : {}) })
+  if (verdict?.stoppedAt === 'storage-read' || verdict?.passed.includes('storage-read'))
+    return READ_PATH
+  return requestPath({ verb: 'create', ...(resource ? { resource } : {}) })
+}
+
+/**
+ * One box per stage: the read path for a read; for a write every write stage, those the request
+ * does not cross marked as not part of it. A stage is drawn as passed only when the verdict's
+ * `passed` lists it, never because it lies before the stop.
+ */
+export function stageSteps(
+  verdict: StageVerdict | null,
+  verb?: string,
+  resource?: string,
+): StageStep[] {
+  const path = pathFor(verdict, verb, resource)
+  // A read, or a non-resource request (which stops short of storage), is drawn on the read path.
+  const boxes = path.includes('decoding') ? WRITE_PATH : READ_PATH
   const labelOf = (id: StageId) => REQUEST_STAGES.find((s) => s.id === id)?.label ?? id
-  return path.map((id, index) => {
+  return boxes.map((id) => {
     let mark: StageMark = 'not-reached'
-    if (verdict) {
-      const stopIndex =
-        verdict.stoppedAt === 'done'
-          ? path.length
-          : verdict.stoppedAt === 'unknown'
-            ? -1
-            : path.indexOf(verdict.stoppedAt)
-      if (verdict.passed.includes(id)) mark = 'passed'
-      else if (verdict.stoppedAt === 'unknown')
-        mark = verdict.candidates.includes(id) ? 'maybe' : 'unknown'
-      else if (index === stopIndex) mark = verdict.outcome === 'dry-run' ? 'dry-run' : 'refused'
-      else if (index < stopIndex) mark = 'passed'
-    }
+    // Where it stopped comes first: a TokenRequest for a missing ServiceAccount stops at etcd,
+    // which its path otherwise leaves out (it reads the account, it stores nothing).
+    if (verdict?.stoppedAt === id) mark = verdict.outcome === 'dry-run' ? 'dry-run' : 'refused'
+    else if (!path.includes(id)) mark = 'not-applicable'
+    else if (!verdict) mark = 'not-reached'
+    else if (verdict.passed.includes(id)) mark = 'passed'
+    else if (verdict.stoppedAt === 'unknown')
+      mark = verdict.candidates.includes(id) ? 'maybe' : 'unknown'
+    else if (verdict.stoppedAt === 'done') mark = 'unknown'
     return { id, label: labelOf(id), short: SHORT[id], mark }
   })
 }
@@ -85,7 +114,15 @@ export function stopSentence(verdict: StageVerdict | null, steps: readonly Stage
   const refused = steps.find((s) => s.mark === 'refused')
   if (refused) return `Stopped at ${refused.label}.`
   if (steps.some((s) => s.mark === 'dry-run')) return 'Dry run: stopped just before etcd.'
-  if (verdict.stoppedAt === 'done') return 'Went through every stage.'
+  if (verdict.stoppedAt === 'done') {
+    const unproven = steps.filter((s) => s.mark === 'unknown').map((s) => s.short)
+    if (unproven.length > 0)
+      return `Answered; the answer does not show it went through ${unproven.join(', ')}.`
+    const outside = steps.filter((s) => s.mark === 'not-applicable').map((s) => s.short)
+    return outside.length > 0
+      ? `Went through every stage of this request; ${outside.join(' and ')} ${outside.length === 1 ? 'is' : 'are'} not part of it.`
+      : 'Went through every stage.'
+  }
   const maybe = steps.filter((s) => s.mark === 'maybe').map((s) => s.short)
   return maybe.length > 0
     ? `Stopped at one of: ${maybe.join(', ')} (the response does not say which).`

@@ -6,9 +6,10 @@ import { BARE_POD_YAML, REGLAGES_YAML } from '@common/lab-seed-manifests'
 import type { LabIdentityInfo, LabRequestSpec, LabResult } from '@common/messages/lab'
 import type { RequestLogEntry } from '@common/kube-types'
 import type { Result } from '@common/result'
+import { stageSteps } from '@common/stage-steps'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import { ADMIN_CONTEXT, VIEWER_CONTEXT, VIEWER_NAMESPACE } from '../cluster/control-plane'
-import { coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
 
 let core: ApiscopeCore
 let ns: string
@@ -35,8 +36,10 @@ beforeAll(async () => {
   core = coreFor()
   const res = await core.invoke('kube:connect', { context: ADMIN_CONTEXT })
   expect(res.ok).toBe(true)
-  // The controller-manager creates the default ServiceAccount (and, on 1.20, its token Secret).
-  await waitUntil('the default ServiceAccount and its token', 30_000, () => {
+  // The controller-manager creates the default ServiceAccount (and, up to 1.23, its token
+  // Secret, which the ServiceAccount admission plugin of 1.20 needs for a Pod).
+  const tokenSecret = cluster().series === '1.20'
+  await waitUntil('the default ServiceAccount', 30_000, () => {
     try {
       return kubectl(
         'get',
@@ -45,7 +48,7 @@ beforeAll(async () => {
         '-n',
         ns,
         '-o',
-        'jsonpath={.secrets[0].name}',
+        tokenSecret ? 'jsonpath={.secrets[0].name}' : 'name',
       )
     } catch {
       return undefined
@@ -251,6 +254,31 @@ describe('the eight verbs on a ConfigMap', () => {
     expect(JSON.parse(r.request.body ?? '{}').metadata.resourceVersion).toBe(createdRv)
   })
 
+  it('the precondition comes before validation: a stale PUT of an invalid object is a 409, no ✓ on validation', async () => {
+    // The same invalid object (a data key with a space and a "!"), once with a stale
+    // resourceVersion, once with none: the server answers 409 first, 422 only without one.
+    const invalid = REGLAGES.replace('couleur: bleu', 'couleur: bleu\n  bad key!: x')
+    const stale = await send({
+      verb: 'update',
+      name: 'reglages',
+      body: invalid,
+      resourceVersion: createdRv,
+    })
+    expect(stale.status).toBe(409)
+    expect(stale.verdict.outcome).toBe('conflict')
+    const marks = (r: LabResult) =>
+      Object.fromEntries(stageSteps(r.verdict, r.request.verb).map((s) => [s.id, s.mark]))
+    expect(marks(stale)['schema-validation']).toBe('not-reached')
+    expect(marks(stale)['validating-admission']).toBe('not-reached')
+    expect(marks(stale).persistence).toBe('refused')
+
+    const unconditional = await send({ verb: 'update', name: 'reglages', body: invalid })
+    expect(unconditional.status).toBe(422)
+    expect(unconditional.verdict.details.causes?.[0]?.field).toBe('data[bad key!]')
+    expect(marks(unconditional)['schema-validation']).toBe('refused')
+    expect(marks(unconditional).persistence).toBe('not-reached')
+  })
+
   it('a bounded watch shows the first events, then closes', async () => {
     const r = await send({ verb: 'watch', watchSeconds: 1.5 })
     expect(r.status).toBe(200)
@@ -262,6 +290,12 @@ describe('the eight verbs on a ConfigMap', () => {
     const del = await send({ verb: 'delete', name: 'reglages' })
     expect(del.status).toBe(200)
     expect(del.verdict.stoppedAt).toBe('done')
+    // A delete is not schema-validated: that stage is not part of it, and never gets a ✓.
+    const delMarks = Object.fromEntries(
+      stageSteps(del.verdict, 'delete').map((s) => [s.id, s.mark]),
+    )
+    expect(delMarks['schema-validation']).toBe('not-applicable')
+    expect(delMarks.persistence).toBe('passed')
     const gone = await send({ verb: 'get', name: 'reglages' })
     expect(gone.status).toBe(404)
     const all = await send({ verb: 'deletecollection', labelSelector: 'lab=none' })
@@ -328,6 +362,10 @@ describe('subresources', () => {
     expect((r.body as { status: { token: string } }).status.token).toBe('<redacted>')
     expect(r.redacted).toEqual(['/status/token'])
     expect(JSON.stringify(r)).not.toMatch(/eyJ[\w-]+\.[\w-]+\./)
+    // Computed on the spot: etcd is not part of a TokenRequest, and gets no ✓.
+    const marks = Object.fromEntries(stageSteps(r.verdict, 'create').map((s) => [s.id, s.mark]))
+    expect(marks.persistence).toBe('not-applicable')
+    expect(marks['validating-admission']).toBe('passed')
   })
 
   it('a subresource discovery does not list is refused before sending', async () => {

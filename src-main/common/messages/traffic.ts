@@ -52,6 +52,8 @@ export interface TrafficRequest {
   /** Where the request stopped (request-stages.ts), or 'done'. */
   stoppedAt: StageId | 'done' | 'unknown'
   passed: StageId[]
+  /** The stages this kind of request crosses (request-stages.ts requestPath). */
+  path?: StageId[]
   outcome: StageOutcome
   explanation: string
   /** For a read that succeeded: served from the watch cache or etcd, as far as the URI tells. */

@@ -315,6 +315,7 @@ export async function sendLabRequest(
   const verdict = stageOfResponse({
     method,
     verb: spec.verb,
+    resource: spec.subresource ? `${spec.resource}/${spec.subresource}` : spec.resource,
     dryRun,
     status,
     body: rawBody,

@@ -3,7 +3,7 @@
 // how long it took (the audit timestamps) and what authorization and admission said (annotations).
 // Pure: the webhook and the log tail both feed it. https://kubernetes.io/docs/reference/config-api/apiserver-audit.v1/
 import type { ClientKind, TrafficRequest } from '@common/messages/traffic'
-import { stageOfResponse, type ApiResponse } from '@common/request-stages'
+import { isComputedResource, stageOfResponse, type ApiResponse } from '@common/request-stages'
 import { z } from 'zod'
 
 const objectRef = z
@@ -98,17 +98,6 @@ const METHOD_OF_VERB: Record<string, string> = {
   watch: 'GET',
 }
 
-// Computed on the spot, never stored: a successful write to these leaves nothing in etcd.
-const NOT_STORED = new Set([
-  'tokenreviews',
-  'subjectaccessreviews',
-  'selfsubjectaccessreviews',
-  'selfsubjectrulesreviews',
-  'localsubjectaccessreviews',
-  'selfsubjectreviews',
-  'serviceaccounts/token',
-])
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -143,7 +132,7 @@ function responseBody(event: AuditEvent, fullResource: string): unknown {
   if (code >= 200 && code < 300) {
     // Metadata level: no object to read a resourceVersion from. Any successful write of a stored
     // resource did reach etcd.
-    return NOT_STORED.has(fullResource) ? {} : { metadata: { resourceVersion: '(audit)' } }
+    return isComputedResource(fullResource) ? {} : { metadata: { resourceVersion: '(audit)' } }
   }
   return { kind: 'Status', ...status }
 }
@@ -164,6 +153,7 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
   const response: ApiResponse = {
     method: METHOD_OF_VERB[event.verb] ?? 'GET',
     verb: event.verb,
+    ...(resource ? { resource } : { nonResource: true }),
     dryRun,
     status: code ?? 0,
     body: responseBody(event, resource),
@@ -190,6 +180,7 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
     code,
     stoppedAt: verdict?.stoppedAt ?? 'unknown',
     passed: verdict?.passed ?? [],
+    ...(verdict?.path ? { path: verdict.path } : {}),
     outcome: verdict?.outcome ?? 'unrecognized',
     explanation: verdict?.explanation ?? 'Received by the API server; no answer yet.',
     dryRun,

@@ -1,6 +1,7 @@
 // Sends one scenario request and judges it: fill the templates, refuse a write outside the
 // walkthrough's namespace, send it as the step's identity (through KubeTransport, so it lands in
 // the request log), classify the response with request-stages, compare with the expectation.
+import { fullResourceOf } from '@common/api-path'
 import { REDACTED, redactObject } from '@common/redaction'
 import { stageOfResponse, type StageVerdict } from '@common/request-stages'
 import { decodeContinueToken } from '@common/resource-version'
@@ -255,9 +256,11 @@ export async function runRequest(
     }
     const { observed } = sent
     const verb = verbOf(req)
+    const resource = fullResourceOf(prepared.preview.path)
     const verdict = stageOfResponse({
       method: req.method,
       ...(verb ? { verb } : {}),
+      ...(resource ? { resource } : { nonResource: true }),
       dryRun: prepared.query.dryRun === 'All',
       status: observed.status,
       body: observed.body,

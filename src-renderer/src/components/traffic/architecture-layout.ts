@@ -2,7 +2,7 @@
 // stages in the middle, etcd behind) and the route a request takes to where it stopped. Pure:
 // coordinates are in the SVG's viewBox units.
 import type { TrafficRequest } from '@common/messages/traffic'
-import type { StageId } from '@common/request-stages'
+import { isComputedResource, type StageId } from '@common/request-stages'
 
 export const VIEW_W = 1000
 export const VIEW_H = 390
@@ -60,17 +60,26 @@ export type Point = [number, number]
 
 /** Where a request ends up on the drawing, and the label of that place. */
 export function destination(
-  r: Pick<TrafficRequest, 'stoppedAt' | 'verb' | 'servedFrom' | 'dryRun' | 'code'>,
+  r: Pick<
+    TrafficRequest,
+    'stoppedAt' | 'verb' | 'servedFrom' | 'dryRun' | 'code' | 'resource' | 'path'
+  >,
 ): { point: Point; read: boolean; place: string } {
   const read = r.verb === 'get' || r.verb === 'list' || r.verb === 'watch'
   // At the box's left end: its name stays readable under the dots.
   const cacheCenter: Point = [CACHE_X + 14, READ_Y]
   const etcdRead: Point = [ETCD_X + ETCD_W / 2, READ_Y]
   if (r.stoppedAt === 'done') {
+    // /readyz, /metrics, discovery: answered once authorized, where reads branch off; no storage.
+    if (r.path && !r.path.includes('storage-read') && !r.path.includes('decoding'))
+      return { point: [BRANCH_X, TRACK_Y], read, place: 'answered by the API server itself' }
     if (read)
       return r.servedFrom === 'etcd'
         ? { point: etcdRead, read, place: 'etcd' }
         : { point: cacheCenter, read, place: 'watch cache' }
+    // A TokenRequest or an access review is answered on the spot: it never goes to etcd.
+    if (isComputedResource(r.resource))
+      return { point: [ETCD_X - 14, TRACK_Y], read, place: 'answered, not stored' }
     return { point: [ETCD_X + ETCD_W / 2, TRACK_Y], read, place: 'etcd' }
   }
   if (r.stoppedAt === 'storage-read') return { point: etcdRead, read: true, place: 'storage' }
