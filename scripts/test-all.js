@@ -16,8 +16,8 @@ const run = (cmd, args, env = {}) =>
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const problems = []
 
-function vitest(project) {
-  const report = path.join(artifacts, `vitest-${project}.json`)
+function vitest(project, label = project, extraEnv = {}) {
+  const report = path.join(artifacts, `vitest-${label}.json`)
   rmSync(report, { force: true })
   const res = run(
     bin('vitest'),
@@ -29,11 +29,11 @@ function vitest(project) {
       '--reporter=json',
       `--outputFile.json=${report}`,
     ],
-    env,
+    { ...env, ...extraEnv },
   )
   if (!existsSync(report)) {
     totals.failed++
-    problems.push(`${project}: vitest wrote no report (exit ${res.status})`)
+    problems.push(`${label}: vitest wrote no report (exit ${res.status})`)
     return
   }
   const r = JSON.parse(readFileSync(report, 'utf8'))
@@ -42,7 +42,7 @@ function vitest(project) {
   totals.skipped += r.numPendingTests + r.numTodoTests
   if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) {
     totals.failed += r.numFailedTestSuites
-    problems.push(`${project}: ${r.numFailedTestSuites} test file(s) failed to run`)
+    problems.push(`${label}: ${r.numFailedTestSuites} test file(s) failed to run`)
   }
 }
 
@@ -81,8 +81,6 @@ function playwright() {
 }
 
 const env = {}
-let clusterState = process.env.APISCOPE_CLUSTER_STATE
-let ownCluster = false
 const tsx = bin('tsx')
 
 console.log('== test prerequisites (Chromium, openssl, fonts)')
@@ -94,23 +92,25 @@ if (run('bash', ['scripts/ensure-test-deps.sh']).status !== 0) {
 console.log('== unit tests')
 vitest('unit')
 
-if (!clusterState) {
-  console.log('== starting the test control plane')
-  clusterState = path.join(os.tmpdir(), `apiscope-cluster-${process.pid}.json`)
-  const started = run(tsx, ['test/cluster/cluster-cli.ts', 'start', clusterState])
-  if (started.status !== 0) {
-    totals.failed++
-    problems.push('the test control plane did not start (see above)')
-    clusterState = undefined
-  } else {
-    ownCluster = true
-  }
+/** Starts a control plane of one release (APISCOPE_K8S); its state file, or undefined. */
+function startCluster(series) {
+  console.log(`== starting the test control plane (Kubernetes ${series})`)
+  const state = path.join(os.tmpdir(), `apiscope-cluster-${series}-${process.pid}.json`)
+  const started = run(tsx, ['test/cluster/cluster-cli.ts', 'start', state], {
+    APISCOPE_K8S: series,
+  })
+  if (started.status === 0) return state
+  totals.failed++
+  problems.push(`the Kubernetes ${series} control plane did not start (see above)`)
+  return undefined
 }
 
-if (clusterState) {
-  env.APISCOPE_CLUSTER_STATE = clusterState
-  console.log('== integration tests (real control plane)')
-  vitest('integration')
+function stopCluster(state, series) {
+  const keep = totals.failed > 0 ? path.join(artifacts, `cluster-logs-${series}`) : undefined
+  run(tsx, ['test/cluster/cluster-cli.ts', 'stop', state, ...(keep ? [keep] : [])])
+}
+
+function endToEnd() {
   console.log('== building the app for end-to-end tests')
   const built = spawnSync(
     process.execPath,
@@ -124,9 +124,31 @@ if (clusterState) {
     console.log('== end-to-end tests (Chromium, browser mode)')
     playwright()
   }
-  if (ownCluster) {
-    const keep = totals.failed > 0 ? path.join(artifacts, 'cluster-logs') : undefined
-    run(tsx, ['test/cluster/cluster-cli.ts', 'stop', clusterState, ...(keep ? [keep] : [])])
+}
+
+if (process.env.APISCOPE_CLUSTER_STATE) {
+  // A control plane the caller runs: every suite against it, once.
+  env.APISCOPE_CLUSTER_STATE = process.env.APISCOPE_CLUSTER_STATE
+  console.log('== integration tests (the given control plane)')
+  vitest('integration')
+  endToEnd()
+} else {
+  // The current release first, for every suite; then the integration suite again on the oldest
+  // server Apiscope supports. One control plane at a time (2 cores).
+  const current = startCluster('1.37')
+  if (current) {
+    env.APISCOPE_CLUSTER_STATE = current
+    console.log('== integration tests (Kubernetes 1.37)')
+    vitest('integration', 'integration-1.37')
+    endToEnd()
+    stopCluster(current, '1.37')
+  }
+  const oldest = startCluster('1.20')
+  if (oldest) {
+    env.APISCOPE_CLUSTER_STATE = oldest
+    console.log('== integration tests (Kubernetes 1.20, the oldest supported server)')
+    vitest('integration', 'integration-1.20')
+    stopCluster(oldest, '1.20')
   }
 }
 

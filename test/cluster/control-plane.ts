@@ -43,7 +43,10 @@ export interface ClusterInfo {
    */
   auditWebhookUrl?: string
   pids: Record<string, number>
+  /** The server's gitVersion, e.g. v1.37.2. */
   version: string
+  /** The release line the harness started (APISCOPE_K8S). */
+  series: K8sSeries
   viewerNamespace: string
 }
 
@@ -56,10 +59,24 @@ export const VIEWER_NAMESPACE = 'apiscope-view'
 
 const log = (msg: string) => process.stderr.write(`[cluster] ${msg}\n`)
 
-export function resolveBinaries(): string {
+/**
+ * The Kubernetes release of this run's control plane: APISCOPE_K8S=1.37 (the default, what a
+ * current minikube runs) or 1.20 (the oldest server Apiscope supports). One switch for every
+ * script; install-binaries.sh reads the same variable.
+ */
+export type K8sSeries = '1.37' | '1.20'
+export function k8sSeries(): K8sSeries {
+  const wanted = process.env.APISCOPE_K8S ?? '1.37'
+  if (wanted !== '1.37' && wanted !== '1.20')
+    throw new Error(`APISCOPE_K8S=${wanted}: the test harness runs 1.37 or 1.20`)
+  return wanted
+}
+
+export function resolveBinaries(series: K8sSeries = k8sSeries()): string {
   const out = execFileSync('bash', [path.join(REPO_ROOT, 'test/cluster/install-binaries.sh')], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, APISCOPE_K8S: series },
   })
   const dir = out.trim().split('\n').pop() ?? ''
   if (!existsSync(path.join(dir, 'kube-apiserver')))
@@ -140,7 +157,10 @@ export interface StartOptions {
 }
 
 export async function startControlPlane(options: StartOptions = {}): Promise<ClusterInfo> {
-  const binDir = resolveBinaries()
+  const series = k8sSeries()
+  const binDir = resolveBinaries(series)
+  // Flags that 1.20 still had and later releases removed (the insecure ports went in 1.24).
+  const legacy = series === '1.20'
   const bin = (name: string) => path.join(binDir, name)
   const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-cluster-'))
   const pkiDir = path.join(dir, 'pki')
@@ -187,7 +207,7 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
     `--etcd-servers=${etcdEndpoint}`,
     '--bind-address=127.0.0.1',
     `--secure-port=${securePort}`,
-    '--insecure-port=0',
+    ...(legacy ? ['--insecure-port=0'] : []),
     `--tls-cert-file=${pki.serverCert}`,
     `--tls-private-key-file=${pki.serverKey}`,
     `--client-ca-file=${pki.caCert}`,
@@ -275,7 +295,7 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
       `--authorization-kubeconfig=${kcmConfig}`,
       '--bind-address=127.0.0.1',
       '--secure-port=0',
-      '--port=0',
+      ...(legacy ? ['--port=0'] : []),
       `--service-account-private-key-file=${pki.saKey}`,
       `--root-ca-file=${pki.caCert}`,
       '--use-service-account-credentials=true',
@@ -294,7 +314,7 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
       `--authorization-kubeconfig=${schedConfig}`,
       '--bind-address=127.0.0.1',
       '--secure-port=0',
-      '--port=0',
+      ...(legacy ? ['--port=0'] : []),
       '--leader-elect=false',
       '--v=1',
     ],
@@ -337,6 +357,7 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
     auditWebhookUrl,
     pids,
     version: version.gitVersion,
+    series,
     viewerNamespace: VIEWER_NAMESPACE,
   }
   writeFileSync(path.join(dir, 'cluster.json'), JSON.stringify(info, null, 2))

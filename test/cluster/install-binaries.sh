@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Provides the real control-plane binaries the test suite runs against (see
 # ../shared/guides/test-cluster.md): etcd, etcdctl, kube-apiserver, kube-controller-manager,
-# kube-scheduler and kubectl. Order of preference:
+# kube-scheduler and kubectl, of the version APISCOPE_K8S names: 1.37 (the default, what a current
+# minikube runs) or 1.20 (the oldest server Apiscope supports). Order of preference:
 #   1. $KUBEBUILDER_ASSETS, a folder that already holds them (the envtest convention);
-#   2. the per-user cache ${APISCOPE_CACHE:-~/.cache/apiscope}/k8s-v1.20.2/bin;
-#   3. a build from Debian's `kubernetes` source package with Go 1.15 (as root on Debian only).
+#   2. the per-user cache ${APISCOPE_CACHE:-~/.cache/apiscope}/k8s-<version>/bin;
+#   3. a build: 1.37 from the k8s.io/kubernetes and go.etcd.io/etcd Go modules
+#      (test/cluster/k8s-1.37/go.mod and test/cluster/etcd/go.mod pin the versions) with Go and the
+#      Go module proxy; 1.20 from Debian's `kubernetes` source package with Go 1.15 (as root on
+#      Debian only).
 # Prints the folder holding the binaries as its last line of stdout; progress goes to stderr.
 set -euo pipefail
 
-K8S_VERSION=v1.20.2
+HERE=$(cd "$(dirname "$0")" && pwd)
+SERIES=${APISCOPE_K8S:-1.37}
 CACHE_ROOT="${APISCOPE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/apiscope}"
-CACHE_BIN="$CACHE_ROOT/k8s-$K8S_VERSION/bin"
 NEEDED=(kube-apiserver kube-controller-manager kube-scheduler kubectl)
 
 say() { printf '[cluster] %s\n' "$*" >&2; }
@@ -18,12 +22,72 @@ have_all() {
   local dir=$1
   for b in "${NEEDED[@]}" etcd etcdctl; do [ -x "$dir/$b" ] || return 1; done
 }
+# The version a go.mod requires of one module, e.g. "v1.37.2".
+required_version() { sed -nE "s#^(require)?[[:space:]]*$2 (v[^ ]+).*#\\2#p" "$1" | head -n1; }
+
+case "$SERIES" in
+  1.37) K8S_VERSION=$(required_version "$HERE/k8s-1.37/go.mod" k8s.io/kubernetes) ;;
+  1.20) K8S_VERSION=v1.20.2 ;;
+  *)
+    say "APISCOPE_K8S=$SERIES: this harness builds 1.37 or 1.20"
+    exit 2
+    ;;
+esac
+CACHE_BIN="$CACHE_ROOT/k8s-$K8S_VERSION/bin"
 
 if [ -n "${KUBEBUILDER_ASSETS:-}" ]; then
   if have_all "$KUBEBUILDER_ASSETS"; then echo "$KUBEBUILDER_ASSETS"; exit 0; fi
   say "KUBEBUILDER_ASSETS=$KUBEBUILDER_ASSETS lacks one of: ${NEEDED[*]} etcd etcdctl; ignoring it"
 fi
 
+if have_all "$CACHE_BIN" 2>/dev/null; then echo "$CACHE_BIN"; exit 0; fi
+
+# --- 1.37: from the Go modules -------------------------------------------------------------------
+if [ "$SERIES" = 1.37 ]; then
+  GO=$(command -v go || true)
+  [ -z "$GO" ] && [ -x /usr/local/go/bin/go ] && GO=/usr/local/go/bin/go
+  proxy=$([ -n "$GO" ] && "$GO" env GOPROXY 2>/dev/null || true)
+  if [ -z "$GO" ] || [ "$proxy" = off ]; then
+    cat >&2 <<MSG
+[cluster] Kubernetes $K8S_VERSION is built from its Go module, and this machine has no Go toolchain
+[cluster] (or GOPROXY=off). Either install Go 1.26 with access to a Go module proxy, or fetch the
+[cluster] binaries another way and point KUBEBUILDER_ASSETS at them, e.g. with setup-envtest:
+[cluster]   KUBEBUILDER_ASSETS=\$(setup-envtest use -p path ${K8S_VERSION#v}) and add kube-controller-manager,
+[cluster]   kube-scheduler and etcdctl of the same release to that folder.
+MSG
+    exit 2
+  fi
+  ETCD_VERSION=$(required_version "$HERE/etcd/go.mod" go.etcd.io/etcd/server/v3)
+  mkdir -p "$CACHE_BIN"
+  # The Go module and build caches ($GOMODCACHE, $GOCACHE) are Go's own, outside the repo: a
+  # rebuild after the binaries' cache is cleared takes seconds.
+  export CGO_ENABLED=0 GOFLAGS=-mod=mod GOTOOLCHAIN=local
+  start=$(date +%s)
+  say "building Kubernetes $K8S_VERSION (${NEEDED[*]}) from the Go module; cold, about 20 minutes on 2 cores"
+  # What Kubernetes' own build stamps in (hack/lib/version.sh), so /version and `kubectl version`
+  # say v1.37.x; the module has no commit, and the build date is the release's module date.
+  minor=${K8S_VERSION#v1.}; minor=${minor%%.*}
+  built=$(cd "$HERE/k8s-1.37" && "$GO" mod download -json "k8s.io/kubernetes@$K8S_VERSION" |
+    sed -nE 's/.*"Info": "([^"]+)".*/\1/p' | xargs cat | sed -nE 's/.*"Time":"([^"]+)".*/\1/p')
+  ldflags=""
+  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    ldflags+=" -X $pkg.gitVersion=$K8S_VERSION -X $pkg.gitMajor=1 -X $pkg.gitMinor=$minor"
+    ldflags+=" -X $pkg.gitTreeState=clean -X $pkg.gitCommit= -X $pkg.buildDate=${built:-1970-01-01T00:00:00Z}"
+  done
+  (cd "$HERE/k8s-1.37" && "$GO" build -trimpath -ldflags="$ldflags" -o "$CACHE_BIN/" \
+    k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager \
+    k8s.io/kubernetes/cmd/kube-scheduler k8s.io/kubernetes/cmd/kubectl >&2)
+  say "building etcd $ETCD_VERSION from its Go module"
+  (cd "$HERE/etcd" && "$GO" build -trimpath -o "$CACHE_BIN/etcd" go.etcd.io/etcd/server/v3 >&2 &&
+    "$GO" build -trimpath -o "$CACHE_BIN/etcdctl" go.etcd.io/etcd/etcdctl/v3 >&2)
+  say "built in $(($(date +%s) - start)) s into $CACHE_BIN"
+  "$CACHE_BIN/kube-apiserver" --version >&2
+  have_all "$CACHE_BIN"
+  echo "$CACHE_BIN"
+  exit 0
+fi
+
+# --- 1.20: from Debian's source package ----------------------------------------------------------
 link_etcd() {
   for b in etcd etcdctl; do
     [ -x "$CACHE_BIN/$b" ] && continue
@@ -33,8 +97,6 @@ link_etcd() {
   done
 }
 
-if have_all "$CACHE_BIN" 2>/dev/null; then echo "$CACHE_BIN"; exit 0; fi
-
 is_debian_root() { [ "$(id -u)" = 0 ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null; }
 
 if ! is_debian_root; then
@@ -42,7 +104,7 @@ if ! is_debian_root; then
 [cluster] The control-plane binaries are missing and this script can only build them as root on Debian.
 [cluster] Either point KUBEBUILDER_ASSETS at a folder holding: ${NEEDED[*]} etcd etcdctl
 [cluster] (e.g. from 'setup-envtest use -p path'), or run as root on Debian bookworm:
-[cluster]   sudo APISCOPE_CACHE=$CACHE_ROOT bash test/cluster/install-binaries.sh
+[cluster]   sudo APISCOPE_K8S=$SERIES APISCOPE_CACHE=$CACHE_ROOT bash test/cluster/install-binaries.sh
 MSG
   exit 2
 fi
@@ -54,10 +116,17 @@ mkdir -p "$CACHE_BIN"
 MIRROR=$( { grep -hsE '^URIs:' /etc/apt/sources.list.d/*.sources || true; \
             grep -hsE '^deb ' /etc/apt/sources.list || true; } \
   | grep -oE 'https?://[^ ]+' | grep -v security | head -n1 | sed 's:/*$::' || true)
-MIRROR=${MIRROR:-http://deb.debian.org/debian}
+if [ -z "$MIRROR" ]; then
+  cat >&2 <<MSG
+[cluster] Kubernetes 1.20 is built from Debian's source package, and no Debian mirror was found in
+[cluster] /etc/apt/sources.list or /etc/apt/sources.list.d/*.sources. Add the mirror this machine uses
+[cluster] there (a 'deb' line or a 'URIs:' field), or point KUBEBUILDER_ASSETS at 1.20 binaries.
+MSG
+  exit 2
+fi
 
 if [ ! -f /etc/apt/sources.list.d/apiscope-src.sources ]; then
-  say "adding deb-src for $MIRROR bookworm"
+  say "adding deb-src for the machine's mirror, bookworm"
   cat > /etc/apt/sources.list.d/apiscope-src.sources <<SRC
 Types: deb-src
 URIs: $MIRROR

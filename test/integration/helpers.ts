@@ -9,6 +9,14 @@ export function cluster() {
   return inject('cluster')
 }
 
+/**
+ * Whether the control plane is the oldest server Apiscope supports (1.20). Checks that differ
+ * between releases branch on this, and only where 1.20 genuinely differs.
+ */
+export function onOldest(): boolean {
+  return cluster().version.startsWith('v1.20.')
+}
+
 export function coreFor(
   kubeconfig = cluster().kubeconfig,
   extra: Partial<CoreOptions> = {},

@@ -7,7 +7,7 @@ import type { WatchFrame, WatchStatus } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import type { KubeTransport } from '../../src-main/node/kube-transport'
 import { ADMIN_CONTEXT, restartApiserver } from '../cluster/control-plane'
-import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
 
 const cores: ApiscopeCore[] = []
 afterAll(() => cores.forEach((c) => c.close()))
@@ -154,7 +154,8 @@ describe('long lists', () => {
     expect(first?.decoded).toEqual({
       v: 'meta.k8s.io/v1',
       rv: Number(list.rv),
-      start: 'carton-3\u0000',
+      // 1.20 starts the key without its leading slash; later releases (and the seed) with it.
+      start: onOldest() ? 'carton-3\u0000' : '/carton-3\u0000',
     })
     expect(list.pages[2]?.continueToken).toBeNull()
     const listed = session.watches.store
