@@ -19,7 +19,13 @@ import { fetchAccessRules, fetchIdentity } from './identity'
 import { loadKubeconfig, summarize } from './kubeconfig-loader'
 import { RequestLog } from './request-log'
 import { AuditBus } from './features/audit-bus'
-import type { CoreContext, ReplaySource, WatchesView } from './features/core-context'
+import {
+  replayRefusal,
+  type CoreContext,
+  type ReplaySource,
+  type WatchesView,
+  type World,
+} from './features/core-context'
 import { labHandlers } from './features/lab-handlers'
 import { ownershipHandlers } from './features/ownership-handlers'
 import { recordingHandlers } from './features/recording-handlers'
@@ -50,12 +56,7 @@ type Handlers = {
   [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<Result<InvokeAnswers[C]>>
 }
 
-const replaying: UiError = {
-  kind: 'not-connected',
-  title: 'This is a replay: nothing is sent to a cluster',
-  detail: 'A recording is open; requests, watches and applies need a live connection.',
-  nextStep: 'Close the replay (or pick a context) to work with a cluster again.',
-}
+const replaying = replayRefusal
 
 const notConnected: UiError = {
   kind: 'not-connected',
@@ -64,13 +65,19 @@ const notConnected: UiError = {
   nextStep: 'Choose a context in the bar at the top.',
 }
 
+/**
+ * Two worlds: the live session (its watches, request log, traffic sources) and a replay shown over
+ * it. A replay leaves the live session running; each world pushes only while it is on screen.
+ */
 export class ApiscopeCore {
+  /** The live session's request log (a replay has its own, ReplaySource.requests). */
   readonly requestLog = new RequestLog()
   /** The shared audit stream (features/audit-bus.ts). */
   readonly audit = new AuditBus()
   private readonly closeHooks: (() => void | Promise<void>)[] = []
   private session: ClusterSession | null = null
   private replay: ReplaySource | null = null
+  /** The live session's state, kept while a replay is on screen. */
   private state: SessionState = { status: 'idle' }
   private readonly listeners = new Set<CoreEventListener>()
   private connectSeq = 0
@@ -84,7 +91,14 @@ export class ApiscopeCore {
     return () => this.listeners.delete(listener)
   }
 
-  private emit<E extends EventChannel>(channel: E, payload: EventPayloads[E]): void {
+  /** Pushes an event of `world` when that world is the one on screen (see World). */
+  private emit<E extends EventChannel>(
+    channel: E,
+    payload: EventPayloads[E],
+    world: World = 'live',
+  ): void {
+    if (world === 'live' && this.replay) return
+    if (world === 'replay' && !this.replay) return
     for (const l of this.listeners) l(channel, payload)
   }
 
@@ -93,7 +107,13 @@ export class ApiscopeCore {
     this.emit('kube:session', state)
   }
 
+  /** The session on screen: the replay's while one is open, else the live session's. */
   get sessionState(): SessionState {
+    return this.replay ? { status: 'connected', info: this.replay.info } : this.state
+  }
+
+  /** The live session's state, also while a replay is on screen. */
+  get liveSessionState(): SessionState {
     return this.state
   }
 
@@ -143,12 +163,16 @@ export class ApiscopeCore {
     return this.session ? ok(this.session.watches) : fail(notConnected)
   }
 
-  /** Enters a replay (the live session closes) or, with null, leaves it for idle. */
+  /**
+   * Shows a replay over the live session, which goes on underneath; with null, closes it and shows
+   * the live session again (its state now, its watches still running).
+   */
   private setReplay(replay: ReplaySource | null): void {
-    this.connectSeq++
-    this.closeSession()
+    const leaving = this.replay
     this.replay = replay
-    this.setState(replay ? { status: 'connected', info: replay.info } : { status: 'idle' })
+    if (leaving && leaving !== replay) leaving.close()
+    if (replay) this.emit('kube:session', { status: 'connected', info: replay.info }, 'replay')
+    else this.emit('kube:session', this.state)
   }
 
   /** A read-only answer in replay: what the recording kept, or the replay's error. */
@@ -168,15 +192,19 @@ export class ApiscopeCore {
     },
     requireSession: () => core.requireSession(),
     requireWatches: () => core.requireWatches(),
+    get liveSession() {
+      return core.session
+    },
     get replay() {
       return core.replay
     },
     setReplay: (replay) => core.setReplay(replay),
     announceReplay: () => {
-      if (core.replay) core.setState({ status: 'connected', info: core.replay.info })
+      if (core.replay)
+        core.emit('kube:session', { status: 'connected', info: core.replay.info }, 'replay')
     },
     onEvent: (listener) => core.onEvent(listener),
-    emit: (channel, payload) => core.emit(channel, payload),
+    emit: (channel, payload, world) => core.emit(channel, payload, world),
     get audit() {
       return core.audit
     },
@@ -206,7 +234,8 @@ export class ApiscopeCore {
     },
 
     'kube:connect': async ({ context }) => {
-      if (this.replay) this.setReplay(null)
+      // Picking a context from a replay goes live: the replay closes first.
+      if (this.replay) this.recording.close()
       const seq = ++this.connectSeq
       const loaded = loadKubeconfig(this.options.env, this.options.home)
       if (!loaded.ok) {
@@ -323,11 +352,10 @@ export class ApiscopeCore {
     return this.session
   }
 
+  /** Closes the live session (a replay on screen stays). */
   private closeSession(): void {
     this.session?.close()
     this.session = null
-    this.replay?.close()
-    this.replay = null
   }
 
   /** Closes everything; the promise settles when the features' close hooks have (servers closed). */

@@ -195,3 +195,48 @@ test('ownership map, ownership over time, and a conflict with its three ways out
     kubectl(cluster, null, 'delete', 'namespace', ns, '--wait=false')
   }
 })
+
+test('the object picker fills from the watches as they fill, grouped, with a filter', async ({
+  apiscope,
+  cluster,
+}) => {
+  const ns = `e2e-pick-${Date.now().toString(36)}`
+  kubectl(cluster, null, 'create', 'namespace', ns)
+  try {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    // Ownership first, while no watch holds anything: the picker says so.
+    const own = new OwnershipPage(apiscope.page)
+    await own.open()
+    await expect(own.watchedSelect.locator('option').first()).toHaveText(
+      'No watched objects yet (Watches view)',
+    )
+    // Then a deployments watch holding web, and a ConfigMap watch beside it.
+    await apiscope.startWatch('apps/v1/deployments', ns)
+    await expect(apiscope.page.getByText(/1 lists/)).toBeVisible()
+    apply(cluster, vitrine(ns, 1).replace(/vitrine/g, 'web'), 'equipe-web')
+    await apiscope.startWatch('/v1/configmaps', ns)
+    kubectl(cluster, null, 'create', 'configmap', 'reglages', '-n', ns, '--from-literal=a=b')
+    await expect(apiscope.page.getByTestId('timeline-chart')).toContainText('reglages')
+
+    // Back in Ownership, without touching the picker: it lists them, by kind and namespace.
+    await own.open()
+    await expect
+      .poll(() => own.watchedOptions())
+      .toEqual(
+        expect.arrayContaining([
+          `ConfigMap · ${ns}: kube-root-ca.crt`,
+          `ConfigMap · ${ns}: reglages`,
+          `Deployment · ${ns}: web`,
+        ]),
+      )
+    await own.watchedFilter.fill('deploy web')
+    await expect.poll(() => own.watchedOptions()).toEqual([`Deployment · ${ns}: web`])
+    await own.watchedFilter.press('Enter')
+    await expect(own.legend).toContainText('equipe-web')
+    await own.watchedFilter.fill('')
+    await apiscope.screenshot('ownership-picker-live')
+  } finally {
+    kubectl(cluster, null, 'delete', 'namespace', ns, '--wait=false')
+  }
+})

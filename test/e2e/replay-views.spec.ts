@@ -111,3 +111,29 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   await marker(/Marker: POST creates reglages/).dispatchEvent('click')
   await expect.poll(kept).toBeLessThan(before)
 })
+
+test('in the demo, Ownership’s picker lists the replayed objects, grouped, as they arrive', async ({
+  page,
+}) => {
+  const app = new ApiscopePage(page, serve.url)
+  const banner = page.getByRole('region', { name: 'Replay controls' })
+  await app.open()
+  await expect(banner.getByText('REPLAY', { exact: true })).toBeVisible()
+  const own = new OwnershipPage(page)
+  await own.open()
+  // Jump to the end of the recording: every object it holds is in the picker.
+  await banner.getByRole('button', { name: /Marker: A rollout/ }).click()
+  await expect.poll(async () => (await own.watchedOptions()).length).toBeGreaterThanOrEqual(12)
+  const options = await own.watchedOptions()
+  expect(options).toEqual(expect.arrayContaining(['Deployment · ch34: vitrine']))
+  // Nobody picked one: the map follows the object that changed most, the seed's vitrine.
+  await expect(page.getByText('Deployment ch34/vitrine', { exact: true })).toBeVisible()
+  expect(options.some((o) => o.startsWith('ConfigMap · ch34: '))).toBe(true)
+  await own.watchedFilter.fill('vitrine')
+  await expect
+    .poll(async () => (await own.watchedOptions()).every((o) => o.includes('vitrine')))
+    .toBe(true)
+  await own.watchedFilter.fill('')
+  await own.watchedSelect.focus()
+  await app.screenshot('replay-ownership-picker')
+})

@@ -111,6 +111,8 @@ export interface ReplayStatus {
   openedBecause: string | null
   /** Bumps when the replay started again from the beginning (a seek back): views reset. */
   generation: number
+  /** A new number each time a recording is opened: the renderer keeps one state per opening. */
+  openId: number
 }
 
 export interface RecordingStatus {

@@ -1,6 +1,10 @@
 // What a feature's handlers get from the core: the session (when connected), the watches views
 // read from (live or replayed), the request log, a way to push events to the renderer, and the
 // core's options. Features do not reach into the core.
+//
+// Two worlds: the live session and, shown over it, a replay. Opening a replay leaves the live
+// session running (its watches, log and sources go on); each world pushes only while it is the one
+// on screen, and closing the replay brings the live one back as it is.
 import type {
   EventChannel,
   EventPayloads,
@@ -9,7 +13,8 @@ import type {
   InvokePayload,
 } from '@common/contract'
 import type { RequestLogEntry, SessionInfo } from '@common/kube-types'
-import type { Result } from '@common/result'
+import type { TrafficStatus } from '@common/messages/traffic'
+import type { Result, UiError } from '@common/result'
 import type { CoreEventListener, CoreOptions } from '../apiscope-core'
 import type { ClusterSession } from '../cluster-session'
 import type { WatchesView } from '../recording/replay-watches'
@@ -18,11 +23,24 @@ import type { AuditBus } from './audit-bus'
 
 export type { WatchesView }
 
+/** What anything that would touch the live world answers while a replay is on screen. */
+export const replayRefusal: UiError = {
+  kind: 'not-connected',
+  title: 'This is a replay: nothing is sent to a cluster',
+  detail: 'A recording is open; requests, watches and applies need a live connection.',
+  nextStep: 'Close the replay (or pick a context) to work with a cluster again.',
+}
+
+/** Which world an event belongs to: pushed only while that world is on screen ('both': always). */
+export type World = 'live' | 'replay' | 'both'
+
 /** A recording being replayed, as the core sees it (src-main/node/recording/replay-session.ts). */
 export interface ReplaySource {
   readonly info: SessionInfo
   readonly watches: WatchesView
   readonly requests: RequestLogEntry[]
+  /** The recorded live traffic so far (its sources and latest requests), not the live sources'. */
+  traffic(): TrafficStatus
   /** What a read-only message answered when the recording was made (identity, discovery...). */
   answer(channel: InvokeChannel): unknown
   close(): void
@@ -38,15 +56,28 @@ export interface CoreContext {
   requireSession(): Result<ClusterSession>
   /** The watches to read from: the live session's, or the replay's. Use it for read-only views. */
   requireWatches(): Result<WatchesView>
+  /**
+   * The live session even while a replay is on screen, for work that goes on underneath (a rollout
+   * trace's updates); never to send what a user asks from a replay.
+   */
+  readonly liveSession: ClusterSession | null
   /** The recording being replayed, or null when live. */
   readonly replay: ReplaySource | null
-  /** Switches the core to a replay (closing the live session), or back to idle with null. */
+  /**
+   * Shows a replay over the live session (which keeps running), or with null closes it and shows
+   * the live session again, as it is now.
+   */
   setReplay(replay: ReplaySource | null): void
   /** Announces the replay's session again (its connectedAt changed: the renderer starts over). */
   announceReplay(): void
   /** Every event the core pushes (the recorder listens here). */
   onEvent(listener: CoreEventListener): () => void
-  emit<E extends EventChannel>(channel: E, payload: EventPayloads[E]): void
+  /**
+   * Pushes an event of one world (default: live). A live event while a replay is shown is not
+   * pushed (the live state keeps it: the renderer reads it again on the way back), nor is a
+   * replay's once it is closed.
+   */
+  emit<E extends EventChannel>(channel: E, payload: EventPayloads[E], world?: World): void
   /**
    * The audit events the live-traffic sources receive, for any feature (lab attribution, rollout
    * trace). Only the traffic feature publishes; the others subscribe or look up.

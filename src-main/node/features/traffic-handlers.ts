@@ -1,10 +1,12 @@
-// The core's answers to the traffic messages (src-main/common/messages/traffic.ts).
+// The core's answers to the traffic messages (src-main/common/messages/traffic.ts). The sources
+// belong to the live world: they go on receiving under a replay, whose views read the recorded
+// traffic instead (ReplaySource.traffic) and cannot start or stop a live source.
 import type { trafficSchemas } from '@common/messages/traffic'
-import { ok } from '@common/result'
+import { fail, ok } from '@common/result'
 import { fetchApf } from '../traffic/apf'
 import { detectAuditSetup } from '../traffic/audit-setup'
 import { TrafficService } from '../traffic/traffic-service'
-import type { CoreContext, HandlersFor } from './core-context'
+import { replayRefusal, type CoreContext, type HandlersFor } from './core-context'
 
 export function trafficHandlers(core: CoreContext): HandlersFor<keyof typeof trafficSchemas> {
   const traffic = new TrafficService(
@@ -16,19 +18,34 @@ export function trafficHandlers(core: CoreContext): HandlersFor<keyof typeof tra
   core.onClose(() => traffic.close())
   // /metrics deltas only mean something against the same API server.
   let metricsSession: unknown = null
+  const refused = fail<never>(replayRefusal)
   return {
-    'traffic:status': async () => ok(traffic.status()),
-    'traffic:start-webhook': async ({ host, port, path }) => traffic.startWebhook(host, port, path),
+    'traffic:status': async () => ok(core.replay ? core.replay.traffic() : traffic.status()),
+    'traffic:start-webhook': async ({ host, port, path }) =>
+      core.replay ? refused : traffic.startWebhook(host, port, path),
     'traffic:start-log-tail': async ({ path, fromStart, minikubeProfile }) =>
-      traffic.startLogTail(path, fromStart === true, minikubeProfile),
-    'traffic:stop-source': async ({ id }) => ok({ stopped: await traffic.stopSource(id) }),
-    'traffic:event-detail': async ({ auditId }) => traffic.detail(auditId),
+      core.replay ? refused : traffic.startLogTail(path, fromStart === true, minikubeProfile),
+    'traffic:stop-source': async ({ id }) =>
+      core.replay ? refused : ok({ stopped: await traffic.stopSource(id) }),
+    'traffic:event-detail': async ({ auditId }) => {
+      if (!core.replay) return traffic.detail(auditId)
+      // A recording keeps each request as the list showed it, not its audit events.
+      const request = core.replay.traffic().recent.find((r) => r.auditId === auditId)
+      return request
+        ? ok({ request, events: [], redacted: [] })
+        : fail({
+            kind: 'bad-request',
+            title: 'The recording holds no such request',
+            detail: `No request with Audit-Id ${auditId} has been replayed yet.`,
+            nextStep: 'Pick a request from the list.',
+          })
+    },
     'traffic:setup': async ({ port, path }) => {
       const session = core.requireSession()
       return ok(
         await detectAuditSetup(
           session.ok ? session.value : null,
-          traffic.sourceStatuses(),
+          core.replay ? core.replay.traffic().sources : traffic.sourceStatuses(),
           port,
           path ?? '/apiscope-audit',
         ),

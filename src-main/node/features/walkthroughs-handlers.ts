@@ -1,11 +1,11 @@
 // The core's answers to the walkthroughs and rollout-trace messages
 // (src-main/common/messages/walkthroughs.ts). The logic lives in src-main/node/walkthroughs/ and
 // src-main/node/rollout/; this file only connects it to the session.
-import { ok } from '@common/result'
+import { fail, ok } from '@common/result'
 import type { walkthroughsSchemas } from '@common/messages/walkthroughs'
 import { RolloutTracer } from '../rollout/rollout-tracer'
 import { WalkthroughRunner } from '../walkthroughs/walkthrough-runner'
-import type { CoreContext, HandlersFor } from './core-context'
+import { replayRefusal, type CoreContext, type HandlersFor } from './core-context'
 
 export function walkthroughsHandlers(
   core: CoreContext,
@@ -26,7 +26,9 @@ export function walkthroughsHandlers(
       const session = core.requireSession()
       return session.ok ? runner.start(session.value, args) : session
     },
-    'walkthroughs:step': async ({ runId }) => runner.step(runId),
+    // A step sends to the live cluster: not from a replay (the run waits for the way back).
+    'walkthroughs:step': async ({ runId }) =>
+      core.replay ? fail(replayRefusal) : runner.step(runId),
     'walkthroughs:finish': async ({ runId }) => runner.finish(runId),
     'walkthroughs:cleanup-leftovers': async () => {
       const session = core.requireSession()
@@ -41,9 +43,9 @@ export function walkthroughsHandlers(
         traced.transport,
         { namespace, name },
         (trace) => {
-          // A new connection (another context) ends the trace of the old one.
-          const current = core.requireSession()
-          if (!current.ok || current.value !== traced) {
+          // A new connection (another context) ends the trace of the old one; a replay on screen
+          // does not (the live session goes on under it, and the trace shows again on the way back).
+          if (core.liveSession !== traced) {
             if (tracer === started) stopTracer()
             return
           }

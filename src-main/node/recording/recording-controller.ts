@@ -52,6 +52,8 @@ export class RecordingController {
   /** What the last recording came to, once stopped. */
   lastStats: RecorderStats | null = null
   private replay: ReplaySession | null = null
+  /** Counts the replays opened: each is a world of its own on screen (ReplayStatus.openId). */
+  private opened = 0
   private readonly offEvents: () => void
   private lastStatusEmit = 0
 
@@ -81,7 +83,7 @@ export class RecordingController {
     const now = Date.now()
     if (now - this.lastStatusEmit > 500) {
       this.lastStatusEmit = now
-      this.core.emit('recording:status', this.status())
+      this.core.emit('recording:status', this.status(), 'both')
     }
   }
 
@@ -109,13 +111,13 @@ export class RecordingController {
             includeSecrets: r.includeSecrets,
           }
         : null,
-      replay: this.replay?.status() ?? null,
+      replay: this.replay ? { ...this.replay.status(), openId: this.opened } : null,
       folder: this.folder(),
     }
   }
 
   private announce(): void {
-    this.core.emit('recording:status', this.status())
+    this.core.emit('recording:status', this.status(), 'both')
   }
 
   /** Starts recording the live session (its current watches and store included). */
@@ -262,30 +264,50 @@ export class RecordingController {
     return content.ok ? this.openContent(fileName.replace(/[/\\]/g, '_'), content.value) : content
   }
 
+  /**
+   * Shows a recording over the live session, which goes on underneath. The renderer learns of the
+   * new replay (recording:status) before any of its events, so it can give it a state of its own.
+   */
   openContent(name: string, content: RecordingContent): Result<RecordingStatus> {
     if (this.recorder) void this.stop('a replay was opened')
-    const replay = new ReplaySession(name, content, {
-      frame: (f) => this.core.emit('watch:frame', f),
-      emit: (channel, payload) =>
-        this.core.emit(channel as EventChannel, payload as EventPayloads[EventChannel]),
-      status: () => this.announce(),
+    const ours = () => this.replay === replay
+    const replay: ReplaySession = new ReplaySession(name, content, {
+      frame: (f) => {
+        if (ours()) this.core.emit('watch:frame', f, 'replay')
+      },
+      emit: (channel, payload) => {
+        if (ours())
+          this.core.emit(channel as EventChannel, payload as EventPayloads[EventChannel], 'replay')
+      },
+      status: () => {
+        if (ours()) this.announce()
+      },
       reset: (generation) => {
-        this.core.emit('recording:replay-reset', { generation })
+        if (!ours()) return
+        this.core.emit('recording:replay-reset', { generation }, 'replay')
         this.core.announceReplay()
       },
     })
     this.replay = replay
+    this.opened++
+    this.announce()
     this.core.setReplay(replay)
     replay.seekMs(0)
     return ok(this.status())
   }
 
+  /**
+   * Closes the replay: the live session comes back as it is now (its watches never stopped). The
+   * renderer hears that the replay closed before it hears of the live session again.
+   */
   close(): RecordingStatus {
-    if (this.replay) {
+    const replay = this.replay
+    if (replay) {
       this.replay = null
+      replay.close()
+      this.announce()
       this.core.setReplay(null)
-    }
-    this.announce()
+    } else this.announce()
     return this.status()
   }
 

@@ -4,6 +4,7 @@
 // says so with a new generation so the renderer drops what it had.
 import type { RequestLogEntry, SessionInfo } from '@common/kube-types'
 import type { ReplayStatus } from '@common/messages/recording'
+import type { TrafficBatch, TrafficSourceStatus, TrafficStatus } from '@common/messages/traffic'
 import type { TimelineEvent, WatchFrame } from '@common/watch-types'
 import { isStoreLine, type RecordingLine, type StoreLine } from './format'
 import type { RecordingContent } from './reader'
@@ -12,6 +13,8 @@ import { ReplayWatches } from './replay-watches'
 export const MIN_SPEED = 0.25
 export const MAX_SPEED = 16
 const STATUS_EVERY_MS = 250
+/** Recorded traffic requests kept for a view opened late (the live stream keeps 300). */
+const TRAFFIC_KEPT = 300
 
 export interface ReplayHooks {
   frame(frame: WatchFrame): void
@@ -28,6 +31,8 @@ const isEvent = (l: RecordingLine) => isStoreLine(l) && l.kind !== 'list'
 export class ReplaySession {
   watches: ReplayWatches
   requests: RequestLogEntry[] = []
+  private trafficSources: TrafficSourceStatus[] = []
+  private trafficRecent: TrafficBatch['requests'] = []
   private cursor = 0
   private positionT: number
   private playing = false
@@ -92,6 +97,7 @@ export class ReplaySession {
     } else if (line.kind === 'emit') {
       if (line.channel === 'kube:request-logged')
         this.requests.push(line.payload as RequestLogEntry)
+      else if (line.channel === 'traffic:batch') this.keepTraffic(line.payload as TrafficBatch)
       this.hooks.emit(line.channel, line.payload)
     } else if (line.kind === 'answer') {
       this.hooks.emit('recording:answer', {
@@ -100,6 +106,17 @@ export class ReplaySession {
         answer: line.answer,
       })
     }
+  }
+
+  private keepTraffic(batch: TrafficBatch): void {
+    this.trafficSources = batch.sources
+    if (batch.requests.length === 0) return
+    this.trafficRecent = this.trafficRecent.concat(batch.requests).slice(-TRAFFIC_KEPT)
+  }
+
+  /** The recorded live traffic up to the replay's position (never the live sources'). */
+  traffic(): TrafficStatus {
+    return { sources: this.trafficSources, recent: [...this.trafficRecent] }
   }
 
   /** Applies lines until `k` of them are applied (starting again from 0 when k is behind). */
@@ -115,6 +132,8 @@ export class ReplaySession {
     this.info.connectedAt = `${this.content.header.startedAt}#${this.generation}`
     this.watches = new ReplayWatches((f) => this.hooks.frame(f))
     this.requests = []
+    this.trafficSources = []
+    this.trafficRecent = []
     this.cursor = 0
     this.eventsApplied = 0
     this.current = null
@@ -225,7 +244,8 @@ export class ReplaySession {
     return this.content.header.answers?.[channel]
   }
 
-  status(): ReplayStatus {
+  /** The replay's status; the controller adds which opening it is (openId). */
+  status(): Omit<ReplayStatus, 'openId'> {
     const h = this.content.header
     return {
       name: this.name,

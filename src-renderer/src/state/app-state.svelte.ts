@@ -1,7 +1,10 @@
-// Renderer state for the connection, identity, health, discovery and request log. Big lists are
-// $state.raw and replaced whole; views derive from them.
+// Renderer state of the app: the connection, the view on screen, recording and presenter mode,
+// and the worlds views read from: the live session's and, while one is open, a replay's
+// (world-state.svelte.ts). A replay never writes into the live world, nor the live into a replay;
+// closing the replay shows the live world again as it was, caught up with what happened meanwhile.
 import type { ApiscopeApi } from '@common/bridge-types'
 import type { AppInfo } from '@common/contract'
+import type { ReplayStatus } from '@common/messages/recording'
 import type {
   AccessRules,
   DiscoveryReport,
@@ -13,12 +16,13 @@ import type {
 } from '@common/kube-types'
 import type { Highlight } from './highlight'
 import { toLoadable, type Loadable } from './loadable'
-import { LabState } from './lab-state.svelte'
-import { OwnershipState } from './ownership-state.svelte'
+import type { LabState } from './lab-state.svelte'
+import type { OwnershipState } from './ownership-state.svelte'
 import { RecordingState } from './recording-state.svelte'
-import { TimelineState } from './timeline-state.svelte'
-import { TrafficState } from './traffic-state.svelte'
-import { WalkthroughsState } from './walkthroughs-state.svelte'
+import type { TimelineState } from './timeline-state.svelte'
+import type { TrafficState } from './traffic-state.svelte'
+import type { WalkthroughsState } from './walkthroughs-state.svelte'
+import { WorldState } from './world-state.svelte'
 
 export type View =
   | 'overview'
@@ -32,8 +36,6 @@ export type View =
   | 'rollout'
 
 export type { Loadable }
-
-const REQUEST_LOG_LIMIT = 2000
 
 export class AppState {
   info = $state<AppInfo | null>(null)
@@ -49,66 +51,93 @@ export class AppState {
     this.#view = next
   }
   kubeconfig = $state<Loadable<KubeconfigSummary>>({ status: 'idle' })
-  session = $state<SessionState>({ status: 'idle' })
-  identity = $state.raw<Loadable<Identity>>({ status: 'idle' })
-  rules = $state.raw<Loadable<AccessRules>>({ status: 'idle' })
-  health = $state.raw<Loadable<HealthReport>>({ status: 'idle' })
-  discovery = $state.raw<Loadable<DiscoveryReport>>({ status: 'idle' })
-  requests = $state.raw<RequestLogEntry[]>([])
-  readonly timeline: TimelineState
-  readonly ownership: OwnershipState
-  readonly lab: LabState
-  readonly traffic: TrafficState
   readonly recording: RecordingState
-  readonly walkthroughs: WalkthroughsState
+  /** The live session's world: kept whole while a replay is on screen. */
+  readonly live: WorldState
+  /** The world on screen: the live one, or the open replay's (a new one each time one opens). */
+  #world = $state.raw<WorldState>(null as unknown as WorldState)
+  #replayOpenId: number | null = null
+
+  get world(): WorldState {
+    return this.#world
+  }
+  get session(): SessionState {
+    return this.#world.session
+  }
+  set session(s: SessionState) {
+    this.#world.session = s
+  }
+  get identity(): Loadable<Identity> {
+    return this.#world.identity
+  }
+  get rules(): Loadable<AccessRules> {
+    return this.#world.rules
+  }
+  get health(): Loadable<HealthReport> {
+    return this.#world.health
+  }
+  get discovery(): Loadable<DiscoveryReport> {
+    return this.#world.discovery
+  }
+  get requests(): RequestLogEntry[] {
+    return this.#world.requests
+  }
+  get timeline(): TimelineState {
+    return this.#world.timeline
+  }
+  get ownership(): OwnershipState {
+    return this.#world.ownership
+  }
+  get lab(): LabState {
+    return this.#world.lab
+  }
+  get traffic(): TrafficState {
+    return this.#world.traffic
+  }
+  get walkthroughs(): WalkthroughsState {
+    return this.#world.walkthroughs
+  }
 
   connected = $derived(this.session.status === 'connected')
-  namespace = $derived(
-    this.session.status === 'connected' ? this.session.info.namespace : 'default',
-  )
+  namespace = $derived(this.#world.namespace)
 
   constructor(readonly api: ApiscopeApi) {
-    this.timeline = new TimelineState(api)
-    // Views that would ask a cluster read this to show what the recording kept instead.
-    const replaying = () => this.recording.replaying
-    this.ownership = new OwnershipState(api, replaying)
-    this.lab = new LabState(api, replaying)
-    this.traffic = new TrafficState(api, replaying)
     this.recording = new RecordingState(api)
-    this.walkthroughs = new WalkthroughsState(api, replaying)
-    api.onSession((s) => {
-      if (
-        s.status === 'connected' &&
-        (this.session.status !== 'connected' ||
-          this.session.info.connectedAt !== s.info.connectedAt)
-      ) {
-        this.timeline.clear()
-      }
-      this.session = s
-    })
-    // A replay going back starts its stream again: its requests come again from the start.
-    api.onReplayReset(() => (this.requests = []))
-    api.onRequestLogged((entry) => {
-      const next =
-        this.requests.length >= REQUEST_LOG_LIMIT ? this.requests.slice(1) : this.requests.slice()
-      next.push(entry)
-      this.requests = next
-    })
+    const live: WorldState = new WorldState(api, false, () => this.#world === live)
+    this.live = live
+    this.#world = live
+    // Told before any of the replay's events (and, on close, before the live session's again).
+    this.recording.onReplayChange = (replay) => this.showReplay(replay)
+  }
+
+  /** Puts the replay opened (or the live world, with null) on screen. */
+  private showReplay(replay: ReplayStatus | null): void {
+    const openId = replay?.openId ?? null
+    if (openId === this.#replayOpenId) return
+    this.#replayOpenId = openId
+    const leaving = this.#world
+    // A walkthrough's marks name one world's requests and events, not the other's.
+    this.highlight = null
+    if (replay) {
+      const world: WorldState = new WorldState(this.api, true, () => this.#world === world)
+      world.session = { status: 'connected', info: replay.session }
+      this.#world = world
+      void world.loadReplay()
+    } else {
+      this.#world = this.live
+      void this.live.catchUp()
+    }
+    if (leaving !== this.live) leaving.dispose()
   }
 
   async start(): Promise<void> {
-    const [info, log] = await Promise.all([this.api.appInfo({}), this.api.requestLog({})])
+    const info = await this.api.appInfo({})
     if (info.ok) this.info = info.value
-    if (log.ok) this.requests = log.value
     await this.loadContexts()
     // A replay opened by the host (--demo, or no cluster answered): show it, connect to nothing.
     await this.recording.refresh()
-    const replay = this.recording.status.replay
-    if (replay) {
-      this.session = { status: 'connected', info: replay.session }
-      await Promise.all([this.refreshOverview(), this.refreshDiscovery(false)])
-      return
-    }
+    if (this.recording.status.replay) return
+    await this.live.loadRequests()
     if (this.kubeconfig.status === 'ready' && this.kubeconfig.value.defaultContext) {
       await this.connect(this.kubeconfig.value.defaultContext)
     }
@@ -119,51 +148,42 @@ export class AppState {
     this.kubeconfig = toLoadable(await this.api.listContexts({}))
   }
 
+  /** Connects the live world to a context (from a replay: the replay closes first). */
   async connect(context: string): Promise<void> {
-    this.identity = { status: 'idle' }
-    this.rules = { status: 'idle' }
-    this.health = { status: 'idle' }
-    this.discovery = { status: 'idle' }
-    this.timeline.clear()
-    this.session = { status: 'connecting', context }
+    if (this.recording.replaying) await this.recording.close()
+    const live = this.live
+    live.resetOverview()
+    live.session = { status: 'connecting', context }
     const res = await this.api.connect({ context })
     if (!res.ok) {
-      if (this.session.status === 'connecting' && this.session.context === context) {
-        this.session = { status: 'failed', context, error: res.error }
+      if (live.session.status === 'connecting' && live.session.context === context) {
+        live.session = { status: 'failed', context, error: res.error }
       }
       return
     }
-    this.session = { status: 'connected', info: res.value }
-    await Promise.all([this.refreshOverview(), this.refreshDiscovery(false)])
+    live.session = { status: 'connected', info: res.value }
+    // A replay opened meanwhile answers for itself: the live world reads its own on the way back.
+    if (this.#world !== live) return
+    await Promise.all([live.refreshOverview(), live.refreshDiscovery(false)])
   }
 
-  async refreshOverview(): Promise<void> {
-    await Promise.all([
-      this.refreshIdentity(),
-      this.refreshHealth(),
-      this.refreshRules(this.namespace),
-    ])
+  refreshOverview(): Promise<void> {
+    return this.#world.refreshOverview()
   }
 
-  async refreshIdentity(): Promise<void> {
-    this.identity = { status: 'loading' }
-    this.identity = toLoadable(await this.api.identity({}))
+  refreshIdentity(): Promise<void> {
+    return this.#world.refreshIdentity()
   }
 
-  async refreshRules(namespace: string): Promise<void> {
-    this.rules = { status: 'loading' }
-    this.rules = toLoadable(await this.api.accessRules({ namespace }))
+  refreshRules(namespace: string): Promise<void> {
+    return this.#world.refreshRules(namespace)
   }
 
-  async refreshHealth(): Promise<void> {
-    const previous = this.health.status === 'ready' ? this.health.value : undefined
-    this.health = { status: 'loading', ...(previous ? { previous } : {}) }
-    this.health = toLoadable(await this.api.health({}))
+  refreshHealth(): Promise<void> {
+    return this.#world.refreshHealth()
   }
 
-  async refreshDiscovery(refresh = true): Promise<void> {
-    const previous = this.discovery.status === 'ready' ? this.discovery.value : undefined
-    this.discovery = { status: 'loading', ...(previous ? { previous } : {}) }
-    this.discovery = toLoadable(await this.api.discovery({ refresh }))
+  refreshDiscovery(refresh = true): Promise<void> {
+    return this.#world.refreshDiscovery(refresh)
   }
 }

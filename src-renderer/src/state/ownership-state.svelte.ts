@@ -27,6 +27,8 @@ export interface RecordedWhatIf {
 export type ObjectSource = { uid: string } | { ref: ObjectRef }
 
 const loadable = toLoadable
+/** How often the picker's list of watched objects is read again while events arrive. */
+const OBJECTS_EVERY_MS = 700
 
 export const SAMPLE_MANIFEST = vitrineManifest(null, 2)
 
@@ -47,6 +49,11 @@ export class OwnershipState {
   /** A replay is open: what-if sends nothing; `recordedWhatIfs` are the recording's, in order. */
   recordedWhatIfs = $state.raw<RecordedWhatIf[]>([])
   private seq = 0
+  private objectsSeq = 0
+  private objectsTimer: ReturnType<typeof setTimeout> | null = null
+  private objectsLoadedAt = 0
+  /** The object on screen was chosen by the replay, not by someone: it may follow the busiest. */
+  private autoPicked = false
 
   private connectedAt = ''
 
@@ -93,6 +100,10 @@ export class OwnershipState {
 
   clear(): void {
     this.seq++
+    this.objectsSeq++
+    if (this.objectsTimer !== null) clearTimeout(this.objectsTimer)
+    this.objectsTimer = null
+    this.autoPicked = false
     this.objects = { status: 'idle' }
     this.source = null
     this.map = { status: 'idle' }
@@ -102,22 +113,50 @@ export class OwnershipState {
     this.recordedWhatIfs = []
   }
 
+  /**
+   * Reads the objects the watches hold. The list on screen stays while it is read again, so a
+   * picker that refreshes as events arrive does not flicker empty.
+   */
   async loadObjects(): Promise<void> {
-    this.objects = { status: 'loading' }
-    this.objects = loadable(await this.api.ownershipObjects({}))
-    // A replay opens on the object that changed most, so a demo shows ownership at once.
-    if (this.replaying && !this.source && this.objects.status === 'ready') {
-      const busiest = this.objects.value
-        .filter((o) => !o.deleted)
-        .reduce<WatchedObject | null>((a, b) => (a && a.versions >= b.versions ? a : b), null)
-      if (busiest) void this.open({ uid: busiest.uid })
+    const seq = ++this.objectsSeq
+    if (this.objects.status !== 'ready') this.objects = { status: 'loading' }
+    const answer = loadable(await this.api.ownershipObjects({}))
+    if (seq !== this.objectsSeq) return
+    this.objects = answer
+    // A replay opens on the object that changed most, so a demo shows ownership at once; until
+    // someone picks one, it follows the busiest as the replay goes on (only when one is busier).
+    if (this.replaying && (!this.source || this.autoPicked) && this.objects.status === 'ready') {
+      const live = this.objects.value.filter((o) => !o.deleted)
+      const busiest = live.reduce<WatchedObject | null>(
+        (a, b) => (a && a.versions >= b.versions ? a : b),
+        null,
+      )
+      const shown = this.source && 'uid' in this.source ? this.source.uid : null
+      const current = live.find((o) => o.uid === shown)
+      if (busiest && busiest.uid !== shown && (!current || busiest.versions > current.versions))
+        void this.open({ uid: busiest.uid }, { auto: true })
     }
   }
 
+  /**
+   * The watches changed: read the objects again, at most every `OBJECTS_EVERY_MS` (a busy watch
+   * sends frames many times a second), and once more after the last change.
+   */
+  objectsChanged(): void {
+    if (this.objectsTimer !== null) return
+    const wait = Math.max(0, this.objectsLoadedAt + OBJECTS_EVERY_MS - Date.now())
+    this.objectsTimer = setTimeout(() => {
+      this.objectsTimer = null
+      this.objectsLoadedAt = Date.now()
+      void this.loadObjects()
+    }, wait)
+  }
+
   /** Shows one object: its map now, its history when the watches hold it. */
-  async open(source: ObjectSource): Promise<void> {
+  async open(source: ObjectSource, how: { auto?: boolean } = {}): Promise<void> {
     const seq = ++this.seq
     this.source = source
+    this.autoPicked = how.auto === true
     this.managerFilter = null
     this.map = { status: 'loading' }
     this.history = { status: 'idle' }

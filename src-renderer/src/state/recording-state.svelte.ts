@@ -2,7 +2,7 @@
 // src-main/common/messages/recording.ts). The core owns the recording and the replay; this holds
 // what the top bar, the replay banner and presenter mode show, and the person's display choices.
 import type { ApiscopeApi } from '@common/bridge-types'
-import type { RecordingFile, RecordingStatus } from '@common/messages/recording'
+import type { RecordingFile, RecordingStatus, ReplayStatus } from '@common/messages/recording'
 import type { Result, UiError } from '@common/result'
 
 export type Theme = 'dark' | 'light'
@@ -43,6 +43,11 @@ export class RecordingState {
 
   replaying = $derived(this.status.replay !== null)
   recording = $derived(this.status.recording !== null)
+  /**
+   * Told at once (not in an effect: the replay's own events follow right after) when the replay on
+   * screen changes: one opened (a new openId), or closed (null).
+   */
+  onReplayChange: ((replay: ReplayStatus | null) => void) | null = null
 
   constructor(readonly api: ApiscopeApi) {
     const prefs = loadPrefs()
@@ -50,7 +55,7 @@ export class RecordingState {
     this.theme = prefs.theme
     this.hideIdentifiers = prefs.hideIdentifiers
     this.zoom = prefs.zoom
-    api.onRecordingStatus((s) => (this.status = s))
+    api.onRecordingStatus((s) => this.setStatus(s))
     api.onReplayReset(({ generation }) => (this.generation = generation))
   }
 
@@ -68,9 +73,15 @@ export class RecordingState {
     }
   }
 
+  private setStatus(next: RecordingStatus): void {
+    const before = this.status.replay?.openId ?? null
+    this.status = next
+    if ((next.replay?.openId ?? null) !== before) this.onReplayChange?.(next.replay)
+  }
+
   private take(res: Result<RecordingStatus>): boolean {
     if (res.ok) {
-      this.status = res.value
+      this.setStatus(res.value)
       this.error = null
       return true
     }

@@ -89,14 +89,30 @@ export class TrafficState {
     this.generation++
   }
 
-  /** Loads what the core already has (sources, the last requests): a view opened late. */
+  /**
+   * Loads what the core already has (sources, the last requests): a view opened late. In a replay
+   * the core answers with the recorded traffic so far, never the live sources.
+   */
   async load(): Promise<void> {
-    // The core's live sources are not the recording's: a replay's come with its batches.
-    if (this.replaying) return
     const res = await this.api.trafficStatus({})
     if (!res.ok) return
     this.sources = res.value.sources
     if (this.requests.length === 0) this.requests = res.value.recent
+  }
+
+  /** Back from a replay: the requests that arrived meanwhile join the ones kept. */
+  async catchUp(): Promise<void> {
+    const res = await this.api.trafficStatus({})
+    if (!res.ok) return
+    this.sources = res.value.sources
+    // A local lookup, not state: nothing renders from it.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    const known = new Set(this.requests.map((r) => r.auditId))
+    const missed = res.value.recent.filter((r) => !known.has(r.auditId))
+    if (this.paused) {
+      this.held.push(...missed)
+      this.heldBack += missed.length
+    } else this.append(missed)
   }
 
   onArrivals(listener: ArrivalListener): () => void {

@@ -9,6 +9,8 @@ export class OwnershipPage {
   readonly conflict: Locator
   readonly result: Locator
   readonly manifest: Locator
+  readonly watchedFilter: Locator
+  readonly watchedSelect: Locator
 
   constructor(readonly page: Page) {
     this.tree = page.getByTestId('ownership-tree')
@@ -18,6 +20,8 @@ export class OwnershipPage {
     this.conflict = page.getByTestId('what-if-conflict')
     this.result = page.getByTestId('what-if-result')
     this.manifest = page.getByLabel('Manifest (YAML or JSON)')
+    this.watchedFilter = page.getByLabel('Filter watched objects')
+    this.watchedSelect = page.getByLabel('Watched object', { exact: true })
   }
 
   async open(): Promise<void> {
@@ -34,13 +38,28 @@ export class OwnershipPage {
       .click()
   }
 
-  /** Picks a watched object by the text of its option (`Deployment ns/name`). */
-  async pickWatched(text: string): Promise<void> {
-    const select = this.page.getByLabel('Watched object')
-    await select.focus()
-    const option = select.locator('option', { hasText: text })
-    await option.first().waitFor({ state: 'attached' })
-    await select.selectOption({ value: (await option.first().getAttribute('value')) ?? '' })
+  /**
+   * Picks a watched object as a user does: types in the picker's filter (`Deployment ns/name`,
+   * or any words of its kind, namespace and name), then chooses the first object left.
+   */
+  async pickWatched(filter: string): Promise<void> {
+    await this.watchedFilter.fill(filter)
+    const option = this.watchedSelect.locator('option:not([disabled])').first()
+    await option.waitFor({ state: 'attached' })
+    await this.watchedSelect.selectOption({ value: (await option.getAttribute('value')) ?? '' })
+  }
+
+  /** The watched objects the picker offers: "group label: name" for each, in order. */
+  async watchedOptions(): Promise<string[]> {
+    return this.watchedSelect
+      .locator('optgroup')
+      .evaluateAll((groups) =>
+        groups.flatMap((g) =>
+          [...g.querySelectorAll('option')].map(
+            (o) => `${g.getAttribute('label')}: ${(o.textContent ?? '').split(' · ')[0]?.trim()}`,
+          ),
+        ),
+      )
   }
 
   /** Opens any object by resource (`group/version/resource`), namespace and name. */
