@@ -18,7 +18,7 @@ import type {
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { vitrineManifest as vitrine } from '@common/lab-seed-manifests'
-import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-ssa-'))
 function applyFile(manifest: string, ...flags: string[]): { ok: boolean; output: string } {
@@ -102,7 +102,7 @@ afterAll(() => {
   core.close()
 })
 
-describe('the seed’s server-side apply sequence on 1.20', () => {
+describe('the seed’s server-side apply sequence, kubectl patch as the other manager', () => {
   it('predicts a creation, then equipe-web’s apply owns what its file sets', async () => {
     const predicted = await whatIf(vitrine(ns, 2))
     expect(predicted.outcome).toBe('applied')
@@ -185,6 +185,27 @@ describe('the seed’s server-side apply sequence on 1.20', () => {
     expect(applyFile(vitrine(ns, 2), '--force-conflicts').ok).toBe(true)
     expect(replicasOf(ns)).toBe(2)
     expect(ownersOfReplicas((await liveMap()).object)).toEqual(['equipe-web'])
+  })
+
+  it('the controller-manager writes the status through the status subresource (1.22+)', async () => {
+    type Entry = { manager: string; operation: string; subresource?: string }
+    const entries = await waitUntil('the controller-manager’s status write', 30_000, () => {
+      // kubectl 1.21+ hides managedFields unless asked; 1.20 always prints them.
+      const show = onOldest() ? [] : ['--show-managed-fields']
+      const found = JSON.parse(
+        kubectl('get', 'deployment', 'vitrine', '-n', ns, '-o', 'json', ...show),
+      ).metadata.managedFields as Entry[]
+      return found.some((e) => e.manager === 'kube-controller-manager') && found
+    })
+    const status = entries.find((e) => e.manager === 'kube-controller-manager')
+    // managedFields[].subresource came in 1.22: 1.20 writes the same entry without it.
+    if (onOldest()) expect(status).not.toHaveProperty('subresource')
+    else expect(status).toMatchObject({ operation: 'Update', subresource: 'status' })
+    // Apiscope decodes it as its own manager identity, as the legend and blame show it.
+    const decoded = indexOwnership((await liveMap()).object).entries.find(
+      (e) => e.manager === 'kube-controller-manager',
+    )
+    expect(decoded?.subresource).toBe(onOldest() ? null : 'status')
   })
 })
 

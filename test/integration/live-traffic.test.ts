@@ -14,7 +14,7 @@ import type {
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import type { KubeResponse } from '../../src-main/node/kube-transport'
 import { normalizeAuditEvent } from '../../src-main/node/traffic/audit-event'
-import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
 
 function unwrap<T>(result: { ok: boolean; value?: unknown; error?: unknown }): T {
   if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
@@ -321,10 +321,10 @@ describe('live traffic through a real audit webhook', () => {
 
   it('lists API Priority and Fairness in the newest version served', async () => {
     const apf = unwrap<ApfReport>(await core.invoke('traffic:apf', {}))
-    const expected = cluster().version.startsWith('v1.20')
-      ? 'flowcontrol.apiserver.k8s.io/v1beta1'
-      : undefined
-    if (expected) expect(apf.groupVersion).toBe(expected)
+    // flowcontrol.apiserver.k8s.io/v1 went GA in 1.29; 1.20 serves v1beta1 only.
+    expect(apf.groupVersion).toBe(
+      onOldest() ? 'flowcontrol.apiserver.k8s.io/v1beta1' : 'flowcontrol.apiserver.k8s.io/v1',
+    )
     expect(apf.flowSchemas.map((f) => f.name)).toContain('exempt')
     expect(apf.flowSchemas.find((f) => f.name === 'exempt')?.priorityLevel).toBe('exempt')
     const global = apf.priorityLevels.find((p) => p.name === 'global-default')
