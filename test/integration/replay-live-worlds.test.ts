@@ -83,10 +83,18 @@ describe('a replay over a live session', () => {
     expect((await requestLog()).some((r) => r.url.includes(`/namespaces/${ns}/`))).toBe(true)
 
     // The replay: at its end, everything it holds has been applied.
-    const atOpen = pushed.length
+    const beforeOpen = pushed.length
     const opened = unwrap<RecordingStatus>(
       await core.invoke('recording:open', { name: DEMO, source: 'demo' }),
     )
+    // From the moment the replay is on screen (the file is read first: live frames may come then).
+    const atOpen = pushed.findIndex(
+      (p, k) =>
+        k >= beforeOpen &&
+        p.channel === 'recording:status' &&
+        (p.payload as RecordingStatus).replay !== null,
+    )
+    expect(atOpen).toBeGreaterThanOrEqual(beforeOpen)
     expect(opened.replay?.openId).toBeGreaterThan(0)
     unwrap(await core.invoke('recording:transport', { action: 'seek', value: 1e9 }))
     expect(core.sessionState).toMatchObject({
