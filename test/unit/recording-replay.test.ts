@@ -113,6 +113,23 @@ describe('the replay session', () => {
     replay.close()
   })
 
+  it("spotlights the last object event: a BOOKMARK (a watch's progress note) is not one", () => {
+    const withBookmark: RecordingContent = {
+      ...content,
+      lines: [cm(T0, 'ADDED', 'a', '10'), { kind: 'bookmark', t: T0 + 1000, watch: 1, rv: '15' }],
+    }
+    const replay = new ReplaySession('unit', withBookmark, {
+      frame: () => undefined,
+      emit: () => undefined,
+      status: () => undefined,
+      reset: () => undefined,
+    })
+    replay.seekMs(2000)
+    expect(replay.status().eventsApplied).toBe(2)
+    expect(replay.status().current).toMatchObject({ type: 'ADDED', name: 'a', rv: '10' })
+    replay.close()
+  })
+
   it('plays at the chosen speed, clamped to 0.25x..16x, and stops at the end', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
     const { replay } = session()

@@ -90,7 +90,9 @@ export class ReplaySession {
       this.watches.apply(line as StoreLine)
       if (line.kind !== 'list') {
         this.eventsApplied++
-        this.current = this.watches.store.event(this.watches.store.size - 1)
+        // The spotlight shows what changed: a BOOKMARK only says how far a watch has read.
+        const last = this.watches.store.event(this.watches.store.size - 1)
+        if (last?.type !== 'BOOKMARK') this.current = last
       }
     } else if (line.kind === 'status') {
       this.watches.noteStatuses(line.statuses)

@@ -87,7 +87,7 @@ export function drawTimeline(
   const rows = data.rows()
   const firstRow = Math.max(0, Math.floor(vp.rowTop))
   const lastRow = Math.min(rows.length - 1, Math.ceil(vp.rowTop + height / laneHeight))
-  const r = Math.max(3, Math.min(6, laneHeight * 0.24))
+  const r = Math.max(3, Math.min(8, laneHeight * 0.22))
 
   // Row bands: alternate groups so that kinds and namespaces read as blocks.
   let prevGroup = ''
