@@ -1,7 +1,7 @@
 // The canary, end to end: a Secret created through the real control plane with a canary value;
 // watch it, inspect it, record the session from the UI, replay the recording, export the view and
-// a range. The canary never appears in any WebSocket frame the renderer receives, the DOM, the
-// recording files or the exports.
+// a range; list it in the request lab, as JSON and as a Table, and dry-run apply a change to it.
+// The canary never appears in any WebSocket frame, the DOM, the recording files or the exports.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,8 @@ import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { expect, startServe, test } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
+import { LabPage } from './pages/lab-page'
+import { OwnershipPage } from './pages/ownership-page'
 
 test('a Secret’s canary value reaches no frame, DOM, recording or export', async ({
   page,
@@ -148,6 +150,86 @@ test('a Secret’s canary value reaches no frame, DOM, recording or export', asy
     await checkDom('after a reveal in the replay')
   } finally {
     await serve.stop()
+    kubectl('delete', 'namespace', ns, '--wait=false')
+  }
+})
+
+test('a list and a Table of Secrets in the lab, a what-if of a Secret: no canary in a frame or the DOM', async ({
+  apiscope,
+  cluster,
+}) => {
+  const CANARY = `apiscope-canary-${Date.now().toString(36)}-lab`
+  const forms = [CANARY, Buffer.from(CANARY).toString('base64')]
+  const kubectl = (...args: string[]) =>
+    execFileSync(
+      path.join(cluster.binDir, 'kubectl'),
+      [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    )
+  const ns = `e2e-canary-lab-${Date.now().toString(36)}`
+  kubectl('create', 'namespace', ns)
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'apiscope-e2e-lab-')), 'secret.json')
+  // Client-side apply: the last-applied annotation a Table's rows carry holds the value too.
+  writeFileSync(
+    file,
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'coffre', namespace: ns },
+      stringData: { motdepasse: CANARY },
+    }),
+  )
+  kubectl('apply', '-f', file)
+  const frames: string[] = []
+  const page = apiscope.page
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (f) => frames.push(String(f.payload)))
+    ws.on('framesent', (f) => frames.push(String(f.payload)))
+  })
+  const checkDom = async (where: string) => {
+    const html = await page.content()
+    for (const f of forms) expect(html.includes(f), `DOM ${where}`).toBe(false)
+  }
+  try {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    const lab = new LabPage(page)
+    await lab.open()
+    await page.getByTestId('lab-identity').selectOption('kubeconfig')
+    await page.getByTestId('lab-verb').selectOption('list')
+    await page.getByTestId('lab-resource').selectOption('/v1/secrets')
+    await lab.namespace.fill(ns)
+    await lab.send.click()
+    await expect(lab.status).toHaveText('200')
+    await expect(lab.result).toContainText('coffre')
+    await expect(lab.result).toContainText('<redacted>')
+    await checkDom('lab list')
+    await apiscope.screenshot('redaction-lab-secret-list')
+
+    await page.getByLabel('Accept as Table').check()
+    await lab.send.click()
+    await expect(lab.status).toHaveText('200')
+    await expect(page.getByTestId('lab-table')).toContainText('coffre')
+    await checkDom('lab Table')
+    await apiscope.screenshot('redaction-lab-secret-table')
+
+    // A what-if that only adds a label: the live Secret and the result hold the value.
+    const own = new OwnershipPage(page)
+    await own.open()
+    await own.tab('What-if apply')
+    await own.whatIf(
+      `apiVersion: v1\nkind: Secret\nmetadata:\n  name: coffre\n  namespace: ${ns}\n  labels:\n    equipe: web\n`,
+      'equipe',
+    )
+    await expect(own.result).toBeVisible()
+    await expect(own.result).toContainText('equipe')
+    await checkDom('what-if')
+    await apiscope.screenshot('redaction-what-if-secret')
+
+    expect(frames.join('\n')).toContain('coffre')
+    for (const f of forms)
+      expect(frames.join('\n').includes(f), `a WebSocket frame holds ${f}`).toBe(false)
+  } finally {
     kubectl('delete', 'namespace', ns, '--wait=false')
   }
 })

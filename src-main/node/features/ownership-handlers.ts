@@ -1,7 +1,7 @@
 // The core's answers to the ownership messages (src-main/common/messages/ownership.ts).
 import type { ObjectRef, OwnershipMap } from '@common/messages/ownership'
 import type { ownershipSchemas } from '@common/messages/ownership'
-import { redactObject } from '@common/redaction'
+import { redact } from '@common/redaction'
 import { fail, ok, type Result } from '@common/result'
 import { getObject, watchedObjects } from '../ownership/object-source'
 import { ownershipHistory, ownershipSince } from '../ownership/ownership-history'
@@ -61,7 +61,7 @@ async function mapOf(
     source: origin,
     ref,
     uid,
-    object: redactObject(object).value,
+    object: redact(object, ref ?? undefined).value,
     resourceVersion: typeof metadata.resourceVersion === 'string' ? metadata.resourceVersion : '',
     history: h
       ? { versions: h.versionCount, latestEvent: h.versionEvents[h.versionCount - 1] ?? -1 }

@@ -11,7 +11,8 @@ import {
   type LabResult,
   type LabVerb,
 } from '@common/messages/lab'
-import { redactObject, REDACTED } from '@common/redaction'
+import { parseApiPath } from '@common/api-path'
+import { redact, REDACTED, type About } from '@common/redaction'
 import { stageOfResponse } from '@common/request-stages'
 import { fail, ok, type Result, type UiError } from '@common/result'
 import type { ClusterSession } from '../cluster-session'
@@ -210,33 +211,6 @@ function flatHeaders(headers: KubeResponse['headers']): Record<string, string> {
   return out
 }
 
-/** Secret values, list items that are Secrets, and tokens a TokenRequest or TokenReview carries. */
-export function redactLabBody(body: unknown): { value: unknown; redacted: string[] } {
-  if (!isObject(body)) return { value: body, redacted: [] }
-  if (Array.isArray(body.items)) {
-    const redacted: string[] = []
-    const items = body.items.map((item, i) => {
-      const r = redactObject(item)
-      redacted.push(...r.redacted.map((p) => `/items/${i}${p}`))
-      return r.value
-    })
-    return { value: { ...body, items }, redacted }
-  }
-  if (body.kind === 'TokenRequest' && isObject(body.status) && body.status.token !== undefined) {
-    return {
-      value: { ...body, status: { ...body.status, token: REDACTED } },
-      redacted: ['/status/token'],
-    }
-  }
-  if (body.kind === 'TokenReview' && isObject(body.spec) && body.spec.token !== undefined) {
-    return {
-      value: { ...body, spec: { ...body.spec, token: REDACTED } },
-      redacted: ['/spec/token'],
-    }
-  }
-  return redactObject(body)
-}
-
 function shownBody(body: unknown, length: number): Pick<LabResult, 'body' | 'bodyTruncatedFrom'> {
   if (length <= MAX_BODY_CHARS) return { body }
   const text = typeof body === 'string' ? body : JSON.stringify(body, null, 1)
@@ -308,7 +282,10 @@ export async function sendLabRequest(
   }
 
   const rawBody = text === '' ? null : parseResponseBody(text)
-  const redaction = redactLabBody(rawBody)
+  // What the renderer sees of the answer and of the body sent, judged by what was addressed.
+  const about: About = parseApiPath(path.value) ?? {}
+  const redaction = redact(rawBody, about)
+  const sentShown = out.body === undefined ? undefined : redact(out.body, about).value
   const dryRun = WRITES.has(spec.verb) && spec.dryRun === true
   // Only writes go through admission; the wait is spent where annotations can say something.
   const audited = WRITES.has(spec.verb) ? await lookupLabAudit(auditStream, headers) : undefined
@@ -366,7 +343,7 @@ export async function sendLabRequest(
       identity,
       ...(out.body !== undefined && out.contentType ? { contentType: out.contentType } : {}),
       accept,
-      ...(out.body !== undefined ? { body: out.body } : {}),
+      ...(sentShown !== undefined ? { body: sentShown } : {}),
     },
     status,
     statusText,
@@ -374,7 +351,7 @@ export async function sendLabRequest(
     headers,
     ...shownBody(redaction.value, text.length),
     redacted: redaction.redacted,
-    verdict,
+    verdict: redact(verdict).value,
     flow,
     curl: labCurl(equivalents),
     kubectl: labKubectl(equivalents),
@@ -383,34 +360,58 @@ export async function sendLabRequest(
     // Attribution reads the real answer; only what reaches the renderer is redacted.
     ...(attributable
       ? {
-          dryRunDiff: redactDiff(
+          dryRunDiff: shownDiff(
             dryRunDiff(out.sentObject, rawBody, spec.body, {
               ...(configured ? { configured } : {}),
               ...(audit?.state === 'received'
                 ? { audited: webhookCalls.filter((c) => c.mutated).map((c) => c.webhook) }
                 : {}),
             }),
+            about,
+            [...redact(out.sentObject, about).redacted, ...redaction.redacted],
           ),
         }
       : {}),
   })
 }
 
-/** A Secret's dry run would show its values in the diff: keep only the paths. */
-function redactDiff(
+/** A JSON Pointer as the diff writes paths: keys joined by dots (`/data/k` is `data.k`). */
+const dotted = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.')
+
+/**
+ * The diff as the renderer may see it: an entry at or under a field the redaction replaced in what
+ * was sent or returned shows no value, nor one holding such a field; every value is redacted too.
+ */
+function shownDiff(
   diff: NonNullable<LabResult['dryRunDiff']>,
+  about: About,
+  redactedPointers: string[],
 ): NonNullable<LabResult['dryRunDiff']> {
-  if (diff.kind !== 'Secret') return diff
+  const hidden = redactedPointers.map(dotted).filter(Boolean)
+  const covered = (path: string) =>
+    hidden.some(
+      (h) =>
+        path === h ||
+        path.startsWith(`${h}.`) ||
+        path.startsWith(`${h}[`) ||
+        h.startsWith(`${path}.`),
+    )
   return {
     ...diff,
-    entries: diff.entries.map((e) =>
-      /^(data|stringData)\b/.test(e.path)
-        ? {
-            ...e,
-            ...(e.sent !== undefined ? { sent: REDACTED } : {}),
-            ...(e.returned !== undefined ? { returned: REDACTED } : {}),
-          }
-        : e,
-    ),
+    sentText: redact(diff.sentText, about).value,
+    entries: diff.entries.map((e) => {
+      const hide = covered(e.path)
+      const shown = (v: unknown) => (hide ? REDACTED : redact(v).value)
+      return {
+        ...e,
+        ...(e.sent !== undefined ? { sent: shown(e.sent) } : {}),
+        ...(e.returned !== undefined ? { returned: shown(e.returned) } : {}),
+      }
+    }),
   }
 }

@@ -12,7 +12,7 @@ import {
   type PathSegment,
 } from '@common/managed-fields'
 import type { ReleasedField, WhatIfResult } from '@common/messages/ownership'
-import { redactObject } from '@common/redaction'
+import { redact } from '@common/redaction'
 import { fail, ok, type Result } from '@common/result'
 import type { ClusterSession } from '../cluster-session'
 import { describeHttpFailure } from '../failure-messages'
@@ -136,7 +136,8 @@ export async function whatIfApply(
     ...(input.force ? { force: 'true' } : {}),
   }
   const base = {
-    manifest: text,
+    // The manifest comes back (a way out may have edited it, co-owning copies live values).
+    manifest: redact(text, ref).value,
     edits,
     ref,
     fieldManager: input.fieldManager,
@@ -162,9 +163,11 @@ export async function whatIfApply(
   } catch {
     // Not JSON: described below as an HTTP failure.
   }
-  const shownLive = live.value ? redactObject(live.value).value : null
+  const shownLive = live.value ? redact(live.value, ref).value : null
   if (res.status === 409 && (body as { reason?: string } | null)?.reason === 'Conflict') {
-    const { message, conflicts } = conflictFields(body, shownLive, object)
+    // The manifest's values are shown beside the live ones: redacted alike.
+    const shownManifest = redact(object, ref).value
+    const { message, conflicts } = conflictFields(redact(body, ref).value, shownLive, shownManifest)
     return ok({ ...base, outcome: 'conflict', message, conflicts })
   }
   if (res.status < 200 || res.status >= 300 || body === null)
@@ -176,7 +179,7 @@ export async function whatIfApply(
         context: session.config.context,
       }),
     )
-  const result = redactObject(body).value
+  const result = redact(body, ref).value
   return ok({
     ...base,
     outcome: 'applied',

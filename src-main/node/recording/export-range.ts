@@ -2,8 +2,9 @@
 // replay starts from the same state), then everything inside it; pushed events and markers before
 // the range and anything after it are dropped. Redaction is applied again whatever the source
 // said: an export is something people share.
-import { redactDeep, redactObject, REDACTION_RULES } from '@common/redaction'
+import { redact, REDACTION_RULES } from '@common/redaction'
 import { isStoreLine, type RecordingLine } from './format'
+import { redactLine } from './recorded-redaction'
 import type { RecordingContent } from './reader'
 import { RecordingWriter } from './writer'
 
@@ -17,7 +18,7 @@ export async function exportRange(
   const from = header.t0 + Math.min(fromMs, toMs)
   const to = header.t0 + Math.max(fromMs, toMs)
   const writer = new RecordingWriter(file, {
-    ...redactDeep(header),
+    ...redact(header).value,
     t0: from,
     startedAt: new Date(from).toISOString(),
     title: `${header.title ?? header.context} (${Math.round((to - from) / 1000)} s excerpt)`,
@@ -27,12 +28,7 @@ export async function exportRange(
   for (const line of content.lines) {
     if (line.t > to) continue
     if (line.t < from && !isStoreLine(line) && line.kind !== 'status') continue
-    const out: RecordingLine =
-      line.kind === 'object' && line.object !== undefined
-        ? { ...line, object: redactObject(line.object).value }
-        : line.kind === 'emit'
-          ? { ...line, payload: redactDeep(line.payload) }
-          : line
+    const out: RecordingLine = redactLine(line)
     if (isStoreLine(out) && out.kind !== 'list' && out.t >= from) events++
     writer.append(out)
   }

@@ -2,10 +2,11 @@
 // status change and every event the core pushes (requests, stage results, audit events...), plus
 // markers. Starting mid-session first writes what the store already holds, so a replay rebuilds
 // the same store. Redacts before anything reaches the file unless asked to include secrets.
-import { redactDeep, redactObject, REDACTION_RULES } from '@common/redaction'
+import { redact, REDACTION_RULES } from '@common/redaction'
 import type { WatchStatus } from '@common/watch-types'
 import type { EventStore, StoreOp } from '../watch/event-store'
 import { FORMAT_NAME, FORMAT_VERSION, type RecordingHeader, type RecordingLine } from './format'
+import { redactRequestPayload } from './recorded-redaction'
 import { RecordingWriter, type WriterOptions } from './writer'
 
 export interface RecorderOptions extends WriterOptions {
@@ -86,7 +87,7 @@ export class Recorder {
     const text = typeof json === 'string' ? json : decoder.decode(json as Uint8Array)
     const parsed = JSON.parse(text) as Record<string, unknown>
     const obj = parsed.type !== undefined && parsed.object !== undefined ? parsed.object : parsed
-    return this.options.includeSecrets ? obj : redactObject(obj).value
+    return this.options.includeSecrets ? obj : redact(obj).value
   }
 
   private onStoreOp(op: StoreOp, i: number): void {
@@ -207,7 +208,7 @@ export class Recorder {
         const ref = (line.object as { pending?: [string, number] }).pending
         if (ref) {
           const [obj] = await this.store.objectsAt(ref[0], [ref[1]])
-          line.object = obj && !this.options.includeSecrets ? redactObject(obj).value : obj
+          line.object = obj && !this.options.includeSecrets ? redact(obj).value : obj
         }
       }
     }
@@ -229,19 +230,19 @@ export class Recorder {
       kind: 'emit',
       t,
       channel,
-      payload: this.options.includeSecrets ? payload : redactDeep(payload),
+      payload: this.options.includeSecrets ? payload : redact(payload).value,
     })
   }
 
   /** A request the renderer made and what the core answered (see RecordingLine 'answer'). */
   onAnswer(channel: string, payload: unknown, answer: unknown): void {
-    const clean = <T>(v: T): T => (this.options.includeSecrets ? v : redactDeep(v))
+    const secrets = this.options.includeSecrets
     this.write({
       kind: 'answer',
       t: this.clock(),
       channel,
-      payload: clean(payload),
-      answer: clean(answer),
+      payload: secrets ? payload : redactRequestPayload(channel, payload),
+      answer: secrets ? answer : redact(answer).value,
     })
   }
 

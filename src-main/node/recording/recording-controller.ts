@@ -6,7 +6,7 @@ import { homedir } from 'node:os'
 import path from 'node:path'
 import type { EventChannel, EventPayloads, InvokeChannel } from '@common/contract'
 import type { RecordingFile, RecordingStatus } from '@common/messages/recording'
-import { redactDeep } from '@common/redaction'
+import { redact } from '@common/redaction'
 import { fail, ok, type Result, type UiError } from '@common/result'
 import type { WatchTarget } from '@common/watch-types'
 import type { CoreContext } from '../features/core-context'
@@ -180,7 +180,7 @@ export class RecordingController {
       'kube:health': health,
       ...(rules.ok ? { 'kube:access-rules': rules.value } : {}),
     }
-    return includeSecrets ? answers : redactDeep(answers)
+    return includeSecrets ? answers : redact(answers).value
   }
 
   async stop(reason = 'stopped by the user'): Promise<RecordingStatus> {

@@ -3,7 +3,7 @@
 // never pushed, recorded or exported (the renderer keeps it out of exports too). In a replay the
 // recording holds the value only if it was made with secrets included.
 import type { RevealedValue } from '@common/messages/recording'
-import { REDACTED, redactObject } from '@common/redaction'
+import { REDACTED, redact } from '@common/redaction'
 import { fail, ok, type Result } from '@common/result'
 import type { EventStore } from '../watch/event-store'
 
@@ -34,7 +34,7 @@ export async function revealField(
   if (!event.uid || event.v < 0) return nothing('This event carries no object.')
   const [object] = await store.objectsAt(event.uid, [event.v])
   if (!object) return nothing('The version history does not hold this version.')
-  if (!redactObject(object).redacted.includes(pointer)) {
+  if (!redact(object).redacted.includes(pointer)) {
     return nothing(`${pointer} is not a redacted field of this object.`)
   }
   const value = at(object, pointer)

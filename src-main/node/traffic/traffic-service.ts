@@ -8,7 +8,7 @@ import type {
   TrafficSourceStatus,
   TrafficStatus,
 } from '@common/messages/traffic'
-import { REDACTED, redactObject } from '@common/redaction'
+import { redact } from '@common/redaction'
 import { fail, ok, type Result, type UiError } from '@common/result'
 import type { AuditEvent } from './audit-event'
 import { CommandTail, FileTail } from './audit-log-tail'
@@ -21,32 +21,17 @@ interface Source {
   stop(): Promise<void>
 }
 
-// Their audit objects hold credentials or Secret values whatever the policy's level.
-const SENSITIVE_RESOURCES = new Set(['secrets', 'tokenreviews', 'serviceaccounts/token'])
-
-/** A copy of an audit event safe for the renderer, and the JSON Pointers that were masked. */
+/**
+ * A copy of an audit event safe for the renderer, and the JSON Pointers that were masked (under
+ * `/<index>`): the core's one redaction, which reads the event's objectRef to know what its
+ * requestObject and responseObject are about.
+ */
 export function redactAuditEvent(
   event: AuditEvent,
   index: number,
 ): { event: unknown; redacted: string[] } {
-  const copy: Record<string, unknown> = { ...event }
-  const redacted: string[] = []
-  const ref = event.objectRef
-  const resource = ref?.resource
-    ? `${ref.resource}${ref.subresource ? `/${ref.subresource}` : ''}`
-    : ''
-  for (const field of ['requestObject', 'responseObject'] as const) {
-    if (copy[field] === undefined) continue
-    if (SENSITIVE_RESOURCES.has(resource)) {
-      copy[field] = REDACTED
-      redacted.push(`/${index}/${field}`)
-      continue
-    }
-    const masked = redactObject(copy[field])
-    copy[field] = masked.value
-    redacted.push(...masked.redacted.map((p) => `/${index}/${field}${p}`))
-  }
-  return { event: copy, redacted }
+  const shown = redact(event)
+  return { event: shown.value, redacted: shown.redacted.map((p) => `/${index}${p}`) }
 }
 
 export class TrafficService {

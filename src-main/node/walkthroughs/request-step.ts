@@ -1,8 +1,8 @@
 // Sends one scenario request and judges it: fill the templates, refuse a write outside the
 // walkthrough's namespace, send it as the step's identity (through KubeTransport, so it lands in
 // the request log), classify the response with request-stages, compare with the expectation.
-import { fullResourceOf } from '@common/api-path'
-import { REDACTED, redactObject } from '@common/redaction'
+import { fullResourceOf, parseApiPath } from '@common/api-path'
+import { redact, REDACTED, type About } from '@common/redaction'
 import { stageOfResponse, type StageVerdict } from '@common/request-stages'
 import { decodeContinueToken } from '@common/resource-version'
 import type { CheckResult, RequestOutcome, RequestPreview } from '@common/messages/walkthroughs'
@@ -45,8 +45,14 @@ export function prepareRequest(req: ScenarioRequest, given: Vars): PreparedReque
   const body = req.body === undefined ? undefined : fillDeep(req.body, vars)
   const bodyText =
     body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+  // The preview shows the body as the renderer may: a Secret's values or a token redacted.
   const pretty =
-    body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body, null, 2)
+    body === undefined
+      ? undefined
+      : redact(
+          typeof body === 'string' ? body : JSON.stringify(body, null, 2),
+          parseApiPath(path) ?? {},
+        ).value
   return {
     preview: {
       method: req.method,
@@ -113,21 +119,36 @@ async function readStream(
   return { status: res.status, statusText: res.statusText, ms: res.ms, text: '', lines }
 }
 
-/** Removes credentials from what the renderer will see: tokens a step saved, TokenRequest's token. */
-export function displayBody(body: unknown, secrets: readonly string[]): string {
-  let value = body
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    value = redactObject(value).value
-    const record = value as Record<string, unknown>
-    if (record.kind === 'TokenRequest' && record.status && typeof record.status === 'object') {
-      value = { ...record, status: { ...(record.status as object), token: REDACTED } }
-    }
-  }
-  let text = typeof value === 'string' ? value : JSON.stringify(value, null, 2)
-  for (const secret of secrets) if (secret) text = text.split(secret).join(REDACTED)
+/** A value a step saved as secret (a token), wherever it appears in shown text. */
+function hideSaved(text: string, secrets: readonly string[]): string {
+  let out = text
+  for (const secret of secrets) if (secret) out = out.split(secret).join(REDACTED)
+  return out
+}
+
+/**
+ * What the renderer sees of an answer: the core's one redaction, told what the request addressed
+ * (`about`: a list of Secrets carries no kind on its items), then any token a step saved.
+ */
+export function displayBody(body: unknown, secrets: readonly string[], about?: About): string {
+  const value = typeof body === 'string' ? redact(body).value : redact(body, about).value
+  const text = hideSaved(
+    typeof value === 'string' ? value : JSON.stringify(value, null, 2),
+    secrets,
+  )
   return text.length > BODY_LIMIT
     ? `${text.slice(0, BODY_LIMIT)}\n… (${text.length - BODY_LIMIT} more characters)`
     : text
+}
+
+/** What a check may show of what was observed: redacted as the body is. */
+function shownObserved(observed: Observed, about: About | undefined): Observed {
+  return {
+    status: observed.status,
+    body: redact(observed.body, about).value,
+    text: about ? redact(observed.text, about).value : redact(observed.text).value,
+    ...(observed.lines ? { lines: observed.lines.map((l) => redact(l, about).value) } : {}),
+  }
 }
 
 export interface RequestContext {
@@ -223,6 +244,7 @@ export async function runRequest(
 ): Promise<RequestOutcome> {
   const vars = { ...ctx.vars, ns: ctx.namespace }
   const prepared = prepareRequest(req, vars)
+  const about = parseApiPath(prepared.preview.path) ?? undefined
   const secrets = Object.values(ctx.secrets)
   const failure = (error: string): RequestOutcome => ({
     preview: prepared.preview,
@@ -265,8 +287,8 @@ export async function runRequest(
       status: observed.status,
       body: observed.body,
     })
-    const checks = judge(req, observed, verdict, vars)
-    const ok = checks.every((c) => c.ok || c.soft)
+    const judged = judge(req, observed, verdict, vars)
+    const ok = judged.every((c) => c.ok || c.soft)
     if (!ok && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 500))
       continue
@@ -278,6 +300,12 @@ export async function runRequest(
       if (from.secret) ctx.secrets[name] = text
       else ctx.vars[name] = text
     }
+    // Judged on the answer as it came; what each check observed is shown from the redacted one.
+    const shown = judge(req, shownObserved(observed, about), verdict, vars)
+    const checks = judged.map((c, i) => ({
+      ...c,
+      observed: hideSaved(shown[i]?.observed ?? '', secrets),
+    }))
     const meta = (observed.body as { metadata?: { continue?: string } } | null)?.metadata
     const token = typeof meta?.continue === 'string' && meta.continue ? meta.continue : null
     return {
@@ -286,11 +314,11 @@ export async function runRequest(
       statusText: sent.statusText,
       ms: sent.ms,
       verdict,
-      body: displayBody(observed.lines ? observed.text : observed.body, secrets),
+      body: displayBody(observed.lines ? observed.text : observed.body, secrets, about),
       ...(observed.lines
         ? {
             lines: observed.lines.map((l) => {
-              const t = displayBody(l, secrets).replace(/\s*\n\s*/g, ' ')
+              const t = displayBody(l, secrets, about).replace(/\s*\n\s*/g, ' ')
               return t.length > 400 ? `${t.slice(0, 397)}…` : t
             }),
           }

@@ -2,7 +2,7 @@
 // the changes from the version before, the manager behind them (from managedFields), and the
 // watch event as it came.
 import { findOwnedField, indexOwnership } from '@common/managed-fields'
-import { redactObject } from '@common/redaction'
+import { redact } from '@common/redaction'
 import type { ObjectVersionDetail } from '@common/watch-types'
 import type { EventStore } from './event-store'
 import { fieldChanges } from './version-patch'
@@ -91,8 +91,9 @@ export async function objectDetail(
   if (!history) return null
   const [object, previous] = await store.objectsAt(event.uid, [event.v, event.v - 1])
   if (!object) return null
-  const shown = redactObject(object)
-  const before = previous ? redactObject(previous).value : null
+  // Objects from a watch carry their kind (the supervisor gives list items theirs).
+  const shown = redact(object)
+  const before = previous ? redact(previous).value : null
   const changes = before ? fieldChanges(before, shown.value) : []
   return {
     uid: event.uid,

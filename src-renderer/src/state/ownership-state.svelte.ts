@@ -190,7 +190,8 @@ export class OwnershipState {
       force,
       ...(options.resolve ? { resolve: options.resolve } : {}),
     })
-    if (res.ok) this.manifest = res.value.manifest
+    // Only a way out changes the manifest; the one that comes back has Secret values redacted.
+    if (res.ok && options.resolve) this.manifest = res.value.manifest
     this.whatIf = loadable(res)
   }
 }
