@@ -40,7 +40,7 @@ async function missingGlyphs(page: ApiscopePage['page']): Promise<string[]> {
       if (style.visibility === 'hidden') continue
       const font = `${style.fontWeight} 32px ${style.fontFamily}`
       const box = draw('\u{10FFFD}', font)
-      for (const ch of new Set(n.nodeValue ?? '')) {
+      for (const ch of new Set<string>([...(n.nodeValue ?? '')])) {
         if (ch.charCodeAt(0) < 0x80 || /\s/u.test(ch)) continue
         if (draw(ch, font) === box)
           missing.add(
