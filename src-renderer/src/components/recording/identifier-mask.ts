@@ -1,12 +1,17 @@
 // Presenter mode's "hide server URLs, IPs and user names", for every view at once: text nodes
 // under the root are rewritten as they appear or change, and restored when the option goes off.
 // Svelte sets a text node's whole value on update, so a rewritten node is simply masked again.
+// A context's name is not a user name, even when it is spelled like one (kubeconfigs often name
+// both after the cluster): text under [data-context-name] is left as it is.
 import { maskIdentifiers } from '@common/redaction'
+
+const CONTEXT_NAME = '[data-context-name]'
 
 export function maskTextUnder(root: HTMLElement, userNames: () => string[]): () => void {
   const originals = new WeakMap<Text, string>()
   const touched = new Set<Text>()
   const mask = (node: Text) => {
+    if (node.parentElement?.closest(CONTEXT_NAME)) return
     const value = node.nodeValue ?? ''
     const masked = maskIdentifiers(value, userNames())
     if (masked !== value) {
