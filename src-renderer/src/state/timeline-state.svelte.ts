@@ -25,6 +25,15 @@ export class TimelineState {
     | { status: 'error'; error: UiError }
   >({ status: 'idle' })
   startError = $state.raw<UiError | null>(null)
+  /** What the watch picker holds, kept while the person looks at other views. */
+  picker = $state({
+    resource: '/v1/configmaps',
+    namespace: '',
+    allNamespaces: false,
+    labelSelector: '',
+    fieldSelector: '',
+    pageSize: 500,
+  })
   resyncs = $state(0)
   private seq = 0
   private syncing: Promise<void> | null = null
