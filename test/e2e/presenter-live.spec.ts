@@ -1,0 +1,75 @@
+// Presenter mode on a live session against the real control plane: the top bar fits at 1280×720
+// and 1024×768 with Reconnect on screen; "hide user names" hides users, not a context spelled like
+// one (apiscope-viewer is both); the watch picker keeps its choices across views.
+import { expect, test } from './fixtures'
+import { auditLayout } from './layout-audit'
+
+async function presenterPrefs(
+  page: import('@playwright/test').Page,
+  prefs: Record<string, unknown>,
+): Promise<void> {
+  await page.evaluate((p) => localStorage.setItem('apiscope.presenter', JSON.stringify(p)), prefs)
+  await page.reload()
+}
+
+for (const size of [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+]) {
+  test(`live presenter mode at ${size.width}×${size.height}: the top bar fits, Reconnect on screen`, async ({
+    apiscope,
+    page,
+  }) => {
+    await page.setViewportSize(size)
+    await apiscope.open()
+    await presenterPrefs(page, { presenter: true })
+    await expect(apiscope.statusPill.filter({ hasText: 'Connected' })).toBeVisible()
+    const reconnect = page.getByRole('button', { name: 'Reconnect' })
+    await expect(reconnect).toBeInViewport({ ratio: 1 })
+    for (const key of ['1', '3', '6', '7', '8']) {
+      await page.locator('body').press(key)
+      await page.waitForTimeout(400)
+      expect(await auditLayout(page), `view ${key}`).toEqual({
+        pageOverflow: null,
+        offScreen: [],
+        overlapping: [],
+        clipped: [],
+      })
+    }
+    await apiscope.screenshot(`presenter-live-${size.width}x${size.height}`)
+    await presenterPrefs(page, {})
+  })
+}
+
+test('hide user names hides the users, not a context named like one', async ({
+  apiscope,
+  page,
+}) => {
+  await apiscope.open()
+  await expect(apiscope.statusPill.filter({ hasText: 'Connected' })).toBeVisible()
+  await presenterPrefs(page, { presenter: true, hideIdentifiers: true })
+  await expect(apiscope.identity.getByTestId('username')).toHaveText('‹user›')
+  // apiscope-viewer is the viewer context's name and its user's: the context list keeps it.
+  await expect(
+    apiscope.contextSelect.locator('option', { hasText: 'apiscope-viewer' }),
+  ).toHaveCount(1)
+  await expect(apiscope.contextSelect.locator('option', { hasText: '‹user›' })).toHaveCount(0)
+  await apiscope.screenshot('presenter-hidden-users-context-kept')
+  await presenterPrefs(page, {})
+})
+
+test('the watch picker keeps what was chosen when the view changes', async ({ apiscope, page }) => {
+  await apiscope.open()
+  await expect(apiscope.statusPill.filter({ hasText: 'Connected' })).toBeVisible()
+  await apiscope.goTo('Watches')
+  await page.getByLabel('Resource to watch').selectOption('/v1/secrets')
+  await page.getByLabel('Namespace to watch').fill('kube-system')
+  await page.getByLabel('Label selector').fill('app=web')
+  await page.getByLabel('Page size (limit)').fill('50')
+  await apiscope.goTo('Overview')
+  await apiscope.goTo('Watches')
+  await expect(page.getByLabel('Resource to watch')).toHaveValue('/v1/secrets')
+  await expect(page.getByLabel('Namespace to watch')).toHaveValue('kube-system')
+  await expect(page.getByLabel('Label selector')).toHaveValue('app=web')
+  await expect(page.getByLabel('Page size (limit)')).toHaveValue('50')
+})
