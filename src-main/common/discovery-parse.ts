@@ -92,14 +92,14 @@ export function resourcesFromAggregated(
   const resources: DiscoveredResource[] = []
   for (const item of items) {
     const name = coreGroup ? '' : (item.metadata?.name ?? '')
+    // Aggregated discovery lists a group's versions in order of preference.
     const versions = (item.versions ?? []).map((v) => v.version)
     const preferredVersion = versions[0] ?? ''
-    let count = 0
+    const own: DiscoveredResource[] = []
     for (const v of item.versions ?? []) {
       const preferred = v.version === preferredVersion
       for (const r of v.resources ?? []) {
-        if (preferred) count++
-        resources.push({
+        own.push({
           group: name,
           version: v.version,
           name: r.resource,
@@ -114,9 +114,41 @@ export function resourcesFromAggregated(
         })
       }
     }
-    groups.push({ name, versions, preferredVersion, resourceCount: count })
+    const marked = markServerPreferred([{ name, versions, preferredVersion }], own)
+    resources.push(...marked)
+    groups.push({
+      name,
+      versions,
+      preferredVersion,
+      resourceCount: marked.filter((r) => r.preferred).length,
+    })
   }
   return { groups, resources }
+}
+
+/**
+ * Marks each resource once per group, at the version kubectl uses for it, as client-go's
+ * ServerPreferredResources does (what `kubectl api-resources` lists): the group's preferred
+ * version when it serves the resource, else the first of the group's versions, in the order the
+ * server announces them (newest first), that does. So on 1.20 CronJobs, served only as
+ * batch/v1beta1 while batch prefers v1, are listed at v1beta1 instead of missing.
+ */
+export function markServerPreferred(
+  groups: readonly { name: string; versions: readonly string[]; preferredVersion: string }[],
+  resources: readonly DiscoveredResource[],
+): DiscoveredResource[] {
+  const chosen = new Map<string, string>()
+  for (const g of groups) {
+    const order = [g.preferredVersion, ...g.versions.filter((v) => v !== g.preferredVersion)]
+    for (const version of order)
+      for (const r of resources)
+        if (r.group === g.name && r.version === version && !chosen.has(`${g.name}/${r.name}`))
+          chosen.set(`${g.name}/${r.name}`, version)
+  }
+  return resources.map((r) => ({
+    ...r,
+    preferred: chosen.get(`${r.group}/${r.name}`) === r.version,
+  }))
 }
 
 export function groupsWithCounts(

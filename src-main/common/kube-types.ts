@@ -125,6 +125,11 @@ export interface DiscoveredResource {
   shortNames: string[]
   categories: string[]
   subresources: string[]
+  /**
+   * The version kubectl lists this resource at (client-go's ServerPreferredResources): the group's
+   * preferred version, else the first of its versions in the server's order (newest first) that
+   * serves it. One per group.
+   */
   preferred: boolean
   /** The path `kubectl get --raw` takes to list it (cluster-wide for namespaced resources). */
   rawPath: string
@@ -135,7 +140,7 @@ export interface DiscoveredGroup {
   name: string
   versions: string[]
   preferredVersion: string
-  /** Resources in the preferred version (what `kubectl api-resources` counts). */
+  /** Resources of the group, each once at its preferred version (what `kubectl api-resources` counts). */
   resourceCount: number
 }
 

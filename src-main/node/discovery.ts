@@ -4,6 +4,7 @@
 import {
   AGGREGATED_ACCEPT,
   groupsWithCounts,
+  markServerPreferred,
   resourcesFromAggregated,
   resourcesFromLegacyList,
   summarizeApiServices,
@@ -95,7 +96,7 @@ export async function fetchDiscovery(transport: KubeTransport): Promise<Result<D
         res.value.resources ?? [],
       )
     })
-    const resources = lists.flat()
+    const resources = markServerPreferred(legacyGroups, lists.flat())
     report = {
       mode: 'legacy',
       groups: groupsWithCounts(legacyGroups, resources),

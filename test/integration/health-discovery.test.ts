@@ -4,7 +4,7 @@ import type { DiscoveryReport, HealthReport } from '@common/kube-types'
 import type { Result } from '@common/result'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { cluster, coreFor } from './helpers'
+import { cluster, coreFor, kubectl } from './helpers'
 
 let core: ApiscopeCore
 beforeAll(async () => {
@@ -78,6 +78,29 @@ describe('discovery', () => {
     const autoscaling = report.groups.find((g) => g.name === 'autoscaling')
     expect(autoscaling?.versions).toEqual(['v1', 'v2beta1', 'v2beta2'])
     expect(autoscaling?.preferredVersion).toBe('v1')
+  })
+
+  it('lists and counts each resource once per group at the version kubectl api-resources uses', () => {
+    // The kubectl of the server's own release, against the same server.
+    const names = kubectl('api-resources', '-o', 'name').trim().split('\n').sort()
+    const preferred = report.resources.filter((r) => r.preferred)
+    expect(preferred.map((r) => (r.group ? `${r.name}.${r.group}` : r.name)).sort()).toEqual(names)
+    const total = report.groups.reduce((n, g) => n + g.resourceCount, 0)
+    expect(total).toBe(names.length)
+    const batch = report.groups.find((g) => g.name === 'batch')
+    expect(batch?.resourceCount).toBe(names.filter((n) => n.endsWith('.batch')).length)
+    // Where kubectl prints the version too (1.21+), each one agrees.
+    const [header = '', ...lines] = kubectl('api-resources').trim().split('\n')
+    const column = header.indexOf('APIVERSION')
+    if (column >= 0) {
+      const versions = lines.map((line) => line.slice(column).split(/\s+/)[0]).sort()
+      expect(
+        preferred.map((r) => (r.group ? `${r.group}/${r.version}` : r.version)).sort(),
+      ).toEqual(versions)
+    }
+    // 1.20 serves CronJobs only as batch/v1beta1: kubectl lists them there, and so does Apiscope.
+    if (cluster().series === '1.20')
+      expect(preferred.find((r) => r.name === 'cronjobs')?.version).toBe('v1beta1')
   })
 
   it('lists APIServices: Local ones, Available', () => {

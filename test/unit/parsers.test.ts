@@ -4,6 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   groupsWithCounts,
+  markServerPreferred,
   resourcesFromAggregated,
   resourcesFromLegacyList,
   summarizeApiServices,
@@ -63,6 +64,53 @@ describe('legacy discovery', () => {
     )
     const groups = groupsWithCounts([{ name: '', versions: ['v1'], preferredVersion: 'v1' }], core)
     expect(groups[0]?.resourceCount).toBe(core.length)
+  })
+
+  it('lists a resource served only by an older version at that version, once per group', () => {
+    // batch on 1.20 (recorded /apis): v1 is preferred, but CronJobs are served only as v1beta1;
+    // kubectl api-resources lists cronjobs at batch/v1beta1 and jobs at batch/v1.
+    const batch = (
+      JSON.parse(fixture('apis.json')) as {
+        groups: {
+          name: string
+          versions: { version: string }[]
+          preferredVersion: { version: string }
+        }[]
+      }
+    ).groups.find((g) => g.name === 'batch')
+    if (!batch) throw new Error('no batch group recorded')
+    const group = {
+      name: 'batch',
+      versions: batch.versions.map((v) => v.version),
+      preferredVersion: batch.preferredVersion.version,
+    }
+    expect(group).toEqual({ name: 'batch', versions: ['v1', 'v1beta1'], preferredVersion: 'v1' })
+    const item = (name: string, kind: string) => ({ name, kind, namespaced: true })
+    const resources = markServerPreferred(
+      [group],
+      [
+        ...resourcesFromLegacyList('batch', 'v1', true, [item('jobs', 'Job')]),
+        ...resourcesFromLegacyList('batch', 'v1beta1', false, [item('cronjobs', 'CronJob')]),
+      ],
+    )
+    expect(resources.filter((r) => r.preferred).map((r) => `${r.name} ${r.version}`)).toEqual([
+      'jobs v1',
+      'cronjobs v1beta1',
+    ])
+    expect(groupsWithCounts([group], resources)[0]?.resourceCount).toBe(2)
+  })
+
+  it('prefers the preferred version over an earlier one that also serves the resource', () => {
+    const group = { name: 'g', versions: ['v2', 'v1'], preferredVersion: 'v1' }
+    const one = [{ name: 'things', kind: 'Thing', namespaced: false }]
+    const resources = markServerPreferred(
+      [group],
+      [
+        ...resourcesFromLegacyList('g', 'v2', false, one),
+        ...resourcesFromLegacyList('g', 'v1', true, one),
+      ],
+    )
+    expect(resources.filter((r) => r.preferred).map((r) => r.version)).toEqual(['v1'])
   })
 
   it('summarizes APIServices: Local or the Service behind, and Available', () => {
