@@ -66,3 +66,78 @@ export function kubectlEquivalent(i: EquivalentInput): string {
       return `# kubectl has no --raw form for ${i.method}; use the curl command`
   }
 }
+
+/** Quotes for the shell only when needed, so everyday commands stay readable. */
+export const quoteIfNeeded = (s: string): string =>
+  /^[A-Za-z0-9_./:=,@%+-]+$/.test(s) ? s : shellQuote(s)
+
+/** Who kubectl sends as: the kubeconfig's context, or no kubeconfig at all (and a $TOKEN). */
+export interface KubectlIdentity {
+  identity: 'kubeconfig' | 'anonymous' | 'token'
+  context: string
+  server: string
+  insecure: boolean
+}
+
+export function kubectlBase(i: KubectlIdentity): string {
+  if (i.identity === 'kubeconfig') return `kubectl --context ${quoteIfNeeded(i.context)}`
+  const tls = i.server.startsWith('https:')
+    ? i.insecure
+      ? ' --insecure-skip-tls-verify'
+      : ' --certificate-authority "$CA"'
+    : ''
+  const token = i.identity === 'anonymous' ? '' : ' --token "$TOKEN"'
+  return `kubectl --kubeconfig /dev/null --server ${quoteIfNeeded(i.server)}${tls}${token}`
+}
+
+/**
+ * `kubectl get --raw` and its siblings (create, replace, delete): the same method on the same path
+ * and query, in every kubectl release; null for a PATCH, which has no --raw form.
+ */
+export function kubectlRaw(base: string, method: string, pathAndQuery: string): string | null {
+  const path = quoteIfNeeded(pathAndQuery)
+  switch (method.toUpperCase()) {
+    case 'GET':
+      return `${base} get --raw ${path}`
+    case 'POST':
+      return `${base} create --raw ${path} -f body.json`
+    case 'PUT':
+      return `${base} replace --raw ${path} -f body.json`
+    case 'DELETE':
+      return `${base} delete --raw ${path}`
+    default:
+      return null
+  }
+}
+
+/** What a request's copyable lines are made of, the credentials left as shell variables. */
+export interface RequestCommandsInput extends KubectlIdentity {
+  method: string
+  /** Path and query, as sent. */
+  pathAndQuery: string
+  /** The kubeconfig user's credential kind, for the curl line of the kubeconfig identity. */
+  authKind: AuthKind
+  contentType?: string
+  accept?: string
+  hasBody: boolean
+}
+
+/** A curl line, and a kubectl --raw line (or why there is none), for any request. */
+export function requestCommands(i: RequestCommandsInput): { curl: string; kubectl: string } {
+  const url = `${i.server.replace(/\/+$/, '')}${i.pathAndQuery}`
+  const curl = curlEquivalent({
+    method: i.method,
+    url,
+    context: i.context,
+    authKind:
+      i.identity === 'kubeconfig' ? i.authKind : i.identity === 'anonymous' ? 'none' : 'token',
+    insecure: i.insecure,
+    ...(i.contentType ? { contentType: i.contentType } : {}),
+    ...(i.accept ? { accept: i.accept } : {}),
+    hasBody: i.hasBody,
+  })
+  const kubectl =
+    kubectlRaw(kubectlBase(i), i.method, i.pathAndQuery) ??
+    `# no kubectl command sends this: kubectl has no --raw form for ${i.method}; the curl line does`
+  return { curl, kubectl }
+}

@@ -62,8 +62,10 @@ export function pathFor(
   verdict: StageVerdict | null,
   verb?: string,
   resource?: string,
+  fallback?: readonly StageId[],
 ): readonly StageId[] {
   if (verdict?.path) return verdict.path
+  if (fallback) return fallback
   if (verb !== undefined) return requestPath({ verb, ...(resource ? { resource } : {}) })
   if (verdict?.stoppedAt === 'storage-read' || verdict?.passed.includes('storage-read'))
     return READ_PATH
@@ -79,8 +81,10 @@ export function stageSteps(
   verdict: StageVerdict | null,
   verb?: string,
   resource?: string,
+  /** The path to draw when the verdict has none (before sending: the one the request will take). */
+  fallback?: readonly StageId[],
 ): StageStep[] {
-  const path = pathFor(verdict, verb, resource)
+  const path = pathFor(verdict, verb, resource, fallback)
   // A read, or a non-resource request (which stops short of storage), is drawn on the read path.
   const boxes = path.includes('decoding') ? WRITE_PATH : READ_PATH
   const labelOf = (id: StageId) => REQUEST_STAGES.find((s) => s.id === id)?.label ?? id

@@ -276,3 +276,76 @@ test('a stale PUT stops at etcd with no ✓ on validation; a delete is not schem
     kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
   }
 })
+
+test('a path typed by hand, and kubectl lines that run on this server’s release', async ({
+  apiscope,
+  cluster,
+}) => {
+  const ns = `e2e-lab-raw-${Date.now().toString(36)}`
+  kubectl(cluster, 'create', 'namespace', ns)
+  try {
+    kubectl(cluster, 'create', 'deployment', 'web', '-n', ns, '--image=registry.k8s.io/pause:3.9')
+    await apiscope.page.setViewportSize({ width: 1280, height: 720 })
+    await apiscope.page.emulateMedia({ reducedMotion: 'reduce' })
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    const lab = new LabPage(apiscope.page)
+    await lab.open()
+    await lab.namespace.fill(ns)
+    const commands = async () => {
+      await lab.result.getByRole('tab', { name: 'curl & kubectl' }).click()
+      return lab.result
+    }
+
+    // /readyz?verbose, as the chapter does with curl: answered by the server itself, no storage.
+    await lab.preset('readyz')
+    await expect(apiscope.page.getByTestId('lab-path')).toHaveValue('/readyz?verbose')
+    await apiscope.screenshot('lab-raw-path-composer')
+    await lab.send.click()
+    await expect(lab.status).toHaveText('200')
+    await expect(lab.result).toContainText('readyz check passed')
+    await expect(lab.stage('authorization')).toHaveAttribute('data-mark', 'passed')
+    await expect(lab.stage('storage-read')).toHaveAttribute('data-mark', 'not-applicable')
+    await expect(await commands()).toContainText("get --raw '/readyz?verbose'")
+    await lab.stagePath.scrollIntoViewIfNeeded()
+    await apiscope.screenshot('lab-raw-readyz')
+
+    // /metrics: text.
+    await lab.preset('metrics')
+    await lab.send.click()
+    await expect(lab.status).toHaveText('200')
+    await lab.result.getByRole('tab', { name: 'Response' }).click()
+    await expect(lab.result).toContainText('# HELP apiserver_')
+
+    // A resource that does not exist: 404, and the stage model says nothing is served there.
+    await lab.preset('made-up-resource')
+    await lab.send.click()
+    await expect(lab.status).toHaveText('404')
+    await expect(lab.result).toContainText('Nothing is served at this path')
+
+    // A merge patch of the scale subresource: the kubectl of this server's release.
+    await apiscope.page.getByTestId('lab-target-discovery').check()
+    await apiscope.page.getByTestId('lab-verb').selectOption('patch')
+    await apiscope.page.getByTestId('lab-resource').selectOption('apps/v1/deployments')
+    await apiscope.page.getByTestId('lab-subresource').selectOption('scale')
+    await apiscope.page.getByTestId('lab-name').fill('web')
+    await apiscope.page.getByTestId('lab-body').fill('{"spec": {"replicas": 2}}')
+    await apiscope.page.getByRole('radio', { name: 'JSON' }).check()
+    await lab.send.click()
+    await expect(lab.status).toHaveText('200')
+    const shown = await commands()
+    if (cluster.series === '1.20') {
+      await expect(shown).toContainText(`scale deployments.v1.apps web -n ${ns} --replicas=2`)
+      await expect(shown).toContainText('kubectl 1.20 has no --subresource flag (1.24+)')
+      await expect(shown).not.toContainText('--subresource=scale')
+    } else {
+      await expect(shown).toContainText(
+        `patch deployments.v1.apps web -n ${ns} --subresource=scale`,
+      )
+    }
+    await shown.scrollIntoViewIfNeeded()
+    await apiscope.screenshot(`lab-scale-kubectl-${cluster.series}`)
+  } finally {
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})

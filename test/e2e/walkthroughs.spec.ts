@@ -41,6 +41,16 @@ test('a walkthrough shows what it will send, then what came back, checked', asyn
   await expect(w.stepTitle).toContainText('Step 2 of 8')
   await expect(w.previews.first()).toContainText(`POST /api/v1/namespaces/${ns}/configmaps`)
   await expect(w.previews.first()).toContainText('"couleur": "bleu"')
+  // Every request can be sent by hand: a curl line and a kubectl --raw line, credentials as variables.
+  const commands = w.previews.first().getByTestId('request-commands')
+  await commands.getByText('Send it yourself').click()
+  await expect(commands).toContainText(
+    `kubectl --context ${ADMIN_CONTEXT} create --raw /api/v1/namespaces/${ns}/configmaps -f body.json`,
+  )
+  await expect(commands).toContainText('curl -sS -X POST --cacert "$CA" --cert "$CERT"')
+  await commands.scrollIntoViewIfNeeded()
+  await apiscope.screenshot('walkthrough-before-send-commands')
+  await commands.getByText('Send it yourself').click()
   await apiscope.screenshot('walkthrough-before-send')
   await w.sendAndNext()
 

@@ -34,6 +34,7 @@ const base = (
   kubeconfigAuth: 'client-certificate',
   accept: 'application/json',
   hasBody: false,
+  release: null,
   ...extra,
 })
 
@@ -101,6 +102,93 @@ describe('kubectl', () => {
     )
     expect(labKubectl(i)).toContain(
       'kubectl always sends application/merge-patch+json: only curl sends text/plain',
+    )
+  })
+})
+
+describe('kubectl of the connected server’s release', () => {
+  const v120 = { release: { major: 1, minor: 20 } }
+  const v137 = { release: { major: 1, minor: 37 } }
+  const scale = (extra: Partial<LabEquivalentInput>, body = '{"spec": {"replicas": 3}}') =>
+    base(
+      {
+        verb: 'patch',
+        group: 'apps',
+        resource: 'deployments',
+        name: 'web',
+        subresource: 'scale',
+        patchType: 'merge',
+        body,
+        bodyFormat: 'json',
+      },
+      {
+        method: 'PATCH',
+        url: 'https://127.0.0.1:8443/apis/apps/v1/namespaces/demo/deployments/web/scale',
+        hasBody: true,
+        ...extra,
+      },
+    )
+
+  it('a scale patch: --subresource on 1.24+, kubectl scale (the same merge patch) on 1.20', () => {
+    expect(labKubectl(scale(v137))).toContain(
+      'patch deployments.v1.apps web -n demo --subresource=scale --type merge',
+    )
+    const old = labKubectl(scale(v120))
+    expect(old).not.toContain('--subresource=')
+    expect(old).toContain(
+      'kubectl --context minikube scale deployments.v1.apps web -n demo --replicas=3',
+    )
+    expect(old).toContain('# kubectl 1.20 has no --subresource flag (1.24+); kubectl scale sends')
+  })
+
+  it('a status patch on 1.20: no kubectl sends it, and it says so', () => {
+    const status = scale(v120, '{"status": {"replicas": 3}}')
+    status.spec.subresource = 'status'
+    expect(labKubectl(status)).toMatch(/^# no kubectl command sends this: kubectl 1\.20 has no /)
+    expect(labKubectl(status)).toContain('the curl line does')
+  })
+
+  it('a get of a subresource on 1.20 reads it with --raw', () => {
+    const i = base(
+      { group: 'apps', resource: 'deployments', name: 'web', subresource: 'scale' },
+      { url: 'https://127.0.0.1:8443/apis/apps/v1/namespaces/demo/deployments/web/scale', ...v120 },
+    )
+    expect(labKubectl(i)).toMatch(
+      /^kubectl --context minikube get --raw \/apis\/apps\/v1\/namespaces\/demo\/deployments\/web\/scale /,
+    )
+  })
+
+  it('a TokenRequest: kubectl create token on 1.24+, create --raw on 1.20', () => {
+    const token = (extra: Partial<LabEquivalentInput>) =>
+      base(
+        { verb: 'create', resource: 'serviceaccounts', name: 'default', subresource: 'token' },
+        {
+          method: 'POST',
+          url: 'https://127.0.0.1:8443/api/v1/namespaces/demo/serviceaccounts/default/token',
+          hasBody: true,
+          ...extra,
+        },
+      )
+    expect(labKubectl(token(v137))).toMatch(
+      /^kubectl --context minikube create token default -n demo/,
+    )
+    expect(labKubectl(token(v120))).toMatch(
+      /^kubectl --context minikube create --raw \/api\/v1\/namespaces\/demo\/serviceaccounts\/default\/token -f body\.json/,
+    )
+    expect(labKubectl(token(v120))).toContain('kubectl 1.20 has no create token command (1.24+)')
+  })
+
+  it('a path typed by hand: get --raw, or curl only for a PATCH', () => {
+    const raw = (method: string, rawPath: string) =>
+      base(
+        { rawPath, verb: method === 'GET' ? 'get' : 'patch' },
+        { method, url: `https://127.0.0.1:8443${rawPath}`, ...v120 },
+      )
+    expect(labKubectl(raw('GET', '/readyz?verbose'))).toBe(
+      "kubectl --context minikube get --raw '/readyz?verbose'",
+    )
+    expect(labKubectl(raw('PATCH', '/api/v1/namespaces/demo/configmaps/x'))).toBe(
+      '# no kubectl command sends this: kubectl has no --raw form for PATCH; the curl line does',
     )
   })
 })

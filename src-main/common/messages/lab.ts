@@ -46,10 +46,21 @@ const name = z
   .max(253)
   .regex(/^[A-Za-z0-9._:-]*$/, 'letters, digits, dots, dashes, underscores and colons only')
 
+/**
+ * A path typed by hand, with its query: /readyz?verbose, /metrics, a resource that does not exist.
+ * On the API server only (it starts with one slash), no fragment, no spaces, no backslash.
+ */
+export const rawPathSchema = z
+  .string()
+  .max(2048)
+  .regex(/^\/(?![/\\])[^\s#\\]*$/, 'a path on the API server, starting with /')
+
 export const labRequestSchema = z
   .object({
     identity: z.enum(LAB_IDENTITIES),
     verb: z.enum(LAB_VERBS),
+    /** Sent to this path as typed; group, version, resource and subresource are then not used. */
+    rawPath: rawPathSchema.optional(),
     group: segment,
     version: segment.min(1),
     resource: segment.min(1),

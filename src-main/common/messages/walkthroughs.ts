@@ -69,6 +69,10 @@ export interface RequestPreview {
   stream?: { lines: number; ms: number }
   /** It writes: the runner checked it stays in the walkthrough's namespace. */
   writes: boolean
+  /** Copyable lines that send the same (credentials as $CERT, $KEY, $TOKEN, $CA). */
+  curl?: string
+  /** `kubectl get --raw` and its siblings, or why no kubectl sends it (a PATCH). */
+  kubectl?: string
 }
 
 export interface RequestOutcome {

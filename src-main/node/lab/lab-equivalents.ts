@@ -1,8 +1,16 @@
 // The curl and kubectl commands that send what the lab sent, as the identity it chose. Credentials
 // stay shell variables ($TOKEN, $CA, $CERT, $KEY); kubectl is given as the everyday command a
-// learner would type (get, create, patch...), with a note where kubectl cannot send the same thing.
-import { curlEquivalent } from '@common/command-equivalents'
+// learner would type (get, create, patch...) in the kubectl of the connected server's release,
+// with a note where it differs from what was sent, and a comment line when no kubectl sends it.
+import { parse as parseYaml } from 'yaml'
+import {
+  curlEquivalent,
+  kubectlBase,
+  kubectlRaw,
+  quoteIfNeeded as q,
+} from '@common/command-equivalents'
 import type { AuthKind } from '@common/kube-types'
+import { kubectlHas, missingFrom, type KubeRelease } from '@common/kubectl-releases'
 import type { LabIdentityKind, LabRequestSpec } from '@common/messages/lab'
 
 export interface LabEquivalentInput {
@@ -19,10 +27,9 @@ export interface LabEquivalentInput {
   hasBody: boolean
   /** The Content-Type the request should have had; differs when the user overrode it. */
   rightContentType?: string
+  /** The connected server's release: the kubectl to write for (null: a current one). */
+  release: KubeRelease | null
 }
-
-const q = (s: string): string =>
-  /^[A-Za-z0-9_./:=,@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`
 
 function authKindFor(identity: LabIdentityKind, kubeconfigAuth: AuthKind): AuthKind {
   if (identity === 'kubeconfig') return kubeconfigAuth
@@ -47,19 +54,53 @@ export function labCurl(i: LabEquivalentInput): string {
 
 /** How kubectl sends as the identity: the context, or no kubeconfig at all plus a token. */
 function kubectlIdentity(i: LabEquivalentInput): string {
-  if (i.spec.identity === 'kubeconfig') return `kubectl --context ${q(i.context)}`
-  const tls = i.server.startsWith('https:')
-    ? i.insecure
-      ? ' --insecure-skip-tls-verify'
-      : ' --certificate-authority "$CA"'
-    : ''
-  const token = i.spec.identity === 'anonymous' ? '' : ' --token "$TOKEN"'
-  return `kubectl --kubeconfig /dev/null --server ${q(i.server)}${tls}${token}`
+  return kubectlBase({
+    identity:
+      i.spec.identity === 'kubeconfig'
+        ? 'kubeconfig'
+        : i.spec.identity === 'anonymous'
+          ? 'anonymous'
+          : 'token',
+    context: i.context,
+    server: i.server,
+    insecure: i.insecure,
+  })
 }
 
+/** Path and query as sent, for `--raw`. */
+function pathAndQuery(url: string): string {
+  const u = new URL(url)
+  return u.pathname + u.search
+}
+
+/** The replicas a scale patch sets, when the body is exactly {"spec": {"replicas": N}}. */
+function scaleReplicas(body: string | undefined): number | null {
+  if (!body) return null
+  let value: unknown
+  try {
+    value = parseYaml(body) as unknown
+  } catch {
+    return null
+  }
+  const spec = (value as { spec?: unknown } | null)?.spec as { replicas?: unknown } | undefined
+  const keys = value && typeof value === 'object' ? Object.keys(value) : []
+  return keys.length === 1 &&
+    spec &&
+    Object.keys(spec).length === 1 &&
+    Number.isInteger(spec.replicas)
+    ? (spec.replicas as number)
+    : null
+}
+
+const none = (why: string) => `# no kubectl command sends this: ${why}; the curl line does`
+
 export function labKubectl(i: LabEquivalentInput): string {
-  const { spec } = i
+  const { spec, release } = i
   const base = kubectlIdentity(i)
+  const path = pathAndQuery(i.url)
+  if (spec.rawPath !== undefined) {
+    return kubectlRaw(base, i.method, path) ?? none(`kubectl has no --raw form for ${i.method}`)
+  }
   const resource = spec.group ? `${spec.resource}.${spec.version}.${spec.group}` : spec.resource
   const ns = spec.namespace ? ` -n ${q(spec.namespace)}` : ''
   const name = spec.name ? ` ${q(spec.name)}` : ''
@@ -75,10 +116,17 @@ export function labKubectl(i: LabEquivalentInput): string {
     )
   if (spec.resourceVersion && (spec.verb === 'patch' || spec.verb === 'delete'))
     notes.push(`the resourceVersion precondition ${spec.resourceVersion} is in the body`)
+  /** A subresource where this release's kubectl has no --subresource flag. */
+  const oldSub = spec.subresource && release && !kubectlHas(release, 'subresource')
+  const withNotes = (command: string) =>
+    notes.length ? `${command}  # ${notes.join('; ')}` : command
   let command: string
   switch (spec.verb) {
     case 'get':
-      command = `${base} get ${resource}${name}${ns}${sub}${output}`
+      if (oldSub && release) {
+        notes.unshift(`${missingFrom(release, 'subresource')}: --raw sends the same GET`)
+        command = `${base} get --raw ${q(path)}`
+      } else command = `${base} get ${resource}${name}${ns}${sub}${output}`
       break
     case 'list':
       command = `${base} get ${resource}${ns}${selector}${output}`
@@ -87,18 +135,43 @@ export function labKubectl(i: LabEquivalentInput): string {
       command = `${base} get ${resource}${name}${ns}${selector} --watch --output-watch-events${output}`
       break
     case 'create':
-      command = spec.subresource
-        ? `${base} create --raw ${q(new URL(i.url).pathname)} -f body.json`
-        : `${base} create -f body.yaml${ns}${dryRun}${manager}`
+      if (spec.subresource === 'token' && spec.resource === 'serviceaccounts' && spec.name) {
+        if (!release || kubectlHas(release, 'createToken')) {
+          command = `${base} create token ${q(spec.name)}${ns}`
+          notes.unshift('the same TokenRequest, its spec from flags (--duration, --audience)')
+        } else {
+          command = `${base} create --raw ${q(path)} -f body.json`
+          notes.unshift(missingFrom(release, 'createToken'))
+        }
+      } else
+        command = spec.subresource
+          ? `${base} create --raw ${q(path)} -f body.json`
+          : `${base} create -f body.yaml${ns}${dryRun}${manager}`
       break
     case 'update':
-      command = `${base} replace -f body.yaml${ns}${sub}${dryRun}${manager}`
+      if (oldSub && release) {
+        notes.unshift(`${missingFrom(release, 'subresource')}: --raw sends the same PUT`)
+        command = `${base} replace --raw ${q(path)} -f body.json`
+      } else command = `${base} replace -f body.yaml${ns}${sub}${dryRun}${manager}`
       break
     case 'patch':
-      command =
-        spec.patchType === 'apply'
-          ? `${base} apply --server-side${spec.force ? ' --force-conflicts' : ''} -f body.yaml${ns}${dryRun}${manager}`
-          : `${base} patch ${resource}${name}${ns}${sub} --type ${spec.patchType ?? 'merge'} -p "$(cat body.json)"${dryRun}${manager}`
+      if (spec.patchType === 'apply') {
+        if (spec.subresource && release && !kubectlHas(release, 'applySubresource'))
+          return none(missingFrom(release, 'applySubresource'))
+        command = `${base} apply --server-side${spec.force ? ' --force-conflicts' : ''} -f body.yaml${ns}${sub}${dryRun}${manager}`
+      } else if (oldSub && release) {
+        const replicas = spec.subresource === 'scale' ? scaleReplicas(spec.body) : null
+        if (replicas === null || spec.patchType !== 'merge' || spec.dryRun || spec.fieldManager)
+          return none(
+            `${missingFrom(release, 'subresource')}, and kubectl has no --raw form for PATCH`,
+          )
+        // kubectl scale (without --current-replicas) sends this very merge patch to /scale.
+        command = `${base} scale ${resource}${name}${ns} --replicas=${replicas}`
+        notes.unshift(
+          `${missingFrom(release, 'subresource')}; kubectl scale sends this same merge patch to /scale`,
+        )
+      } else
+        command = `${base} patch ${resource}${name}${ns}${sub} --type ${spec.patchType ?? 'merge'} -p "$(cat body.json)"${dryRun}${manager}`
       break
     case 'delete':
       command = `${base} delete ${resource}${name}${ns}${dryRun}`
@@ -110,5 +183,5 @@ export function labKubectl(i: LabEquivalentInput): string {
       )
       break
   }
-  return notes.length ? `${command}  # ${notes.join('; ')}` : command
+  return withNotes(command)
 }

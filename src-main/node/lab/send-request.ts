@@ -11,8 +11,9 @@ import {
   type LabResult,
   type LabVerb,
 } from '@common/messages/lab'
-import { parseApiPath } from '@common/api-path'
 import { redact, REDACTED, type About } from '@common/redaction'
+import { fullResourceOf, parseApiPath } from '@common/api-path'
+import { releaseOf } from '@common/kubectl-releases'
 import { stageOfResponse } from '@common/request-stages'
 import { fail, ok, type Result, type UiError } from '@common/result'
 import type { ClusterSession } from '../cluster-session'
@@ -112,6 +113,37 @@ function pathOf(spec: LabRequestSpec, resource: DiscoveredResource): Result<stri
   const name = needsName && spec.name ? `/${encodeURIComponent(spec.name)}` : ''
   const sub = spec.subresource && name ? `/${spec.subresource}` : ''
   return ok(`${base}${ns}/${spec.resource}${name}${sub}`)
+}
+
+interface Target {
+  /** Path (and, typed by hand, its query). */
+  path: string
+  /** What decides the stages it crosses: its resource, or that it names none. */
+  stages: { resource: string } | { nonResource: true } | Record<string, never>
+}
+
+/** Where the request goes: a resource picked from discovery, or a path typed by hand. */
+async function targetOf(session: ClusterSession, spec: LabRequestSpec): Promise<Result<Target>> {
+  if (spec.rawPath !== undefined) {
+    // Typed by hand, as the chapter does with curl: sent as is, even where nothing is served
+    // (the 404 is the point). What it names decides its stages: /metrics names no resource.
+    const parts = parseApiPath(spec.rawPath)
+    const resource = fullResourceOf(spec.rawPath)
+    return ok({
+      path: spec.rawPath,
+      stages: parts && resource ? { resource } : { nonResource: true },
+    })
+  }
+  const discovery = await session.getDiscovery()
+  if (!discovery.ok) return discovery
+  const resource = findResource(discovery.value.resources, spec)
+  if (!resource.ok) return resource
+  const path = pathOf(spec, resource.value)
+  if (!path.ok) return path
+  return ok({
+    path: path.value,
+    stages: { resource: spec.subresource ? `${spec.resource}/${spec.subresource}` : spec.resource },
+  })
 }
 
 /** The body as the user typed it, parsed; JSON that does not parse is sent as typed (to see the 400). */
@@ -237,12 +269,8 @@ export async function sendLabRequest(
   const transportResult = identities.transportFor(spec.identity)
   if (!transportResult.ok) return transportResult
   const transport: KubeTransport = transportResult.value
-  const discovery = await session.getDiscovery()
-  if (!discovery.ok) return discovery
-  const resource = findResource(discovery.value.resources, spec)
-  if (!resource.ok) return resource
-  const path = pathOf(spec, resource.value)
-  if (!path.ok) return path
+  const target = await targetOf(session, spec)
+  if (!target.ok) return target
   const parsed = parsedBody(spec)
   if (!parsed.ok) return parsed
   const out = outgoing(spec, parsed.value)
@@ -250,7 +278,7 @@ export async function sendLabRequest(
   const accept = spec.asTable ? TABLE_ACCEPT : 'application/json'
   const request: KubeRequest = {
     method,
-    path: path.value,
+    path: target.value.path,
     query: queryOf(spec),
     accept,
     ...(out.body !== undefined ? { body: out.body } : {}),
@@ -283,7 +311,7 @@ export async function sendLabRequest(
 
   const rawBody = text === '' ? null : parseResponseBody(text)
   // What the renderer sees of the answer and of the body sent, judged by what was addressed.
-  const about: About = parseApiPath(path.value) ?? {}
+  const about: About = parseApiPath(target.value.path) ?? {}
   const redaction = redact(rawBody, about)
   const sentShown = out.body === undefined ? undefined : redact(out.body, about).value
   const dryRun = WRITES.has(spec.verb) && spec.dryRun === true
@@ -292,7 +320,7 @@ export async function sendLabRequest(
   const verdict = stageOfResponse({
     method,
     verb: spec.verb,
-    resource: spec.subresource ? `${spec.resource}/${spec.subresource}` : spec.resource,
+    ...target.value.stages,
     dryRun,
     status,
     body: rawBody,
@@ -323,6 +351,7 @@ export async function sendLabRequest(
     hasBody: out.body !== undefined,
     ...(out.body !== undefined && out.contentType ? { contentType: out.contentType } : {}),
     ...(out.rightContentType ? { rightContentType: out.rightContentType } : {}),
+    release: releaseOf(session.info.version),
   }
   const attributable =
     dryRun &&

@@ -7,6 +7,7 @@ import { stageOfResponse, type StageVerdict } from '@common/request-stages'
 import { decodeContinueToken } from '@common/resource-version'
 import type { CheckResult, RequestOutcome, RequestPreview } from '@common/messages/walkthroughs'
 import type { ScenarioRequest } from '@common/scenarios/scenario-format'
+import type { ClusterSession } from '../cluster-session'
 import type { KubeResponse, KubeTransport } from '../kube-transport'
 import { NdjsonLines } from '../watch/ndjson-lines'
 import {
@@ -35,7 +36,33 @@ export function microTimeNow(now = new Date()): string {
   return now.toISOString().replace(/Z$/, '000Z')
 }
 
-export function prepareRequest(req: ScenarioRequest, given: Vars): PreparedRequest {
+/** Where the copyable commands send to: the session's server, context and credential kind. */
+export type CommandTarget = Omit<
+  RequestCommandsInput,
+  'identity' | 'method' | 'pathAndQuery' | 'contentType' | 'accept' | 'hasBody'
+>
+
+export function commandTargetOf(session: ClusterSession): CommandTarget {
+  return {
+    context: session.config.context,
+    server: session.config.server,
+    insecure: session.config.cluster['insecure-skip-tls-verify'] === true,
+    authKind: session.transport.authKind,
+  }
+}
+
+const COMMAND_IDENTITY = {
+  context: 'kubeconfig',
+  anonymous: 'anonymous',
+  'made-up-token': 'token',
+  'service-account': 'token',
+} as const
+
+export function prepareRequest(
+  req: ScenarioRequest,
+  given: Vars,
+  target?: CommandTarget,
+): PreparedRequest {
   const vars = { now: microTimeNow(), ...given }
   const path = fillTemplate(req.path, vars)
   const query = Object.fromEntries(
@@ -65,6 +92,19 @@ export function prepareRequest(req: ScenarioRequest, given: Vars): PreparedReque
       ...(pretty !== undefined ? { body: pretty } : {}),
       ...(req.stream ? { stream: req.stream } : {}),
       writes: req.method !== 'GET',
+      ...(target
+        ? requestCommands({
+            ...target,
+            identity: COMMAND_IDENTITY[req.identity],
+            method: req.method,
+            pathAndQuery: search ? `${path}?${search}` : path,
+            ...(req.contentType || body !== undefined
+              ? { contentType: req.contentType ?? 'application/json' }
+              : {}),
+            ...(req.accept ? { accept: req.accept } : {}),
+            hasBody: body !== undefined,
+          })
+        : {}),
     },
     query,
     ...(bodyText !== undefined ? { bodyText } : {}),
@@ -153,6 +193,8 @@ function shownObserved(observed: Observed, about: About | undefined): Observed {
 
 export interface RequestContext {
   namespace: string
+  /** For the copyable commands of each request. */
+  commands?: CommandTarget
   identities: WalkthroughIdentities
   vars: Record<string, string>
   /** Values never shown: saved tokens. */
@@ -243,7 +285,7 @@ export async function runRequest(
   ctx: RequestContext,
 ): Promise<RequestOutcome> {
   const vars = { ...ctx.vars, ns: ctx.namespace }
-  const prepared = prepareRequest(req, vars)
+  const prepared = prepareRequest(req, vars, ctx.commands)
   const about = parseApiPath(prepared.preview.path) ?? undefined
   const secrets = Object.values(ctx.secrets)
   const failure = (error: string): RequestOutcome => ({

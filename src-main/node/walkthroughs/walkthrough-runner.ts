@@ -10,7 +10,7 @@ import type { Scenario, ScenarioStep } from '@common/scenarios/scenario-format'
 import type { ClusterSession } from '../cluster-session'
 import type { RequestLog } from '../request-log'
 import { createLabNamespace, deleteLabNamespace, findLeftovers } from './lab-namespace'
-import { prepareRequest, runRequest } from './request-step'
+import { commandTargetOf, prepareRequest, runRequest } from './request-step'
 import { stepObject, stepRequestSeqs } from './step-highlight'
 import { SCENARIOS, scenarioById } from './scenario-catalog'
 import { fillTemplate } from './step-checks'
@@ -163,7 +163,9 @@ export class WalkthroughRunner {
     run.state = {
       ...run.state,
       done: run.state.stepIndex >= run.scenario.steps.length,
-      next: step ? step.requests.map((r) => prepareRequest(r, vars).preview) : [],
+      next: step
+        ? step.requests.map((r) => prepareRequest(r, vars, commandTargetOf(run.session)).preview)
+        : [],
     }
   }
 
@@ -217,6 +219,7 @@ export class WalkthroughRunner {
       for (const req of step.requests) {
         const outcome = await runRequest(req, {
           namespace: run.state.namespace,
+          commands: commandTargetOf(run.session),
           identities: run.identities,
           vars: run.vars,
           secrets: run.secrets,

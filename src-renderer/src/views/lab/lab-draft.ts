@@ -13,6 +13,10 @@ import { BARE_POD_YAML, REGLAGES_YAML } from '@common/lab-seed-manifests'
 export interface LabDraft {
   identity: LabIdentityKind
   verb: LabVerb
+  /** A resource picked from discovery, or a path typed by hand (as the chapter does with curl). */
+  target: 'discovery' | 'path'
+  /** The typed path, with its query: /readyz?verbose, /metrics. */
+  rawPath: string
   /** group/version/resource, as in discovery. */
   resourceKey: string
   subresource: string
@@ -42,6 +46,8 @@ export function defaultDraft(namespace: string): LabDraft {
   return {
     identity: 'kubeconfig',
     verb: 'create',
+    target: 'discovery',
+    rawPath: '/readyz?verbose',
     resourceKey: '/v1/configmaps',
     subresource: '',
     namespace,
@@ -97,6 +103,7 @@ export function specOf(d: LabDraft): LabRequestSpec {
   return {
     identity: d.identity,
     verb: d.verb,
+    ...(d.target === 'path' ? { rawPath: d.rawPath.trim() } : {}),
     group,
     version,
     resource,
@@ -132,6 +139,7 @@ export interface LabPreset {
 const fresh = (d: LabDraft, changes: Partial<LabDraft>): LabDraft => ({
   ...d,
   identity: 'kubeconfig',
+  target: 'discovery',
   subresource: '',
   dryRun: false,
   wrongContentType: false,
@@ -193,6 +201,29 @@ export const PRESETS: LabPreset[] = [
         bodyFormat: 'json',
         wrongContentType: true,
         contentTypeOverride: 'application/x-www-form-urlencoded',
+      }),
+  },
+  {
+    id: 'readyz',
+    label: '/readyz?verbose',
+    expect: '200: every readiness check, typed as a path',
+    apply: (d) => fresh(d, { verb: 'get', target: 'path', rawPath: '/readyz?verbose' }),
+  },
+  {
+    id: 'metrics',
+    label: '/metrics',
+    expect: 'the API server’s metrics, as text',
+    apply: (d) => fresh(d, { verb: 'get', target: 'path', rawPath: '/metrics' }),
+  },
+  {
+    id: 'made-up-resource',
+    label: 'Made-up resource',
+    expect: '404: no such resource on this server',
+    apply: (d) =>
+      fresh(d, {
+        verb: 'get',
+        target: 'path',
+        rawPath: `/api/v1/namespaces/${d.namespace || 'default'}/licornes`,
       }),
   },
   {
