@@ -12,6 +12,7 @@ import type { LabRequestSpec, LabResult } from '@common/messages/lab'
 import type { Result } from '@common/result'
 import { ApiscopeCore } from '../src-main/node/apiscope-core'
 import {
+  k8sSeries,
   ADMIN_CONTEXT,
   REPO_ROOT,
   readClusterInfo,
@@ -20,7 +21,8 @@ import {
   type ClusterInfo,
 } from '../test/cluster/control-plane'
 
-const DIR = path.join(REPO_ROOT, 'test/fixtures/recorded/dry-run')
+/** One folder per release line (APISCOPE_K8S): 1.20's fixtures stay beside 1.37's. */
+const DIR = path.join(REPO_ROOT, 'test/fixtures/recorded', k8sSeries(), 'dry-run')
 const NS = 'apiscope-dry-run'
 const LIMITED_NS = 'apiscope-dry-run-limited'
 
@@ -176,11 +178,16 @@ function kubectl(info: ClusterInfo, input: string | null, ...args: string[]): st
   )
 }
 
+const tokenSecretPath = (info: ClusterInfo) =>
+  info.version.startsWith('v1.20.') ? 'jsonpath={.secrets[0].name}' : 'name'
+
 async function waitForServiceAccount(info: ClusterInfo, ns: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
       if (
-        kubectl(info, null, 'get', 'sa', 'default', '-n', ns, '-o', 'jsonpath={.secrets[0].name}')
+        // Up to 1.23 the ServiceAccount admission plugin mounts the token Secret the
+        // controller-manager makes; from 1.24 a projected token, and no Secret is made.
+        kubectl(info, null, 'get', 'sa', 'default', '-n', ns, '-o', tokenSecretPath(info))
       )
         return
     } catch {
@@ -194,6 +201,8 @@ async function waitForServiceAccount(info: ClusterInfo, ns: string): Promise<voi
 async function main(): Promise<void> {
   const shared = process.env.APISCOPE_CLUSTER_STATE
   const info = shared ? readClusterInfo(shared) : await startControlPlane()
+  if (info.series !== k8sSeries())
+    throw new Error(`the shared control plane runs ${info.version}: set APISCOPE_K8S=${info.series}`)
   const core = new ApiscopeCore({
     host: 'browser',
     version: 'record',

@@ -1,4 +1,4 @@
-// Records test/fixtures/recorded/managed-fields/ from a real kube-apiserver: starts the test control
+// Records test/fixtures/recorded/<series>/managed-fields/ from a real kube-apiserver: starts the test control
 // plane, replays the "Qui possède ce champ ?" sequence (server-side apply, patch, conflict, forced
 // re-apply) plus a few shapes of fieldsV1, saves each object as the server returns it, then stops
 // the control plane, also on error. Run: `npx tsx scripts/record-managed-fields-fixtures.ts`.
@@ -9,6 +9,7 @@ import https from 'node:https'
 import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import {
+  k8sSeries,
   ADMIN_CONTEXT,
   REPO_ROOT,
   startControlPlane,
@@ -16,7 +17,8 @@ import {
   type ClusterInfo,
 } from '../test/cluster/control-plane'
 
-const OUT_DIR = path.join(REPO_ROOT, 'test/fixtures/recorded/managed-fields')
+/** One folder per release line (APISCOPE_K8S): 1.20's fixtures stay beside 1.37's. */
+const OUT_DIR = path.join(REPO_ROOT, 'test/fixtures/recorded', k8sSeries(), 'managed-fields')
 const FAILED_RUN_LOGS = path.join(REPO_ROOT, 'test/artifacts/cluster-logs/record-managed-fields')
 // The seed chapter's namespace, so that paths and messages read as in the book.
 const NAMESPACE = 'ch34'
@@ -189,8 +191,12 @@ function applyWithoutForce(
 
 async function record(info: ClusterInfo): Promise<void> {
   const kubectl = kubectlFor(info)
+  // kubectl 1.21+ leaves managedFields out of -o json unless asked; 1.20's always prints them.
+  const showManagedFields = k8sSeries() === '1.20' ? [] : ['--show-managed-fields']
   const getJson = (...args: string[]) =>
-    JSON.parse(kubectl(['get', '-o', 'json', '-n', NAMESPACE, ...args])) as KubeObject
+    JSON.parse(
+      kubectl(['get', '-o', 'json', ...showManagedFields, '-n', NAMESPACE, ...args]),
+    ) as KubeObject
   const serverSideApply = (manager: string, manifest: string, ...extra: string[]) =>
     log(
       kubectl(

@@ -9,6 +9,7 @@ import {
   startAdmissionReviewServer,
 } from '../test/cluster/admission-review-server'
 import {
+  k8sSeries,
   REPO_ROOT,
   VIEWER_NAMESPACE,
   VIEWER_USER,
@@ -17,7 +18,8 @@ import {
   type ClusterInfo,
 } from '../test/cluster/control-plane'
 
-const FIXTURE_DIR = path.join(REPO_ROOT, 'test/fixtures/recorded/stages')
+/** One folder per release line (APISCOPE_K8S): 1.20's fixtures stay beside 1.37's. */
+const FIXTURE_DIR = path.join(REPO_ROOT, 'test/fixtures/recorded', k8sSeries(), 'stages')
 const FAILED_RUN_LOGS = path.join(REPO_ROOT, 'test/artifacts/cluster-logs/record-stage-fixtures')
 /** The namespace every recording happens in; a fresh control plane each run, so no clash. */
 const NS = 'apiscope-stages'
@@ -168,19 +170,31 @@ interface AuditLine {
  * ResponseComplete event, or ResponseStarted alone for a failed authentication, which is all
  * the API server logs for those.
  */
-async function auditEventFor(auditLog: string, auditId: string | undefined) {
+async function auditEventFor(auditLog: string, auditId: string | undefined, requestURI: string) {
   if (!auditId) return null
   // The log backend writes the event after the response is sent: give it a moment.
   const deadline = Date.now() + 3_000
   let latest: AuditLine | undefined
+  let sameUri: AuditLine | undefined
   while (Date.now() < deadline) {
     for (const line of readFileSync(auditLog, 'utf8').split('\n')) {
-      if (!line.includes(auditId)) continue
-      const event = JSON.parse(line) as AuditLine
+      if (!line.includes(auditId) && !line.includes(requestURI)) continue
+      const event = JSON.parse(line) as AuditLine & { requestURI?: string }
       if (event.auditID === auditId) latest = event
+      else if (event.requestURI === requestURI && event.stage === 'ResponseComplete')
+        sameUri = event
     }
     if (latest?.stage === 'ResponseComplete') break
     await sleep(100)
+  }
+  // kube-apiserver 1.20 answered the dry-run Pod create with an Audit-Id its audit log did not
+  // hold (the header and the event took their IDs apart until kubernetes/kubernetes#99237, 1.22).
+  // Requests here go one at a time, so the newest completed event of that URI is this request's.
+  if (!latest && sameUri) {
+    log(
+      `Audit-Id ${auditId} is not in the audit log: the event of ${requestURI} is ${sameUri.auditID}`,
+    )
+    latest = sameUri
   }
   if (!latest) throw new Error(`no audit event for Audit-Id ${auditId}`)
   return {
@@ -258,7 +272,11 @@ class StageRecorder {
         headers: response.headers,
         body: parseIfJson(response.text),
       },
-      audit: await auditEventFor(this.cluster.auditLog, headerValue(response.headers, 'Audit-Id')),
+      audit: await auditEventFor(
+        this.cluster.auditLog,
+        headerValue(response.headers, 'Audit-Id'),
+        request.path,
+      ),
     })
     this.identityNames.set(name, request.credential.name)
     log(`${name}: ${response.status} ${response.statusText}`)
@@ -748,7 +766,11 @@ async function recordWebhooks(rec: StageRecorder): Promise<void> {
  */
 async function recordPriorityAndFairness(rec: StageRecorder, saToken: string): Promise<boolean> {
   const json = 'application/json'
-  const flowcontrol = '/apis/flowcontrol.apiserver.k8s.io/v1beta1'
+  // flowcontrol v1 (GA 1.29) renamed assuredConcurrencyShares to nominalConcurrencyShares.
+  const legacy = k8sSeries() === '1.20'
+  const apiVersion = `flowcontrol.apiserver.k8s.io/${legacy ? 'v1beta1' : 'v1'}`
+  const flowcontrol = `/apis/${apiVersion}`
+  const shares = legacy ? { assuredConcurrencyShares: 1 } : { nominalConcurrencyShares: 1 }
   await rec.setup({
     method: 'POST',
     path: `/apis/rbac.authorization.k8s.io/v1/namespaces/${NS}/rolebindings`,
@@ -766,12 +788,12 @@ async function recordPriorityAndFairness(rec: StageRecorder, saToken: string): P
     path: `${flowcontrol}/prioritylevelconfigurations`,
     contentType: json,
     body: {
-      apiVersion: 'flowcontrol.apiserver.k8s.io/v1beta1',
+      apiVersion,
       kind: 'PriorityLevelConfiguration',
       metadata: { name: 'apiscope-stages-tiny' },
       spec: {
         type: 'Limited',
-        limited: { assuredConcurrencyShares: 1, limitResponse: { type: 'Reject' } },
+        limited: { ...shares, limitResponse: { type: 'Reject' } },
       },
     },
   })
@@ -780,7 +802,7 @@ async function recordPriorityAndFairness(rec: StageRecorder, saToken: string): P
     path: `${flowcontrol}/flowschemas`,
     contentType: json,
     body: {
-      apiVersion: 'flowcontrol.apiserver.k8s.io/v1beta1',
+      apiVersion,
       kind: 'FlowSchema',
       metadata: { name: 'apiscope-stages-tiny' },
       spec: {
@@ -913,9 +935,11 @@ async function recordAll(cluster: ClusterInfo): Promise<void> {
     contentType: json,
     body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } },
   })
-  // The controller-manager creates the default ServiceAccount, then its token Secret, which the
-  // ServiceAccount admission plugin of 1.20 needs to mount into the dry-run Pod.
-  await waitUntil('the default ServiceAccount and its token Secret', async () => {
+  // The controller-manager creates the default ServiceAccount, and up to 1.23 its token Secret,
+  // which the ServiceAccount admission plugin of 1.20 needs to mount into the dry-run Pod (from
+  // 1.24 the plugin mounts a projected token and no Secret is made).
+  const tokenSecret = k8sSeries() === '1.20'
+  await waitUntil('the default ServiceAccount', async () => {
     const response = await rec.send({
       method: 'GET',
       path: `/api/v1/namespaces/${NS}/serviceaccounts/default`,
@@ -923,7 +947,7 @@ async function recordAll(cluster: ClusterInfo): Promise<void> {
     })
     if (response.status !== 200) return false
     const account = JSON.parse(response.text) as { secrets?: unknown[] }
-    return (account.secrets?.length ?? 0) > 0
+    return !tokenSecret || (account.secrets?.length ?? 0) > 0
   })
   const tokenRequest = (await rec.setup({
     method: 'POST',

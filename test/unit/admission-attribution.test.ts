@@ -1,6 +1,6 @@
 // The dry-run attribution rules against dryRun=All answers recorded from the real 1.20 server
-// (test/fixtures/recorded/dry-run/, scripts/record-dry-run-fixtures.ts) and a webhook mutation
-// recorded with its audit annotations (test/fixtures/recorded/stages/webhook-mutated-201.json).
+// (test/fixtures/recorded/1.20/dry-run/, scripts/record-dry-run-fixtures.ts) and a webhook mutation
+// recorded with its audit annotations (test/fixtures/recorded/1.20/stages/webhook-mutated-201.json).
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -14,7 +14,7 @@ import rulesFile from '@common/data/admission-attribution.json'
 import { stageOfResponse } from '@common/request-stages'
 
 const rules = parseAttributionRules(rulesFile)
-const dir = path.join(__dirname, '../fixtures/recorded/dry-run')
+const dir = path.join(__dirname, '../fixtures/recorded/1.20/dry-run')
 const fixture = (name: string) =>
   JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as {
     sent: unknown
@@ -49,13 +49,20 @@ describe('the rules file', () => {
   })
 })
 
-describe('every recorded dry run is explained', () => {
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    it(`${file}: nothing unattributed`, () => {
-      const r = report(file.replace(/\.json$/, ''))
-      const unexplained = r.entries.filter((e) => !e.attribution).map((e) => e.path)
-      expect(unexplained).toEqual([])
-    })
+describe('every recorded dry run is explained, on both releases', () => {
+  for (const series of ['1.20', '1.37']) {
+    const seriesDir = path.join(__dirname, '../fixtures/recorded', series, 'dry-run')
+    for (const file of readdirSync(seriesDir).filter((f) => f.endsWith('.json'))) {
+      it(`${series} ${file}: nothing unattributed`, () => {
+        const f = JSON.parse(readFileSync(path.join(seriesDir, file), 'utf8')) as {
+          sent: unknown
+          returned: { kind: string }
+        }
+        const r = attributeDryRun(f.sent, f.returned, rules, { kind: f.returned.kind })
+        const unexplained = r.entries.filter((e) => !e.attribution).map((e) => e.path)
+        expect(unexplained).toEqual([])
+      })
+    }
   }
 })
 
@@ -147,7 +154,7 @@ describe('webhooks, from audit annotations', () => {
   it('a change no rule explains goes to the webhook the annotations name', () => {
     const f = JSON.parse(
       readFileSync(
-        path.join(__dirname, '../fixtures/recorded/stages/webhook-mutated-201.json'),
+        path.join(__dirname, '../fixtures/recorded/1.20/stages/webhook-mutated-201.json'),
         'utf8',
       ),
     )

@@ -1,5 +1,5 @@
 // The dry-run answer written as YAML line by line, each line tagged with who added it: checked on
-// the bare Pod recorded from the real server (test/fixtures/recorded/dry-run/pod-bare.json).
+// the bare Pod recorded from the real server (test/fixtures/recorded/1.20/dry-run/pod-bare.json).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
@@ -9,7 +9,7 @@ import { attributedYaml } from '@common/attributed-yaml'
 import rulesFile from '@common/data/admission-attribution.json'
 
 const f = JSON.parse(
-  readFileSync(path.join(__dirname, '../fixtures/recorded/dry-run/pod-bare.json'), 'utf8'),
+  readFileSync(path.join(__dirname, '../fixtures/recorded/1.20/dry-run/pod-bare.json'), 'utf8'),
 ) as { sent: unknown; sentText: string; returned: unknown }
 const report = attributeDryRun(f.sent, f.returned, parseAttributionRules(rulesFile), {
   kind: 'Pod',

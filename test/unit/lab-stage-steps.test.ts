@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { requestPath, stageOfResponse, WRITE_PATH } from '@common/request-stages'
 import { pathFor, stageSteps, stopSentence, travelLength } from '@common/stage-steps'
 
-const dir = path.join(__dirname, '../fixtures/recorded/stages')
+const dir = path.join(__dirname, '../fixtures/recorded/1.20/stages')
 
 function verdictOf(file: string) {
   const f = JSON.parse(readFileSync(path.join(dir, file), 'utf8'))

@@ -7,7 +7,7 @@ import { conflictFields, managerOfCause } from '../../src-main/node/ownership/co
 
 const recorded = (name: string) =>
   JSON.parse(
-    readFileSync(path.join(__dirname, '../fixtures/recorded/managed-fields', name), 'utf8'),
+    readFileSync(path.join(__dirname, '../fixtures/recorded/1.20/managed-fields', name), 'utf8'),
   ) as Record<string, unknown>
 
 const status = recorded('deployment-vitrine-4-conflict-status.json')

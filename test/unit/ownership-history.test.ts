@@ -18,7 +18,7 @@ type Recorded = {
 }
 const recorded = (name: string) =>
   JSON.parse(
-    readFileSync(path.join(__dirname, '../fixtures/recorded/managed-fields', name), 'utf8'),
+    readFileSync(path.join(__dirname, '../fixtures/recorded/1.20/managed-fields', name), 'utf8'),
   ) as Recorded
 
 const versions = [

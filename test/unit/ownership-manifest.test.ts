@@ -15,7 +15,10 @@ import { kubectlApplyCommand } from '../../src-main/node/ownership/what-if-apply
 
 const live = JSON.parse(
   readFileSync(
-    path.join(__dirname, '../fixtures/recorded/managed-fields/deployment-vitrine-3-edited.json'),
+    path.join(
+      __dirname,
+      '../fixtures/recorded/1.20/managed-fields/deployment-vitrine-3-edited.json',
+    ),
     'utf8',
   ),
 ) as Record<string, unknown>

@@ -1,5 +1,5 @@
 // The ownership map's rows over objects recorded on the real v1.20.2 server
-// (test/fixtures/recorded/managed-fields): every field in document order with its owners, fields
+// (test/fixtures/recorded/1.20/managed-fields): every field in document order with its owners, fields
 // inside atomic values, defaults nobody owns, server-set metadata, co-owned and absent fields.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -8,7 +8,7 @@ import { ownershipRows, type OwnershipRow } from '@common/managed-fields'
 
 const recorded = (name: string) =>
   JSON.parse(
-    readFileSync(path.join(__dirname, '../fixtures/recorded/managed-fields', name), 'utf8'),
+    readFileSync(path.join(__dirname, '../fixtures/recorded/1.20/managed-fields', name), 'utf8'),
   ) as Record<string, unknown>
 
 const applied = recorded('deployment-vitrine-1-applied.json')

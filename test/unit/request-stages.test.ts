@@ -1,5 +1,5 @@
 // The stage model over responses recorded from the real v1.20.2 API server
-// (test/fixtures/recorded/stages, made by scripts/record-stage-fixtures.ts), each with the
+// (test/fixtures/recorded/1.20/stages, made by scripts/record-stage-fixtures.ts), each with the
 // annotations of its audit event, as Apiscope gets them when it can read the audit stream.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -15,7 +15,11 @@ import {
   type StageVerdict,
 } from '@common/request-stages'
 
-const FIXTURES = path.join(__dirname, '../fixtures/recorded/stages')
+/** The same requests recorded from both release lines (scripts/record-stage-fixtures.ts). */
+const SERIES = ['1.20', '1.37'] as const
+type Series = (typeof SERIES)[number]
+const fixturesOf = (series: Series) =>
+  path.join(__dirname, '../fixtures/recorded', series, 'stages')
 
 interface StageFixture {
   request: { method: string; path: string }
@@ -23,12 +27,15 @@ interface StageFixture {
   audit: { verb: string; annotations: Record<string, string> } | null
 }
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as StageFixture
+const fixture = (name: string, series: Series = '1.20') =>
+  JSON.parse(readFileSync(path.join(fixturesOf(series), `${name}.json`), 'utf8')) as StageFixture
 
 /** The verdict on a recorded response; `withAudit: false` reads the response alone. */
-function verdictOf(name: string, { withAudit = true } = {}): StageVerdict {
-  const { request, response, audit } = fixture(name)
+function verdictOf(
+  name: string,
+  { withAudit = true, series = '1.20' as Series } = {},
+): StageVerdict {
+  const { request, response, audit } = fixture(name, series)
   return stageOfResponse({
     method: request.method,
     ...(withAudit && audit ? { verb: audit.verb, auditAnnotations: audit.annotations } : {}),
@@ -182,23 +189,23 @@ describe('the stages', () => {
   })
 })
 
-describe('stageOfResponse on recorded responses', () => {
+describe.each(SERIES)('stageOfResponse on responses recorded from %s', (series) => {
   it('has an expectation for every recorded fixture', () => {
-    const recorded = readdirSync(FIXTURES)
+    const recorded = readdirSync(fixturesOf(series))
       .filter((file) => file.endsWith('.json'))
       .map((file) => file.replace(/\.json$/, ''))
     expect(recorded.sort()).toEqual(Object.keys(expected).sort())
   })
 
   it.each(Object.entries(expected))('%s', (name, { stoppedAt, outcome, passed }) => {
-    const verdict = verdictOf(name)
+    const verdict = verdictOf(name, { series })
     expect({ stoppedAt: verdict.stoppedAt, outcome: verdict.outcome }).toEqual({
       stoppedAt,
       outcome,
     })
     expect(verdict.passed).toEqual(passed)
     expect(verdict.candidates).toEqual([])
-    expect(verdict.details.httpStatus).toBe(fixture(name).response.status)
+    expect(verdict.details.httpStatus).toBe(fixture(name, series).response.status)
     expect(verdict.explanation).toMatch(/^[A-Z].*\.\)?$/s)
   })
 })

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { applyPatch, encodePatch, fieldChanges } from '../../src-main/node/watch/version-patch'
 
 const fixture = (name: string) =>
-  readFileSync(path.join(__dirname, '../fixtures/recorded/managed-fields', name), 'utf8')
+  readFileSync(path.join(__dirname, '../fixtures/recorded/1.20/managed-fields', name), 'utf8')
 
 describe('version patches', () => {
   const pairs: [string, unknown, unknown][] = [

@@ -24,7 +24,7 @@ function expected(line: string) {
 
 describe('watch line scanner', () => {
   it('agrees with JSON.parse on objects recorded from the real server', () => {
-    const dir = path.join(__dirname, '../fixtures/recorded/managed-fields')
+    const dir = path.join(__dirname, '../fixtures/recorded/1.20/managed-fields')
     for (const f of [
       'deployment-vitrine-1-applied.json',
       'pod-vitrine.json',
