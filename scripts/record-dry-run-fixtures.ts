@@ -202,7 +202,9 @@ async function main(): Promise<void> {
   const shared = process.env.APISCOPE_CLUSTER_STATE
   const info = shared ? readClusterInfo(shared) : await startControlPlane()
   if (info.series !== k8sSeries())
-    throw new Error(`the shared control plane runs ${info.version}: set APISCOPE_K8S=${info.series}`)
+    throw new Error(
+      `the shared control plane runs ${info.version}: set APISCOPE_K8S=${info.series}`,
+    )
   const core = new ApiscopeCore({
     host: 'browser',
     version: 'record',
