@@ -99,6 +99,18 @@ describe('reading and comparing', () => {
     expect(evaluateCheck({ pointer: '/metadata/list', minItems: 2 }, observed, {}).ok).toBe(false)
     expect(evaluateCheck({ pointer: '/data', contains: 'ver' }, observed, {}).ok).toBe(true)
   })
+
+  it('a check soft on the releases seen to answer otherwise is hard on every other', () => {
+    const check = { pointer: '/data/couleur', equals: 'bleu', softOn: ['1.20'] }
+    expect(evaluateCheck(check, observed, {}, { major: 1, minor: 20 }).soft).toBe(true)
+    expect(evaluateCheck(check, observed, {}, { major: 1, minor: 37 }).soft).toBe(false)
+    expect(evaluateCheck(check, observed, {}, { major: 1, minor: 21 }).soft).toBe(false)
+    // Not knowing the server, the check may be on such a release.
+    expect(evaluateCheck(check, observed, {}, null).soft).toBe(true)
+    expect(
+      evaluateCheck({ pointer: '/data/couleur', equals: 'bleu' }, observed, {}, null).soft,
+    ).toBe(false)
+  })
 })
 
 describe('safety', () => {

@@ -61,8 +61,16 @@ const check = source
     minItems: z.number().int().nonnegative().optional(),
     /** What the check shows, e.g. "the data after the merge patch". */
     label: z.string().optional(),
-    /** Servers differ by version: a soft check's difference is shown but does not fail the step. */
+    /**
+     * A soft check's difference is shown but does not fail the step: for what the test harness
+     * cannot provide (a node agent), never for a difference between releases (softOn).
+     */
     soft: z.boolean().optional(),
+    /**
+     * The releases (`1.20`) on which the real server was seen to answer otherwise: there the
+     * check is soft, on every other release hard.
+     */
+    softOn: z.array(z.string().regex(/^1\.\d+$/)).optional(),
   })
   .strict()
 export type FieldCheck = z.infer<typeof check>

@@ -4,6 +4,7 @@
 import { fullResourceOf, parseApiPath } from '@common/api-path'
 import { redact, REDACTED, type About } from '@common/redaction'
 import { stageOfResponse, type StageVerdict } from '@common/request-stages'
+import type { KubeRelease } from '@common/kubectl-releases'
 import { decodeContinueToken } from '@common/resource-version'
 import type { CheckResult, RequestOutcome, RequestPreview } from '@common/messages/walkthroughs'
 import type { ScenarioRequest } from '@common/scenarios/scenario-format'
@@ -197,6 +198,8 @@ export interface RequestContext {
   commands?: CommandTarget
   identities: WalkthroughIdentities
   vars: Record<string, string>
+  /** The server's release: a check soft on some releases (softOn) is hard on the others. */
+  server?: KubeRelease | null
   /** Values never shown: saved tokens. */
   secrets: Record<string, string>
 }
@@ -206,6 +209,7 @@ function judge(
   observed: Observed,
   verdict: StageVerdict,
   vars: Vars,
+  server: KubeRelease | null,
 ): CheckResult[] {
   const checks: CheckResult[] = [
     {
@@ -236,7 +240,8 @@ function judge(
       soft: false,
     })
   }
-  for (const field of req.expect.fields ?? []) checks.push(evaluateCheck(field, observed, vars))
+  for (const field of req.expect.fields ?? [])
+    checks.push(evaluateCheck(field, observed, vars, server))
   return checks
 }
 
@@ -329,7 +334,7 @@ export async function runRequest(
       status: observed.status,
       body: observed.body,
     })
-    const judged = judge(req, observed, verdict, vars)
+    const judged = judge(req, observed, verdict, vars, ctx.server ?? null)
     const ok = judged.every((c) => c.ok || c.soft)
     if (!ok && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 500))
@@ -343,7 +348,7 @@ export async function runRequest(
       else ctx.vars[name] = text
     }
     // Judged on the answer as it came; what each check observed is shown from the redacted one.
-    const shown = judge(req, shownObserved(observed, about), verdict, vars)
+    const shown = judge(req, shownObserved(observed, about), verdict, vars, ctx.server ?? null)
     const checks = judged.map((c, i) => ({
       ...c,
       observed: hideSaved(shown[i]?.observed ?? '', secrets),

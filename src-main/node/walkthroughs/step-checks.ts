@@ -2,6 +2,7 @@
 // out of a response (JSON Pointer, regex on text, one line of a watch stream) and comparing what a
 // step observed with what its scenario expected. Every comparison is reported, passed or not.
 import type { FieldCheck, ValueSource } from '@common/scenarios/scenario-format'
+import type { KubeRelease } from '@common/kubectl-releases'
 import type { CheckResult } from '@common/messages/walkthroughs'
 
 export type Vars = Readonly<Record<string, string>>
@@ -68,15 +69,27 @@ function where(check: FieldCheck): string {
   return `${line}${check.pointer ?? 'body'}`
 }
 
+/** Whether the server is of a release known to answer otherwise (an unknown server may be). */
+function answersOtherwise(server: KubeRelease | null, releases: readonly string[] | undefined) {
+  if (!releases?.length) return false
+  return !server || releases.includes(`${server.major}.${server.minor}`)
+}
+
 function equal(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b)
 }
 
 /** Compares one field with what the scenario expects; `expected` and `observed` are display text. */
-export function evaluateCheck(check: FieldCheck, observed: Observed, vars: Vars): CheckResult {
+export function evaluateCheck(
+  check: FieldCheck,
+  observed: Observed,
+  vars: Vars,
+  /** The server's release; unknown, a check soft on some release stays soft. */
+  server: KubeRelease | null = null,
+): CheckResult {
   const value = readValue(observed, check)
   const label = where(check)
-  const soft = check.soft === true
+  const soft = check.soft === true || answersOtherwise(server, check.softOn)
   const result = (ok: boolean, expected: string): CheckResult => ({
     label,
     expected,

@@ -2,6 +2,7 @@
 // it will send; after it, what came back and how it compares with the scenario's expectation. A
 // run lives in its own labelled namespace, refuses a context that does not look local unless the
 // person confirmed, deletes its namespace at the end, and deletes a crashed run's on the next start.
+import { releaseOf } from '@common/kubectl-releases'
 import { fail, ok, type Result } from '@common/result'
 import type { PlannedObject, RunPlan, RunState, StepResult } from '@common/messages/walkthroughs'
 import type { RequestLogEntry } from '@common/kube-types'
@@ -221,6 +222,7 @@ export class WalkthroughRunner {
           namespace: run.state.namespace,
           commands: commandTargetOf(run.session),
           identities: run.identities,
+          server: releaseOf(run.session.info.version),
           vars: run.vars,
           secrets: run.secrets,
         })
