@@ -112,6 +112,15 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
     await burst(1)
     await expect(traffic.dot(409, 'persistence').first()).toBeAttached()
     await expect(traffic.detail.locator('[data-settled="true"]')).toBeVisible()
+    // The same method and URI, to send by hand as oneself.
+    await expect(traffic.detail).toContainText('The same method and URI, sent as you')
+    const asYou = traffic.detail.locator('.cmd', { hasText: 'create --raw' })
+    await expect(asYou).toContainText(
+      /kubectl --context apiscope-admin create --raw \S*\/configmaps/,
+    )
+    await asYou.scrollIntoViewIfNeeded()
+    await apiscope.screenshot('traffic-detail-command')
+    await traffic.detail.locator('[data-stopped-at="persistence"]').scrollIntoViewIfNeeded()
     await keep(apiscope, 'traffic-detail')
     await traffic.detail.getByRole('button', { name: 'Close the detail' }).click()
 
