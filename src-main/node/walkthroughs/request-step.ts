@@ -2,6 +2,7 @@
 // walkthrough's namespace, send it as the step's identity (through KubeTransport, so it lands in
 // the request log), classify the response with request-stages, compare with the expectation.
 import { fullResourceOf, parseApiPath } from '@common/api-path'
+import { requestCommands, type RequestCommandsInput } from '@common/command-equivalents'
 import { redact, REDACTED, type About } from '@common/redaction'
 import { stageOfResponse, type StageVerdict } from '@common/request-stages'
 import type { KubeRelease } from '@common/kubectl-releases'
