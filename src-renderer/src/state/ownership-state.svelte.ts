@@ -4,6 +4,7 @@
 // watches; a what-if needs a live cluster, so the ones the recording kept are shown, read-only.
 import type { ApiscopeApi } from '@common/bridge-types'
 import { vitrineManifest } from '@common/lab-seed-manifests'
+import { lastApplyManager, manifestFromObject } from '@common/manifest-from-object'
 import type {
   ObjectRef,
   OwnershipHistory,
@@ -30,7 +31,9 @@ const loadable = toLoadable
 /** How often the picker's list of watched objects is read again while events arrive. */
 const OBJECTS_EVERY_MS = 700
 
+/** Before any object is opened, the form holds the chapter's vitrine as equipe-web applies it. */
 export const SAMPLE_MANIFEST = vitrineManifest(null, 2)
+const SAMPLE_MANAGER = 'equipe-web'
 
 export class OwnershipState {
   tab = $state<OwnershipTab>('map')
@@ -43,7 +46,7 @@ export class OwnershipState {
   /** The field the history follows ('' = every field). */
   historyField = $state('.spec.replicas')
   manifest = $state(SAMPLE_MANIFEST)
-  fieldManager = $state('equipe-web')
+  fieldManager = $state(SAMPLE_MANAGER)
   force = $state(false)
   whatIf = $state.raw<Loadable<WhatIfResult>>({ status: 'idle' })
   /** A replay is open: what-if sends nothing; `recordedWhatIfs` are the recording's, in order. */
@@ -56,6 +59,14 @@ export class OwnershipState {
   private autoPicked = false
 
   private connectedAt = ''
+  /**
+   * What Apiscope last put in the form. While the form still holds it (nobody typed, opened a
+   * file or picked a recorded what-if), opening an object puts that object in the form instead.
+   */
+  private filledManifest = SAMPLE_MANIFEST
+  private filledManager = SAMPLE_MANAGER
+  /** The form shows a recorded what-if: it stays beside its answer, and leaves with the replay. */
+  private showsRecorded = false
 
   constructor(
     readonly api: ApiscopeApi,
@@ -92,6 +103,7 @@ export class OwnershipState {
 
   /** Puts a recorded what-if in the form and its answer beside it, as when it was sent. */
   showRecorded(w: RecordedWhatIf): void {
+    this.showsRecorded = true
     this.manifest = w.manifest
     this.fieldManager = w.fieldManager
     this.force = w.force
@@ -111,6 +123,25 @@ export class OwnershipState {
     this.managerFilter = null
     this.whatIf = { status: 'idle' }
     this.recordedWhatIfs = []
+    if (this.showsRecorded) {
+      this.showsRecorded = false
+      this.manifest = this.filledManifest
+      this.fieldManager = this.filledManager
+      this.force = false
+    }
+    this.fillForm(SAMPLE_MANIFEST, SAMPLE_MANAGER)
+  }
+
+  /** Fills the what-if form with Apiscope's choice, unless someone made the form theirs. */
+  private fillForm(manifest: string, manager: string | null): void {
+    if (this.manifest === this.filledManifest) {
+      this.manifest = manifest
+      this.filledManifest = manifest
+    }
+    if (manager !== null && this.fieldManager === this.filledManager) {
+      this.fieldManager = manager
+      this.filledManager = manager
+    }
   }
 
   /**
@@ -163,6 +194,10 @@ export class OwnershipState {
     const map = loadable(await this.api.ownershipMap({ source }))
     if (seq !== this.seq) return
     this.map = map
+    if (map.status === 'ready') {
+      const manifest = manifestFromObject(map.value.object)
+      if (manifest !== null) this.fillForm(manifest, lastApplyManager(map.value.object))
+    }
     if (map.status === 'ready' && map.value.history) await this.loadHistory(map.value.uid, seq)
   }
 
