@@ -144,7 +144,9 @@ test('paging with decoded continue tokens, and a real 410 with its relist, on sc
     const health = apiscope.page.getByTestId('watch-health')
     await expect(health).toContainText('in 3 pages')
     await expect(health).toContainText('continue → {"v":"meta.k8s.io/v1","rv":')
-    await expect(health).toContainText('"start":"carton-3\\u0000"}')
+    // 1.20 starts the key without its leading slash; later releases (and the seed) with it.
+    const start = cluster.version.startsWith('v1.20.') ? 'carton-3' : '/carton-3'
+    await expect(health).toContainText(`"start":"${start}\\u0000"}`)
     await apiscope.screenshot('watch-lists-pages')
 
     // A write the watch does not see, then a kube-apiserver crash: its watch cache restarts at the

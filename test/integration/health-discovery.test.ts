@@ -4,7 +4,7 @@ import type { DiscoveryReport, HealthReport } from '@common/kube-types'
 import type { Result } from '@common/result'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { cluster, coreFor, kubectl } from './helpers'
+import { cluster, coreFor, kubectl, onOldest } from './helpers'
 
 let core: ApiscopeCore
 beforeAll(async () => {
@@ -45,7 +45,8 @@ describe('discovery', () => {
   })
 
   it('announces apps/v1 deployments with the scale and status subresources', () => {
-    expect(report.mode).toBe('legacy') // 1.20 has no aggregated discovery
+    // Aggregated discovery (apidiscovery.k8s.io/v2) from 1.30; 1.20 has only the classic walk.
+    expect(report.mode).toBe(onOldest() ? 'legacy' : 'aggregated')
     const d = report.resources.find(
       (r) => r.group === 'apps' && r.version === 'v1' && r.name === 'deployments',
     )
@@ -76,8 +77,9 @@ describe('discovery', () => {
       report.resources.filter((r) => r.group === '' && r.preferred).length,
     )
     const autoscaling = report.groups.find((g) => g.name === 'autoscaling')
-    expect(autoscaling?.versions).toEqual(['v1', 'v2beta1', 'v2beta2'])
-    expect(autoscaling?.preferredVersion).toBe('v1')
+    // autoscaling/v2 went GA in 1.23 and became the preferred version; the betas are gone by 1.26.
+    expect(autoscaling?.versions).toEqual(onOldest() ? ['v1', 'v2beta1', 'v2beta2'] : ['v2', 'v1'])
+    expect(autoscaling?.preferredVersion).toBe(onOldest() ? 'v1' : 'v2')
   })
 
   it('lists and counts each resource once per group at the version kubectl api-resources uses', () => {
@@ -111,7 +113,9 @@ describe('discovery', () => {
 
   it('logs every request with status, milliseconds and credential-free equivalents', () => {
     const log = core.requestLog.snapshot()
-    const entry = log.find((e) => e.url.endsWith('/apis/apps/v1'))
+    // Aggregated discovery is one request for /apis; the classic walk asks each group version.
+    const raw = onOldest() ? '/apis/apps/v1' : '/apis'
+    const entry = log.find((e) => e.url.endsWith(raw))
     expect(entry).toMatchObject({
       method: 'GET',
       status: 200,
@@ -120,7 +124,7 @@ describe('discovery', () => {
     })
     expect(entry?.ms).toBeGreaterThanOrEqual(0)
     expect(entry?.curl).toContain('--cert "$CERT" --key "$KEY"')
-    expect(entry?.kubectl).toBe(`kubectl --context '${ADMIN_CONTEXT}' get --raw '/apis/apps/v1'`)
+    expect(entry?.kubectl).toBe(`kubectl --context '${ADMIN_CONTEXT}' get --raw '${raw}'`)
     expect(
       log.some((e) => /BEGIN|PRIVATE KEY|Bearer [A-Za-z0-9]/.test(e.curl + e.kubectl + e.url)),
     ).toBe(false)

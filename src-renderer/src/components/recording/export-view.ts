@@ -3,7 +3,7 @@
 // panel marked `data-export-panel="Name"`. modern-screenshot draws the DOM through an SVG
 // foreignObject. The DOM holds no secret (the core redacts before sending); the SVG's text is
 // scrubbed once more, and identifiers are masked when presenter mode hides them.
-import { domToPng, domToSvg, type Options } from 'modern-screenshot'
+import { domToForeignObjectSvg, domToPng, type Options } from 'modern-screenshot'
 import { maskIdentifiers, scrubText } from '@common/redaction'
 import type { AppState } from '../../state/app-state.svelte'
 
@@ -119,9 +119,10 @@ export async function exportView(
     download(await domToPng(node, { ...common, scale: scale() }), name)
     return name
   }
-  const url = await domToSvg(node, common)
-  const comma = url.indexOf(',')
-  let svg = decodeURIComponent(url.slice(comma + 1))
+  // A vector SVG: the view's clone with its styles inlined, inside a foreignObject, so its text
+  // stays text (domToSvg would wrap a PNG); canvases in it become images.
+  const element = await domToForeignObjectSvg(node, common)
+  let svg = new XMLSerializer().serializeToString(element)
   svg = scrubText(svg)
   if (options.hideIdentifiers) svg = maskIdentifiers(svg, options.userNames)
   download(URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })), name)
