@@ -889,7 +889,12 @@ function conflict(e: Evidence): StageVerdict {
       `An object with this name is already in etcd: POST creates, it never replaces. Admission and validation had all passed.${dryRunNote}`,
     )
   }
-  if (/^Apply failed with \d+ conflicts?/.test(e.message)) {
+  // An apply conflict names each field in a FieldManagerConflict cause (every release since
+  // server-side apply went GA); the message is only read where a server sends no causes.
+  const applyConflict =
+    (e.kubeStatus?.details.causes ?? []).some((c) => c.reason === 'FieldManagerConflict') ||
+    /^Apply failed with \d+ conflicts?/.test(e.message)
+  if (applyConflict) {
     // Server-side apply merges the body into the live object before admission runs.
     return stoppedAt(
       e,
