@@ -2,6 +2,7 @@
 // request lab, live traffic and the rollout trace show what the recording kept, as if live, and
 // say what they cannot do in a replay. Screenshots: docs/screenshots/replay-*.png.
 import { expect, startServe, test, type ServeHandle } from './fixtures'
+import { demoFacts } from './demo-facts'
 import { ApiscopePage } from './pages/apiscope-page'
 import { LabPage } from './pages/lab-page'
 import { OwnershipPage } from './pages/ownership-page'
@@ -123,7 +124,9 @@ test('in the demo, Ownership’s picker lists the replayed objects, grouped, as 
   await own.open()
   // Jump to the end of the recording: every object it holds is in the picker.
   await banner.getByRole('button', { name: /Marker: A rollout/ }).click()
-  await expect.poll(async () => (await own.watchedOptions()).length).toBeGreaterThanOrEqual(12)
+  await expect
+    .poll(async () => (await own.watchedOptions()).length)
+    .toBeGreaterThanOrEqual(demoFacts().objects)
   const options = await own.watchedOptions()
   expect(options).toEqual(expect.arrayContaining(['Deployment · ch34: vitrine']))
   // Nobody picked one: the map follows the object that changed most, the seed's vitrine.

@@ -2,6 +2,7 @@
 // opens it by itself, says it is a replay, and every view works from it; step through it, seek,
 // play fast; presenter mode in both themes with the spotlight and the help overlay; exports.
 import { readFileSync } from 'node:fs'
+import { demoFacts } from './demo-facts'
 import { expect, startServe, test, type ServeHandle } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
 
@@ -22,6 +23,9 @@ test('with no cluster, the demo opens as a replay and steps through like a live 
   await expect(banner.getByText('REPLAY', { exact: true })).toBeVisible()
   await expect(banner).toContainText('No cluster answered')
   await expect(banner).toContainText('no cluster is contacted')
+  // The demo says which server it was recorded from (re-recorded against the current release).
+  expect(demoFacts().serverVersion).toMatch(/^v1\.37\./)
+  await expect(banner).toContainText(demoFacts().serverVersion)
   await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toHaveCount(0)
   // The Overview shows what the recording kept: who recorded it, the server's version.
   await expect(app.identity.getByTestId('username')).toHaveText('minikube-user')

@@ -1,0 +1,39 @@
+// What the bundled demo recording holds, read from the file itself (resources/demo/), so tests of
+// the replay follow a re-recorded demo instead of numbers copied from the last one.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { REPO_ROOT } from '../cluster/control-plane'
+
+export const DEMO_FILE = path.join(REPO_ROOT, 'resources/demo/seed-chapter-34.ndjson.gz')
+
+interface Line {
+  kind: string
+  channel?: string
+  meta?: { uid?: string }
+  server?: { gitVersion?: string }
+  answers?: Record<string, { source?: string } | undefined>
+}
+
+export function demoFacts(): {
+  requests: number
+  objects: number
+  serverVersion: string
+  identitySource: string
+} {
+  const lines = gunzipSync(readFileSync(DEMO_FILE))
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Line)
+  const header = lines.find((l) => l.kind === 'header')
+  return {
+    // Each request Apiscope logged while recording, as the Requests view lists them.
+    requests: lines.filter((l) => l.kind === 'emit' && l.channel === 'kube:request-logged').length,
+    // Each object the recorded watches held at some point.
+    objects: new Set(lines.filter((l) => l.kind === 'object').map((l) => l.meta?.uid)).size,
+    serverVersion: header?.server?.gitVersion ?? '',
+    // 'server' (SelfSubjectReview) or 'derived', as the recorded Overview says.
+    identitySource: header?.answers?.['kube:identity']?.source ?? '',
+  }
+}
