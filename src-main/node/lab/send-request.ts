@@ -3,6 +3,7 @@
 // status, Status object, headers, the stage where it stopped, the APF flow schema and priority
 // level by name, the equivalent commands, a watch's first events, and a dry run's attributed diff.
 // Walkthroughs (#7) call sendLabRequest too: keep its signature stable.
+import { METHOD_OF_VERB } from '@common/verb-methods'
 import { parse as parseYaml, stringify } from 'yaml'
 import type { DiscoveredResource } from '@common/kube-types'
 import {
@@ -26,17 +27,6 @@ import { resolveFlowNames } from './flow-names'
 import { labIdentitiesOf } from './identities'
 import { labCurl, labKubectl } from './lab-equivalents'
 import { readWatchEvents } from './watch-sample'
-
-const METHODS: Record<LabVerb, NonNullable<KubeRequest['method']>> = {
-  get: 'GET',
-  list: 'GET',
-  watch: 'GET',
-  create: 'POST',
-  update: 'PUT',
-  patch: 'PATCH',
-  delete: 'DELETE',
-  deletecollection: 'DELETE',
-}
 
 /** A list of every Event in a big cluster can weigh megabytes: beyond this, show its start. */
 const MAX_BODY_CHARS = 2_000_000
@@ -274,7 +264,7 @@ export async function sendLabRequest(
   const parsed = parsedBody(spec)
   if (!parsed.ok) return parsed
   const out = outgoing(spec, parsed.value)
-  const method = METHODS[spec.verb]
+  const method = METHOD_OF_VERB[spec.verb]
   const accept = spec.asTable ? TABLE_ACCEPT : 'application/json'
   const request: KubeRequest = {
     method,

@@ -5,6 +5,7 @@
 import type { ClientKind, TrafficRequest } from '@common/messages/traffic'
 import { isComputedResource, stageOfResponse, type ApiResponse } from '@common/request-stages'
 import { z } from 'zod'
+import { methodOfVerb } from '@common/verb-methods'
 
 const objectRef = z
   .object({
@@ -87,17 +88,6 @@ export function classifyClient(
   return { client: 'other', label: product || user || 'unknown' }
 }
 
-const METHOD_OF_VERB: Record<string, string> = {
-  create: 'POST',
-  update: 'PUT',
-  patch: 'PATCH',
-  delete: 'DELETE',
-  deletecollection: 'DELETE',
-  get: 'GET',
-  list: 'GET',
-  watch: 'GET',
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -151,7 +141,7 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
   const dryRun = queryOf(event.requestURI).getAll('dryRun').includes('All')
   const annotations = event.annotations ?? {}
   const response: ApiResponse = {
-    method: METHOD_OF_VERB[event.verb] ?? 'GET',
+    method: methodOfVerb(event.verb) ?? 'GET',
     verb: event.verb,
     ...(resource ? { resource } : { nonResource: true }),
     dryRun,
