@@ -10,7 +10,7 @@ import https from 'node:https'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import type { ClusterInfo } from './control-plane'
+import { etcdArgs, type ClusterInfo } from './control-plane'
 
 /** Bodies of everything about Secrets and tokens; nothing else. */
 export const REQUEST_RESPONSE_POLICY = `apiVersion: audit.k8s.io/v1
@@ -73,7 +73,11 @@ const REPLACED = [
   '--audit-webhook-',
 ]
 
-export async function startAuditedApiserver(cluster: ClusterInfo): Promise<AuditedApiserver> {
+/** extraArgs: more kube-apiserver flags (e.g. --feature-gates=WatchList=false for a gate turned off). */
+export async function startAuditedApiserver(
+  cluster: ClusterInfo,
+  extraArgs: string[] = [],
+): Promise<AuditedApiserver> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-audited-'))
   const [etcdClient, etcdPeer, securePort] = [await freePort(), await freePort(), await freePort()]
   const etcdEndpoint = `http://127.0.0.1:${etcdClient}`
@@ -98,22 +102,7 @@ export async function startAuditedApiserver(cluster: ClusterInfo): Promise<Audit
       clearTimeout(timer)
     }
   }
-  launch('etcd', [
-    '--data-dir',
-    path.join(dir, 'etcd'),
-    '--listen-client-urls',
-    etcdEndpoint,
-    '--advertise-client-urls',
-    etcdEndpoint,
-    '--listen-peer-urls',
-    `http://127.0.0.1:${etcdPeer}`,
-    '--initial-advertise-peer-urls',
-    `http://127.0.0.1:${etcdPeer}`,
-    '--initial-cluster',
-    `default=http://127.0.0.1:${etcdPeer}`,
-    '--log-level',
-    'warn',
-  ])
+  launch('etcd', etcdArgs(path.join(dir, 'etcd'), etcdEndpoint, etcdPeer))
   const policy = path.join(dir, 'audit-policy.yaml')
   writeFileSync(policy, REQUEST_RESPONSE_POLICY)
   const auditLog = path.join(dir, 'audit.log')
@@ -126,6 +115,7 @@ export async function startAuditedApiserver(cluster: ClusterInfo): Promise<Audit
     `--secure-port=${securePort}`,
     `--audit-policy-file=${policy}`,
     `--audit-log-path=${auditLog}`,
+    ...extraArgs,
   ])
   const pki = path.join(cluster.dir, 'pki')
   const deadline = Date.now() + 90_000

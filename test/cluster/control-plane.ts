@@ -84,6 +84,27 @@ export function resolveBinaries(series: K8sSeries = k8sSeries()): string {
   return dir
 }
 
+/** One member on loopback: its data folder, client endpoint (http://127.0.0.1:N) and peer port. */
+export function etcdArgs(dataDir: string, endpoint: string, peerPort: number): string[] {
+  const peer = `http://127.0.0.1:${peerPort}`
+  return [
+    '--data-dir',
+    dataDir,
+    '--listen-client-urls',
+    endpoint,
+    '--advertise-client-urls',
+    endpoint,
+    '--listen-peer-urls',
+    peer,
+    '--initial-advertise-peer-urls',
+    peer,
+    '--initial-cluster',
+    `default=${peer}`,
+    '--log-level',
+    'warn',
+  ]
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer()
@@ -178,22 +199,7 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
   pids.etcd = launch(
     'etcd',
     bin('etcd'),
-    [
-      '--data-dir',
-      path.join(dir, 'etcd'),
-      '--listen-client-urls',
-      etcdEndpoint,
-      '--advertise-client-urls',
-      etcdEndpoint,
-      '--listen-peer-urls',
-      `http://127.0.0.1:${etcdPeer}`,
-      '--initial-advertise-peer-urls',
-      `http://127.0.0.1:${etcdPeer}`,
-      '--initial-cluster',
-      `default=http://127.0.0.1:${etcdPeer}`,
-      '--log-level',
-      'warn',
-    ],
+    etcdArgs(path.join(dir, 'etcd'), etcdEndpoint, etcdPeer),
     logDir,
   )
 
