@@ -12,7 +12,13 @@ import type {
   SessionInfo,
   SessionState,
 } from './kube-types'
-import type { ObjectVersionDetail, WatchFrame, WatchSnapshot, WatchStatus } from './watch-types'
+import {
+  WATCH_MODES,
+  type ObjectVersionDetail,
+  type WatchFrame,
+  type WatchSnapshot,
+  type WatchStatus,
+} from './watch-types'
 import { labSchemas, type LabAnswers, type LabEvents } from './messages/lab'
 import { ownershipSchemas, type OwnershipAnswers, type OwnershipEvents } from './messages/ownership'
 import { recordingSchemas, type RecordingAnswers, type RecordingEvents } from './messages/recording'
@@ -58,6 +64,8 @@ export const watchTargetSchema = z
     labelSelector: selector.optional(),
     fieldSelector: selector.optional(),
     pageSize: z.number().int().min(1).max(5000).optional(),
+    /** Absent: auto (a streaming list where the server serves one, else list then watch). */
+    mode: z.enum(WATCH_MODES).optional(),
   })
   .strict()
 

@@ -14,7 +14,22 @@ export interface WatchTarget {
   fieldSelector?: string
   /** The list's `limit` (page size); 500 like kubectl when absent. */
   pageSize?: number
+  /** How the watch gets its starting state; 'auto' when absent (WATCH_MODES). */
+  mode?: WatchMode
 }
+
+/**
+ * How a watch gets the state it then follows, as client-go's reflector can:
+ * - 'list-watch': list in pages, then watch from the list's resourceVersion;
+ * - 'streaming-list': one watch with sendInitialEvents=true: the state as ADDED events, then a
+ *   BOOKMARK annotated k8s.io/initial-events-end (WatchList: on by default in 1.32 and from 1.34);
+ * - 'auto': a streaming list, and list-then-watch where the server refuses one (400 or 422).
+ */
+export const WATCH_MODES = ['auto', 'list-watch', 'streaming-list'] as const
+export type WatchMode = (typeof WATCH_MODES)[number]
+
+/** The way a watch got its state: a list in pages, or a streaming list's initial events. */
+export type StartWay = 'list' | 'stream'
 
 export type WatchState = 'listing' | 'watching' | 'backoff' | 'stopped' | 'failed'
 
@@ -43,6 +58,14 @@ export interface WatchStatus {
   nextRetryAt: string | null
   /** The timeoutSeconds of the current watch request. */
   timeoutSeconds: number
+  /** The mode asked for. Absent in recordings made before streaming lists: list then watch. */
+  mode?: WatchMode
+  /** How it got its state the last time (null before the first time). */
+  startedBy?: StartWay | null
+  /** Auto only: the server's answer that refused the streaming list, when it fell back. */
+  fallback?: string | null
+  /** The Content-Encoding of the current watch response (gzip: a compressed streaming list). */
+  encoding?: string | null
 }
 
 /**
@@ -105,17 +128,32 @@ export interface ListPage {
   continueToken: ContinueTokenView | null
 }
 
+/**
+ * The state a watch started from: a list (its pages, then its items as LISTED events), or a
+ * streaming list (its items came before as ADDED events; recorded with its end bookmark).
+ */
 export interface ListSnapshot {
   id: number
   watch: number
+  /** The list's resourceVersion; a streaming list's: its initial-events-end bookmark's. */
   rv: string
   rvn: number | null
   t: number
   reason: 'initial' | 'expired' | 'reconnect'
+  /** A list's pages; none for a streaming list. */
   pages: ListPage[]
+  /** Objects: a list's items, or a streaming list's initial ADDED events. */
   items: number
-  /** Index of the first event recorded after this list (its LISTED items follow). */
+  /**
+   * A list: index of the first event recorded after it (its LISTED items follow). A streaming
+   * list: index of its initial-events-end BOOKMARK; its `items` ADDED events of this watch come
+   * just before it.
+   */
   firstEvent: number
+  /** Absent (recordings made before streaming lists): 'list'. */
+  way?: StartWay
+  /** A streaming list: the response's Content-Encoding (gzip), null when not compressed. */
+  encoding?: string | null
 }
 
 export interface WatchFrame {

@@ -5,6 +5,9 @@ import http from 'node:http'
 import https from 'node:https'
 import { X509Certificate } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream'
+import zlib from 'node:zlib'
 import { curlEquivalent, kubectlEquivalent } from '@common/command-equivalents'
 import type { AuthKind } from '@common/kube-types'
 import { fail, ok, type Result } from '@common/result'
@@ -24,6 +27,11 @@ export interface KubeRequest {
   body?: unknown
   contentType?: string
   accept?: string
+  /**
+   * Sends `Accept-Encoding: gzip`, as client-go does (Go's transport adds it). Only openStream
+   * decodes: 1.37 gzips a streaming list's watch response for it (WatchListCompression, beta).
+   */
+  acceptGzip?: boolean
   timeoutMs?: number
 }
 
@@ -40,8 +48,10 @@ export interface StreamResponse {
   status: number
   statusText: string
   headers: http.IncomingHttpHeaders
-  /** The open body of a 2xx answer; null otherwise. */
+  /** The open body of a 2xx answer as it came (compressed when the server gzipped it); null otherwise. */
   stream: http.IncomingMessage | null
+  /** The same body decoded: `stream` itself, or gunzipped when it came with Content-Encoding: gzip. */
+  decoded: Readable | null
   /** The whole body of a non-2xx answer. */
   body: string
   ms: number
@@ -224,6 +234,7 @@ export class KubeTransport {
       ...(tls.headers ?? {}),
     }
     if (contentType) headers['Content-Type'] = contentType
+    if (req.acceptGzip) headers['Accept-Encoding'] = 'gzip'
     // Send a length, as curl and kubectl do: without it Node sends the body chunked, and the API
     // server answers a PATCH with a form Content-Type 406 instead of the 415 it gives curl.
     if (bodyText !== undefined) headers['Content-Length'] = String(Buffer.byteLength(bodyText))
@@ -299,6 +310,7 @@ export class KubeTransport {
         settled = true
         request.setTimeout(0)
         const status = res.statusCode ?? 0
+        const gzipped = res.headers['content-encoding'] === 'gzip'
         if (status >= 200 && status < 300) {
           const entry = record(status, res.statusMessage ?? '')
           resolve({
@@ -306,6 +318,7 @@ export class KubeTransport {
             statusText: res.statusMessage ?? '',
             headers: res.headers,
             stream: res,
+            decoded: gzipped ? gunzipped(res) : res,
             body: '',
             ms: entry.ms,
             url,
@@ -318,12 +331,20 @@ export class KubeTransport {
         res.on('error', () => undefined)
         res.on('end', () => {
           const entry = record(status, res.statusMessage ?? '')
+          const raw = Buffer.concat(chunks)
+          let body: string
+          try {
+            body = (gzipped ? zlib.gunzipSync(raw) : raw).toString('utf8')
+          } catch {
+            body = raw.toString('utf8')
+          }
           resolve({
             status,
             statusText: res.statusMessage ?? '',
             headers: res.headers,
             stream: null,
-            body: Buffer.concat(chunks).toString('utf8'),
+            decoded: null,
+            body,
             ms: entry.ms,
             url,
             abort: () => undefined,
@@ -398,4 +419,18 @@ export class KubeTransport {
     this.streamAgent?.destroy()
     this.streamAgent = null
   }
+}
+
+/**
+ * A gzipped watch body, decoded as it arrives. 1.37 closes a gzip member at every flush (one per
+ * batch of events) and starts a new one for the next; zlib reads the members one after another,
+ * and a sync flush hands over each event as soon as its bytes are in. An error or an abort of the
+ * response destroys the decoder with it, so the reader sees the same ends as on a plain body.
+ */
+function gunzipped(res: http.IncomingMessage): Readable {
+  const gunzip = zlib.createGunzip({
+    flush: zlib.constants.Z_SYNC_FLUSH,
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  })
+  return pipeline(res, gunzip, () => undefined)
 }

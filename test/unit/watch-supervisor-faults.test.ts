@@ -65,7 +65,14 @@ const until = async <T>(probe: () => T | undefined | false, ms = 10_000): Promis
   }
 }
 
-const target = { group: '', version: 'v1', resource: 'configmaps', namespace: 'lab' }
+// The loopback server answers lists and plain watches: these watches start by listing.
+const target = {
+  group: '',
+  version: 'v1',
+  resource: 'configmaps',
+  namespace: 'lab',
+  mode: 'list-watch',
+} as const
 
 describe('watch supervisor under faults', () => {
   it('a watch gone silent past its timeout is restarted by the watchdog, from the last resourceVersion', async () => {
@@ -134,5 +141,40 @@ describe('watch supervisor under faults', () => {
     expect(error?.note).toMatch(/malformed line in the watch stream: .*this is not json/)
     expect(seen.slice(0, 2)).toEqual(['10', '12'])
     expect(sw.statuses().find((s) => s.id === id)?.reconnects).toBeGreaterThanOrEqual(1)
+  })
+
+  it('a streaming list cut before its initial-events-end bookmark streams again from scratch, and resumes only after one', async () => {
+    const seen: string[] = []
+    const added = (name: string, rv: string) =>
+      `${JSON.stringify({ type: 'ADDED', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name, namespace: 'lab', uid: `u-${name}`, resourceVersion: rv } } })}\n`
+    const sw = await faultyServer((req, res, n) => {
+      const q = new URL(req.url ?? '', 'http://x').searchParams
+      seen.push(
+        q.get('sendInitialEvents') === 'true' ? 'stream' : `watch@${q.get('resourceVersion')}`,
+      )
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      // The initial events come in no order of resourceVersion.
+      res.write(added('b', '15') + added('a', '11'))
+      if (n === 1) {
+        res.destroy() // cut before the bookmark
+        return
+      }
+      if (n === 2) {
+        res.end(
+          `${JSON.stringify({ type: 'BOOKMARK', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: '20', annotations: { 'k8s.io/initial-events-end': 'true' } } } })}\n`,
+        )
+      }
+    })
+    const { id } = sw.start({ ...target, mode: 'auto' })
+    await until(() => seen.length >= 3)
+    expect(seen.slice(0, 3)).toEqual(['stream', 'stream', 'watch@20'])
+    const status = sw.statuses().find((s) => s.id === id)
+    expect(status?.startedBy).toBe('stream')
+    expect(status?.listRv).toBe('20')
+    const streamed = sw.store.lists.filter((l) => l.watch === id)
+    expect(streamed).toHaveLength(1)
+    expect(streamed[0]).toMatchObject({ way: 'stream', rv: '20', items: 2, pages: [] })
+    // The snapshot points at its bookmark; the two ADDED events before it are its objects.
+    expect(sw.store.event(streamed[0]?.firstEvent as number).type).toBe('BOOKMARK')
   })
 })

@@ -205,6 +205,8 @@ export class WalkthroughRunner {
           namespace: fillTemplate(w.namespace, vars),
           ...(w.fieldSelector ? { fieldSelector: fillTemplate(w.fieldSelector, vars) } : {}),
           ...(w.labelSelector ? { labelSelector: fillTemplate(w.labelSelector, vars) } : {}),
+          // The walkthroughs tell list-then-watch (the seed's way): their watch starts that way.
+          mode: 'list-watch',
         })
         if (run.watchId !== null) run.session.watches.stop(run.watchId)
         run.watchId = status.id

@@ -1,5 +1,5 @@
-// The watches of one session, keyed by (context, group/version/resource, namespace, selectors)
-// and reference-counted: asking twice for the same watch shares it; the last release stops it.
+// The watches of one session, keyed by (context, group/version/resource, namespace, selectors,
+// mode) and reference-counted: asking twice for the same watch shares it; the last release stops it.
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
 import type { KubeTransport } from '../kube-transport'
 import type { EventStore } from './event-store'

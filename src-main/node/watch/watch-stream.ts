@@ -3,7 +3,7 @@
 // and handed over synchronously with its bytes; the whole object is parsed in the version
 // history's worker. A line that is not a watch event ends the stream as an error: resuming from
 // the last good resourceVersion is safer than guessing what the line meant.
-import type { IncomingMessage } from 'node:http'
+import type { Readable } from 'node:stream'
 import { NdjsonLines } from './ndjson-lines'
 import { scanWatchLine, type ScannedEvent } from './watch-line-scanner'
 
@@ -15,6 +15,8 @@ export interface WatchLine {
   meta: ScannedEvent
   /** ERROR only: the Status object. */
   status?: { code?: number; reason?: string; message?: string }
+  /** BOOKMARK only: annotated k8s.io/initial-events-end: "true", the end of a streaming list's initial events. */
+  initialEventsEnd?: boolean
   /** The line as it came, for the version history. */
   bytes: Uint8Array
 }
@@ -32,6 +34,9 @@ export interface StreamHandlers {
 }
 
 const WATCH_TYPES = new Set<string>(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR'])
+
+/** The annotation a streaming list's last initial event, a BOOKMARK, carries (metav1.InitialEventsAnnotationKey). */
+export const INITIAL_EVENTS_END = 'k8s.io/initial-events-end'
 
 /** The slow, exact path: JSON.parse, for ERROR events and anything the scanner would not read. */
 export function parseWatchLine(bytes: Uint8Array): WatchLine {
@@ -66,20 +71,32 @@ export function parseWatchLine(bytes: Uint8Array): WatchLine {
       resourceVersion: str(m.resourceVersion),
     },
     ...(e.type === 'ERROR' ? { status: o as WatchLine['status'] } : {}),
+    ...(e.type === 'BOOKMARK'
+      ? {
+          initialEventsEnd:
+            (m.annotations as Record<string, unknown> | undefined)?.[INITIAL_EVENTS_END] === 'true',
+        }
+      : {}),
     bytes,
   }
 }
 
 export function readWatchLine(bytes: Uint8Array): WatchLine {
   const scanned = scanWatchLine(bytes)
-  if (scanned && scanned.type !== 'ERROR' && WATCH_TYPES.has(scanned.type)) {
+  // A BOOKMARK is small and rare: parsed whole, for its annotations.
+  if (
+    scanned &&
+    scanned.type !== 'ERROR' &&
+    scanned.type !== 'BOOKMARK' &&
+    WATCH_TYPES.has(scanned.type)
+  ) {
     return { type: scanned.type as WatchEventType, meta: scanned, bytes }
   }
   return parseWatchLine(bytes)
 }
 
 export function readWatchStream(
-  stream: IncomingMessage,
+  stream: Readable,
   handlers: StreamHandlers,
   isAborted: () => boolean,
 ): Promise<StreamEnd> {

@@ -1,8 +1,11 @@
-// Runs one watch the way client-go's reflector does: list (in pages, following `continue`), then
-// watch from the list's resourceVersion with bookmarks; resume from the last resourceVersion seen
-// when the server ends the watch; relist on 410 Expired (HTTP status or in-stream ERROR) and
-// record the gap; back off on errors (Retry-After on 429); restart a watch gone silent.
+// Runs one watch the way client-go's reflector does: get the state (a list in pages, following
+// `continue`, or a streaming list: its initial ADDED events up to the initial-events-end
+// bookmark), then follow the changes with bookmarks; resume from the last resourceVersion seen
+// when the server ends the watch; get the state again on 410 Expired (HTTP status or in-stream
+// ERROR) and record the gap; back off on errors (Retry-After on 429); restart a watch gone silent.
+// Which step comes next is decided in reflector-plan.ts.
 // Ref: https://kubernetes.io/docs/reference/using-api/api-concepts/#efficient-detection-of-changes
+// and https://kubernetes.io/docs/reference/using-api/api-concepts/#streaming-lists
 import { decodeContinueToken } from '@common/resource-version'
 import { numericResourceVersion } from '@common/resource-version'
 import type { ListPage, WatchState, WatchStatus, WatchTarget } from '@common/watch-types'
@@ -10,6 +13,14 @@ import { parseStatus } from '../failure-messages'
 import type { KubeTransport, StreamResponse } from '../kube-transport'
 import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff'
 import type { EventStore } from './event-store'
+import {
+  decide,
+  refusesStreamingList,
+  startStep,
+  type Outcome,
+  type StartReason,
+  type Step,
+} from './reflector-plan'
 import { collectionPath, targetLabel } from './watch-target'
 import { readWatchStream, type WatchLine } from './watch-stream'
 
@@ -29,12 +40,16 @@ export const DEFAULT_SUPERVISOR_OPTIONS: SupervisorOptions = {
   backoff: DEFAULT_BACKOFF,
 }
 
-type WatchOutcome =
-  | { kind: 'closed' }
-  | { kind: 'expired'; message: string }
-  | { kind: 'error'; message: string; retryAfterMs?: number }
-  | { kind: 'stalled'; silentMs: number }
-  | { kind: 'stopped' }
+type WatchOutcome = Outcome | { kind: 'stopped' }
+
+/** A streaming list until its initial-events-end bookmark: the objects it sent so far. */
+interface InitialEvents {
+  reason: StartReason
+  uids: Set<string>
+  count: number
+  encoding: string | null
+  done: boolean
+}
 
 type ListItem = Record<string, unknown>
 interface ListBody {
@@ -78,6 +93,10 @@ export class WatchSupervisor {
       lastBookmarkAt: null,
       nextRetryAt: null,
       timeoutSeconds: 0,
+      mode: target.mode ?? 'auto',
+      startedBy: null,
+      fallback: null,
+      encoding: null,
     }
   }
 
@@ -129,50 +148,52 @@ export class WatchSupervisor {
   }
 
   private async run(): Promise<void> {
-    let rv: string | null = null
-    let listReason: 'initial' | 'expired' | 'reconnect' = 'initial'
+    const mode = this.status.mode ?? 'auto'
+    let step: Step = startStep(mode, null, 'initial')
     while (!this.stopped) {
-      if (rv === null) {
+      let outcome: Outcome
+      if (step.kind === 'list') {
         this.set(
           'listing',
-          listReason === 'initial'
+          step.reason === 'initial'
             ? 'listing'
-            : `relisting after ${listReason === 'expired' ? '410 Expired' : 'reconnect'}`,
+            : `relisting after ${step.reason === 'expired' ? '410 Expired' : 'reconnect'}`,
         )
-        const listed = await this.list(listReason)
+        const listed = await this.list(step.reason)
         if (this.stopped) return
-        if (!listed.ok) {
-          await this.waitBeforeRetry(listed.message, listed.retryAfterMs)
-          continue
-        }
-        rv = listed.rv
+        outcome = listed.ok
+          ? { kind: 'listed', rv: listed.rv }
+          : {
+              kind: 'error',
+              message: listed.message,
+              ...(listed.retryAfterMs !== undefined ? { retryAfterMs: listed.retryAfterMs } : {}),
+            }
+      } else {
+        const startedAt = Date.now()
+        const watched = await this.watch(step)
+        this.backoff.healthyFor(Date.now() - startedAt)
+        if (this.stopped || watched.kind === 'stopped') return
+        outcome = watched
       }
-      const startedAt = Date.now()
-      const outcome = await this.watchFrom(rv)
-      this.backoff.healthyFor(Date.now() - startedAt)
-      if (this.stopped || outcome.kind === 'stopped') return
-      rv = this.status.lastRv ?? rv
-      switch (outcome.kind) {
-        case 'closed':
-          this.status.resumes++ // the server's timeoutSeconds ran out: resume from the last resourceVersion
-          break
-        case 'expired':
-          this.status.expired++
-          rv = null
-          listReason = 'expired'
-          break
-        case 'stalled':
-          this.status.reconnects++
-          this.store.recordError(
-            this.id,
-            `no data for ${Math.round(outcome.silentMs / 1000)} s: restarting the watch`,
-          )
-          break
-        case 'error':
-          this.status.reconnects++
-          await this.waitBeforeRetry(outcome.message, outcome.retryAfterMs)
-          break
+      const d = decide(step, outcome, {
+        mode,
+        fallback: this.status.fallback ?? null,
+        lastRv: this.status.lastRv,
+      })
+      if (d.count) this.status[d.count]++
+      if (outcome.kind === 'stalled') {
+        this.store.recordError(
+          this.id,
+          `no data for ${Math.round(outcome.silentMs / 1000)} s: restarting the watch`,
+        )
       }
+      if (d.fallback) this.status.fallback = d.fallback
+      if (d.fail) {
+        this.set('failed', d.fail)
+        return
+      }
+      if (d.backoff) await this.waitBeforeRetry(d.backoff.reason, d.backoff.retryAfterMs)
+      step = d.next
     }
   }
 
@@ -239,6 +260,7 @@ export class WatchSupervisor {
       pages,
       items: items.length,
       firstEvent: this.store.size,
+      way: 'list',
     })
     const before = this.store.liveObjectsOfWatch(this.id)
     // Items come without kind and apiVersion in a list; restore them from the list's kind.
@@ -268,32 +290,87 @@ export class WatchSupervisor {
     }
     this.status.listRv = rv
     this.status.lastRv = rv
+    this.status.startedBy = 'list'
     if (reason !== 'initial') this.status.relists++
     return { ok: true, rv }
   }
 
-  private async watchFrom(rv: string): Promise<WatchOutcome> {
+  /** A streaming list's end bookmark: its objects are the state at rv, like a list's items. */
+  private endInitialEvents(initial: InitialEvents, rv: string): void {
+    initial.done = true
+    // Recorded just before the bookmark, so that firstEvent is the bookmark's index.
+    this.store.addList({
+      watch: this.id,
+      rv,
+      rvn: numericResourceVersion(rv),
+      t: Date.now(),
+      reason: initial.reason,
+      pages: [],
+      items: initial.count,
+      firstEvent: this.store.size,
+      way: 'stream',
+      encoding: initial.encoding,
+    })
+    this.store.recordBookmark(this.id, rv)
+    const before = this.store.liveObjectsOfWatch(this.id)
+    for (const uid of initial.uids) before.delete(uid)
+    for (const uid of before.keys()) {
+      this.store.recordGone(
+        this.id,
+        uid,
+        rv,
+        `not in the streaming list at ${rv}: deleted while no watch was open`,
+      )
+    }
+    this.status.listRv = rv
+    this.status.lastRv = rv
+    this.status.startedBy = 'stream'
+    if (initial.reason !== 'initial') this.status.relists++
+  }
+
+  /** One watch request: a streaming list, or a watch from a resourceVersion; read to its end. */
+  private async watch(step: Extract<Step, { kind: 'stream' | 'watch' }>): Promise<WatchOutcome> {
     const timeoutSeconds = this.options.timeoutSeconds()
     this.status.timeoutSeconds = timeoutSeconds
+    const streaming = step.kind === 'stream'
+    const rv = step.kind === 'watch' ? step.rv : ''
+    if (streaming) {
+      this.set(
+        'listing',
+        step.reason === 'initial'
+          ? 'streaming list: waiting for the initial events'
+          : `streaming list again after ${step.reason === 'expired' ? '410 Expired' : 'reconnect'}`,
+      )
+    }
     let res: StreamResponse
     try {
       res = await this.transport.openStream({
         path: collectionPath(this.target),
-        query: this.query({
-          watch: 1,
-          resourceVersion: rv,
-          allowWatchBookmarks: true,
-          timeoutSeconds,
-        }),
+        // No resourceVersion on a streaming list: the state at a consistent read (etcd's latest).
+        query: this.query(
+          streaming
+            ? {
+                watch: 1,
+                sendInitialEvents: true,
+                allowWatchBookmarks: true,
+                resourceVersionMatch: 'NotOlderThan',
+                timeoutSeconds,
+              }
+            : { watch: 1, resourceVersion: rv, allowWatchBookmarks: true, timeoutSeconds },
+        ),
+        acceptGzip: true,
       })
     } catch (error) {
       return { kind: 'error', message: this.transport.describe(error).title }
     }
-    if (!res.stream) {
+    if (!res.decoded) {
       const status = parseStatus(res.body)
       if (res.status === 410) {
         this.store.recordError(this.id, status?.message ?? 'Expired', 410, rv)
         return { kind: 'expired', message: status?.message ?? '410 Gone' }
+      }
+      if (streaming && refusesStreamingList(res.status)) {
+        return { kind: 'refused', status: res.status, message: status?.message ?? res.statusText }
       }
       return {
         kind: 'error',
@@ -301,23 +378,33 @@ export class WatchSupervisor {
         ...retryAfter(res.status, res.headers['retry-after']),
       }
     }
-    this.set('watching', `watching from ${rv}`)
+    const encoding = res.headers['content-encoding'] ?? null
+    this.status.encoding = encoding
+    const initial: InitialEvents | null = streaming
+      ? { reason: step.reason, uids: new Set(), count: 0, encoding, done: false }
+      : null
+    if (streaming) {
+      this.set('listing', `streaming list: receiving the initial events${gz(encoding)}`)
+    } else {
+      this.set('watching', `watching from ${rv}`)
+    }
 
     let aborted = false
     let lastData = Date.now()
     let inStream: WatchOutcome | null = null
-    const stream = res.stream
+    const stream = res.decoded
     const abort = () => {
       aborted = true
       res.abort()
     }
     this.abortCurrent = abort
     const limitMs = timeoutSeconds * 1000 + this.options.stallGraceMs
+    const synced = () => initial === null || initial.done
     const watchdog = setInterval(
       () => {
         const silent = Date.now() - lastData
         if (silent > limitMs) {
-          inStream = { kind: 'stalled', silentMs: silent }
+          inStream = { kind: 'stalled', silentMs: silent, synced: synced() }
           abort()
         }
       },
@@ -331,7 +418,7 @@ export class WatchSupervisor {
           lastData = Date.now()
         },
         onEvent: (line) => {
-          const outcome = this.apply(line)
+          const outcome = this.apply(line, initial)
           if (outcome) {
             inStream = outcome
             abort()
@@ -346,7 +433,7 @@ export class WatchSupervisor {
     if (inStream) return inStream
     switch (end.kind) {
       case 'closed':
-        return { kind: 'closed' }
+        return { kind: 'closed', synced: synced() }
       case 'aborted':
         return { kind: 'stopped' }
       case 'malformed':
@@ -354,22 +441,43 @@ export class WatchSupervisor {
           this.id,
           `malformed line in the watch stream: ${end.message}: ${end.line}`,
         )
-        return { kind: 'error', message: `malformed watch stream (${end.message})` }
+        return {
+          kind: 'error',
+          message: `malformed watch stream (${end.message})`,
+          synced: synced(),
+        }
       case 'error':
-        return { kind: 'error', message: `watch connection lost: ${end.message}` }
+        return {
+          kind: 'error',
+          message: `watch connection lost: ${end.message}`,
+          synced: synced(),
+        }
     }
   }
 
-  /** Applies one event; returns an outcome when the event ends the watch (an ERROR). */
-  private apply(line: WatchLine): WatchOutcome | null {
+  /**
+   * Applies one event; returns an outcome when the event ends the watch (an ERROR). Inside a
+   * streaming list's initial events, resourceVersions are not followed (the ADDED events come in
+   * no order of resourceVersion, as client-go notes): the end bookmark gives the one to resume from.
+   */
+  private apply(line: WatchLine, initial: InitialEvents | null): WatchOutcome | null {
     const now = isoNow()
     const rv = line.meta.resourceVersion
+    const starting = initial !== null && !initial.done
     switch (line.type) {
       case 'BOOKMARK':
-        this.store.recordBookmark(this.id, rv)
         this.status.bookmarks++
         this.status.lastBookmarkAt = now
-        this.status.lastRv = rv || this.status.lastRv
+        if (starting && line.initialEventsEnd) {
+          this.endInitialEvents(initial, rv)
+          this.set(
+            'watching',
+            `watching from ${rv}, where the streaming list's ${initial.count} initial events ended`,
+          )
+          return null
+        }
+        this.store.recordBookmark(this.id, rv)
+        if (!starting) this.status.lastRv = rv || this.status.lastRv
         this.onStatus(this.status)
         return null
       case 'ERROR': {
@@ -387,18 +495,29 @@ export class WatchSupervisor {
         return {
           kind: 'error',
           message: `watch ERROR ${status.code ?? ''}: ${status.message ?? ''}`,
+          synced: !starting,
         }
       }
       default:
         this.store.recordObject(line.type, this.id, line.meta, line.bytes)
         this.status.events++
         this.status.lastEventAt = now
-        this.status.lastRv = rv || this.status.lastRv
+        if (starting) {
+          const uid = line.meta.uid || `${line.meta.namespace}/${line.meta.name}`
+          if (line.type === 'ADDED') {
+            initial.count++
+            initial.uids.add(uid)
+          } else if (line.type === 'DELETED') initial.uids.delete(uid)
+        } else {
+          this.status.lastRv = rv || this.status.lastRv
+        }
         this.onStatus(this.status)
         return null
     }
   }
 }
+
+const gz = (encoding: string | null) => (encoding ? ` (${encoding}-compressed)` : '')
 
 let lastIsoMs = 0
 let lastIso = ''

@@ -17,6 +17,8 @@ export function targetKey(context: string, t: WatchTarget): string {
     t.namespace ?? '',
     t.labelSelector ?? '',
     t.fieldSelector ?? '',
+    // The same objects watched two ways (list then watch, streaming list) are two watches.
+    t.mode ?? 'auto',
   ])
 }
 
