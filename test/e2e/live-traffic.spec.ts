@@ -69,7 +69,7 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
     await expect(apiscope.page.locator('tr[data-source="webhook"]')).toContainText(
       cluster.auditWebhookUrl ?? '',
     )
-    await expect(apiscope.page.getByText('Audit events arrived in the last minute.')).toBeVisible()
+    await expect(apiscope.page.getByText('Audit events arrived in the last minute')).toBeVisible()
     await expect(apiscope.page.locator('.checks .chip').first()).toHaveText('yes')
     await keep(apiscope, 'traffic-setup')
     await expect(

@@ -1,6 +1,8 @@
 // The live request stream against the real control plane: kube-apiserver posts audit batches to
 // Apiscope's webhook (the URL the control plane reserved), and writes the JSON audit log that the
 // log tail follows. Also /metrics deltas and API Priority and Fairness.
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type {
   ApfReport,
@@ -294,10 +296,43 @@ describe('live traffic through a real audit webhook', () => {
     const setup = unwrap<AuditSetup>(await core.invoke('traffic:setup', { port: 9443 }))
     expect(setup.receiving).toBe(true)
     expect(setup.apiserverFlags.found).toBe(false)
-    expect(setup.webhookUrl).toBe('http://host.minikube.internal:9443/apiscope-audit')
-    expect(setup.commands.map((c) => c.command).join('\n')).toContain(
+    // The test control plane runs kube-apiserver as a process: none of minikube, kind, kubeadm.
+    expect(setup.detected).toBeNull()
+    expect(setup.guides.minikube.webhookUrl).toBe(
+      'http://host.minikube.internal:9443/apiscope-audit',
+    )
+    expect(setup.guides.minikube.commands.map((c) => c.command).join('\n')).toContain(
       '--extra-config=apiserver.audit-webhook-config-file=/etc/ssl/certs/apiscope-audit-webhook.kubeconfig',
     )
+    // kubeadm's webhook URL names the address this machine reaches the API server from: loopback.
+    expect(setup.guides.kubeadm.webhookUrl).toBe('http://127.0.0.1:9443/apiscope-audit')
+    expect(setup.guides.kubeadm.listenHost).toBe('127.0.0.1')
+  })
+
+  it('every kube-apiserver flag the setup guides pass is one the real kube-apiserver knows', async () => {
+    const setup = unwrap<AuditSetup>(await core.invoke('traffic:setup', { port: 9443 }))
+    const help = execFileSync(path.join(cluster().binDir, 'kube-apiserver'), ['--help'], {
+      encoding: 'utf8',
+    })
+    const known = new Set([...help.matchAll(/^\s+--([a-z0-9-]+)/gm)].map((m) => m[1]))
+    const passed = new Set<string>()
+    for (const guide of Object.values(setup.guides))
+      for (const c of [...guide.commands, ...guide.logCommands]) {
+        // minikube's --extra-config=apiserver.<flag>=, the manifest's --<flag>=, kubeadm's and
+        // kind's extraArgs (`name: <flag>` or `<flag>: value`).
+        for (const m of c.command.matchAll(
+          /apiserver\.(audit-[a-z-]+)=|--(audit-[a-z-]+)=|\b(audit-[a-z-]+):|name: (audit-[a-z-]+)/g,
+        ))
+          passed.add(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '')
+      }
+    expect([...passed].sort()).toEqual([
+      'audit-log-path',
+      'audit-policy-file',
+      'audit-webhook-batch-max-wait',
+      'audit-webhook-config-file',
+      'audit-webhook-mode',
+    ])
+    for (const flag of passed) expect(known, `kube-apiserver --${flag}`).toContain(flag)
   })
 
   it('/metrics deltas move after requests; 409s surge', async () => {

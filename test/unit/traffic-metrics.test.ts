@@ -1,5 +1,5 @@
 // /metrics recorded from the real 1.20 server (apiserver_request_total and apiserver_flowcontrol_*),
-// read with parse-prometheus-text-format; APF objects; the setup helper's commands.
+// read with parse-prometheus-text-format; APF objects. The setup helper: audit-setup-guides.test.ts.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -10,7 +10,6 @@ import {
   priorityLevelRow,
   withGauges,
 } from '../../src-main/node/traffic/apf'
-import { auditFlags, minikubeCommands } from '../../src-main/node/traffic/audit-setup'
 import {
   MetricsPoller,
   flowcontrolGauges,
@@ -155,41 +154,5 @@ describe('API Priority and Fairness', () => {
         spec: { type: 'Limited', limited: { nominalConcurrencyShares: 30 } },
       }).concurrencyShares,
     ).toBe(30)
-  })
-})
-
-describe('audit setup', () => {
-  it('reads --audit-* flags in both forms', () => {
-    expect(
-      auditFlags([
-        'kube-apiserver',
-        '--audit-log-path=-',
-        '--audit-policy-file',
-        '/etc/p.yaml',
-        '--v=2',
-      ]),
-    ).toEqual({ 'audit-log-path': '-', 'audit-policy-file': '/etc/p.yaml' })
-  })
-
-  it('gives minikube the files, the flags and the URL the node reaches', () => {
-    const { commands, logCommands } = minikubeCommands(
-      'demo',
-      'http://host.minikube.internal:9443/apiscope-audit',
-      9443,
-    )
-    const all = commands.map((c) => c.command).join('\n')
-    expect(all).toContain('mkdir -p ~/.minikube/files/etc/ssl/certs')
-    expect(all).toContain('server: http://host.minikube.internal:9443/apiscope-audit')
-    expect(all).toContain(
-      'minikube start -p demo --extra-config=apiserver.audit-policy-file=/etc/ssl/certs/apiscope-audit-policy.yaml --extra-config=apiserver.audit-webhook-config-file=/etc/ssl/certs/apiscope-audit-webhook.kubeconfig',
-    )
-    expect(logCommands.map((c) => c.command).join('\n')).toContain(
-      '--extra-config=apiserver.audit-log-path=-',
-    )
-    expect(
-      minikubeCommands('minikube', 'u', 1)
-        .commands.map((c) => c.command)
-        .join('\n'),
-    ).toContain('minikube start --extra-config')
   })
 })

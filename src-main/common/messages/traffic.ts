@@ -122,18 +122,33 @@ export interface SetupCommand {
   why: string
 }
 
+/** The kinds of cluster the setup helper writes commands for. */
+export type ClusterFlavour = 'minikube' | 'kind' | 'kubeadm'
+
+/** How to turn audit on in one kind of cluster, for the webhook route and for the log route. */
+export interface SetupGuide {
+  flavour: ClusterFlavour
+  /** Where Apiscope's webhook must listen for kube-apiserver there to reach it. */
+  listenHost: '127.0.0.1' | '0.0.0.0'
+  /** The URL kube-apiserver posts to, as the commands write it (it may name a shell variable). */
+  webhookUrl: string
+  /** One line each: how events reach Apiscope on the webhook route and on the log route. */
+  webhookRoute: string
+  logRoute: string
+  commands: SetupCommand[]
+  logCommands: SetupCommand[]
+}
+
 export interface AuditSetup {
   /** Any audit event arrived in the last minute, on any source. */
   receiving: boolean
   /** What the kube-apiserver Pod's flags say, when the API server runs as a Pod (minikube, kubeadm). */
   apiserverFlags: { found: boolean; audit: Record<string, string>; note: string }
-  minikube: boolean
-  /** The webhook URL the node must reach, for the port asked. */
-  webhookUrl: string
+  /** The kind of cluster connected, told from the context's name and the kube-apiserver Pod. */
+  detected: ClusterFlavour | null
   policy: string
-  webhookKubeconfig: string
-  commands: SetupCommand[]
-  logCommands: SetupCommand[]
+  /** One guide per kind of cluster, for the port and path asked. */
+  guides: Record<ClusterFlavour, SetupGuide>
 }
 
 export interface MetricDelta {

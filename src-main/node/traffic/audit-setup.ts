@@ -1,111 +1,15 @@
 // Is audit on, and how to turn it on. Detection: events arriving on a source, and, where the API
-// server runs as a Pod (minikube, kubeadm), the --audit-* flags of its command line. For minikube:
-// the exact files and `minikube start --extra-config=apiserver.…` flags, with the webhook URL the
-// node can reach (host.minikube.internal). Files under ~/.minikube/files/ are copied into the node
-// at start; /etc/ssl/certs is mounted into the kube-apiserver Pod, so the flags can name them.
-// https://minikube.sigs.k8s.io/docs/tutorials/audit-policy/
-import type { AuditSetup, SetupCommand, TrafficSourceStatus } from '@common/messages/traffic'
+// server runs as a Pod (minikube, kind, kubeadm), the --audit-* flags of its command line; the kind
+// of cluster from the context's name and that Pod. The commands for each kind of cluster are in
+// audit-setup-guides.ts; this module fills in what only the connection knows (the minikube profile,
+// the kind cluster's name, the address a kubeadm node reaches this machine at).
+import { connect } from 'node:net'
+import { homedir } from 'node:os'
+import type { AuditSetup, ClusterFlavour, TrafficSourceStatus } from '@common/messages/traffic'
 import type { ClusterSession } from '../cluster-session'
+import { kindGuide, kubeadmGuide, minikubeGuide, RECOMMENDED_POLICY } from './audit-setup-guides'
 
-/** Writes at RequestResponse so refusals carry their Status (message, causes); credentials at Metadata. */
-export const RECOMMENDED_POLICY = `apiVersion: audit.k8s.io/v1
-kind: Policy
-omitStages: ["RequestReceived"]
-rules:
-  - level: None
-    users: ["system:kube-proxy"]
-    verbs: ["watch"]
-  - level: Metadata
-    resources:
-      - group: ""
-        resources: ["secrets", "serviceaccounts/token"]
-      - group: "authentication.k8s.io"
-        resources: ["tokenreviews"]
-  - level: RequestResponse
-    verbs: ["create", "update", "patch", "delete", "deletecollection"]
-  - level: Metadata
-`
-
-export function webhookKubeconfig(url: string): string {
-  return `apiVersion: v1
-kind: Config
-clusters:
-  - name: apiscope
-    cluster:
-      server: ${url}
-users:
-  - name: kube-apiserver
-contexts:
-  - name: apiscope
-    context:
-      cluster: apiscope
-      user: kube-apiserver
-current-context: apiscope
-`
-}
-
-const NODE_DIR = '/etc/ssl/certs'
-const POLICY_FILE = 'apiscope-audit-policy.yaml'
-const WEBHOOK_FILE = 'apiscope-audit-webhook.kubeconfig'
-const HOST_DIR = '~/.minikube/files/etc/ssl/certs'
-
-const heredoc = (file: string, body: string) => `cat > ${file} <<'EOF'\n${body}EOF`
-const profileFlag = (profile: string) => (profile === 'minikube' ? '' : ` -p ${profile}`)
-
-/** The commands for a minikube profile, for the webhook route and for the log route. */
-export function minikubeCommands(
-  profile: string,
-  webhookUrl: string,
-  port: number,
-): { commands: SetupCommand[]; logCommands: SetupCommand[] } {
-  const p = profileFlag(profile)
-  const files: SetupCommand[] = [
-    {
-      label: 'Folder minikube copies into the node',
-      command: `mkdir -p ${HOST_DIR}`,
-      why: 'Everything under ~/.minikube/files/ is copied to the same path in the node at start.',
-    },
-    {
-      label: 'Audit policy',
-      command: heredoc(`${HOST_DIR}/${POLICY_FILE}`, RECOMMENDED_POLICY),
-      why: 'Metadata for every request, the full Status of writes (so a 422 shows its causes); never Secret values, never tokens.',
-    },
-  ]
-  const policyFlag = `--extra-config=apiserver.audit-policy-file=${NODE_DIR}/${POLICY_FILE}`
-  return {
-    commands: [
-      ...files,
-      {
-        label: 'Webhook configuration',
-        command: heredoc(`${HOST_DIR}/${WEBHOOK_FILE}`, webhookKubeconfig(webhookUrl)),
-        why: `kube-apiserver posts batches of audit events to ${webhookUrl}: Apiscope, listening on port ${port} of every interface of this machine.`,
-      },
-      {
-        label: 'Restart minikube with audit on',
-        command: `minikube start${p} ${policyFlag} --extra-config=apiserver.audit-webhook-config-file=${NODE_DIR}/${WEBHOOK_FILE} --extra-config=apiserver.audit-webhook-mode=batch --extra-config=apiserver.audit-webhook-batch-max-wait=1s`,
-        why: 'Passes the flags to kube-apiserver; an existing cluster keeps its objects.',
-      },
-      {
-        label: 'Check that the node can reach Apiscope',
-        command: `minikube ssh${p} -- curl -s -o /dev/null -w '%{http_code}\\n' -X POST -d '{"kind":"EventList","items":[]}' ${webhookUrl}`,
-        why: 'Prints 200 when the webhook is started here and a firewall lets the node in.',
-      },
-    ],
-    logCommands: [
-      ...files,
-      {
-        label: 'Restart minikube with audit to stdout',
-        command: `minikube start${p} ${policyFlag} --extra-config=apiserver.audit-log-path=-`,
-        why: 'The audit log goes to the kube-apiserver container’s output; the node keeps it under /var/log/containers.',
-      },
-      {
-        label: 'What Apiscope runs to follow it',
-        command: `minikube${p} ssh -- sudo tail -F -n 0 /var/log/containers/kube-apiserver-*.log`,
-        why: 'Start it with "Tail through minikube ssh" below; lines that are not audit events are skipped.',
-      },
-    ],
-  }
-}
+export { RECOMMENDED_POLICY, webhookKubeconfig } from './audit-setup-guides'
 
 interface PodList {
   items?: {
@@ -156,6 +60,45 @@ async function apiserverPodFlags(
   return { found: true, audit, note, ...(pod.spec?.nodeName ? { node: pod.spec.nodeName } : {}) }
 }
 
+/**
+ * The address this machine's connection to the API server leaves from: where a control-plane node
+ * (kube-apiserver runs on the host network) reaches this machine, unless a NAT lies between.
+ */
+export function localAddressTowards(server: string, timeoutMs = 2000): Promise<string | null> {
+  let url: URL
+  try {
+    url = new URL(server)
+  } catch {
+    return Promise.resolve(null)
+  }
+  const port = Number(url.port || (url.protocol === 'http:' ? 80 : 443))
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  return new Promise((resolve) => {
+    const socket = connect({ host, port })
+    const done = (address: string | null) => {
+      clearTimeout(timer)
+      socket.destroy()
+      resolve(address)
+    }
+    const timer = setTimeout(() => done(null), timeoutMs)
+    socket.once('connect', () => done(socket.localAddress?.replace(/^::ffff:/, '') ?? null))
+    socket.once('error', () => done(null))
+  })
+}
+
+/** minikube's profile, kind's cluster, or a kubeadm-made control plane; null when none fits. */
+export function clusterFlavour(
+  context: string,
+  flags: { found: boolean; node?: string },
+): ClusterFlavour | null {
+  if (/minikube/.test(context) || (flags.found && flags.node === context)) return 'minikube'
+  if (/^kind-/.test(context)) return 'kind'
+  // A kube-apiserver static Pod (component=kube-apiserver in kube-system) is how kubeadm runs it.
+  return flags.found ? 'kubeadm' : null
+}
+
+const NAME = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/
+
 export async function detectAuditSetup(
   session: ClusterSession | null,
   sources: readonly TrafficSourceStatus[],
@@ -167,19 +110,22 @@ export async function detectAuditSetup(
   const flags = session
     ? await apiserverPodFlags(session)
     : { found: false, audit: {}, note: 'Not connected to a cluster.' }
-  const context = session?.config.context ?? 'minikube'
-  const minikube =
-    /minikube/.test(context) || ('node' in flags && flags.node === context && flags.found)
-  const profile = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/.test(context) ? context : 'minikube'
-  const webhookUrl = `http://host.minikube.internal:${port}${path}`
+  const context = session?.config.context ?? ''
+  const detected = session ? clusterFlavour(context, flags) : null
+  const profile = detected === 'minikube' && NAME.test(context) ? context : 'minikube'
+  const kindName = detected === 'kind' && NAME.test(context.slice(5)) ? context.slice(5) : 'kind'
+  const webhookHost = session ? await localAddressTowards(session.config.server) : null
+  const home = homedir()
   const { node: _node, ...apiserverFlags } = flags as typeof flags & { node?: string }
   return {
     receiving,
     apiserverFlags,
-    minikube,
-    webhookUrl,
+    detected,
     policy: RECOMMENDED_POLICY,
-    webhookKubeconfig: webhookKubeconfig(webhookUrl),
-    ...minikubeCommands(minikube ? profile : 'minikube', webhookUrl, port),
+    guides: {
+      minikube: minikubeGuide(profile, port, path),
+      kind: kindGuide(kindName, port, path, home),
+      kubeadm: kubeadmGuide(webhookHost, port, path, home),
+    },
   }
 }

@@ -98,6 +98,24 @@ export class TrafficState {
     if (!res.ok) return
     this.sources = res.value.sources
     if (this.requests.length === 0) this.requests = res.value.recent
+    this.followRunningWebhook()
+  }
+
+  /**
+   * A webhook already runs (one at a time: Start webhook is disabled meanwhile): the form shows
+   * where it listens, and the setup's commands name that port and path.
+   */
+  private followRunningWebhook(): void {
+    const running = this.sources.find((s) => s.kind === 'webhook' && s.state === 'running')
+    if (!running || this.replaying) return
+    const url = URL.canParse(running.where) ? URL.parse(running.where) : null
+    if (!url) return
+    const port = Number(url.port)
+    if (!port || (port === this.webhook.port && url.pathname === this.webhook.path)) return
+    this.webhook.port = port
+    this.webhook.path = url.pathname
+    this.webhook.host = url.hostname === '0.0.0.0' ? '0.0.0.0' : '127.0.0.1'
+    if (this.setup.status !== 'idle') void this.detectSetup()
   }
 
   /** Back from a replay: the requests that arrived meanwhile join the ones kept. */

@@ -26,10 +26,23 @@ export class TrafficPage {
       .click()
   }
 
-  /** Starts the audit webhook on the URL the API server posts to. */
+  /**
+   * Starts the audit webhook on the URL the API server posts to. One runs at a time (Start webhook
+   * is disabled meanwhile): one already on that port is kept, one elsewhere stopped first.
+   */
   async startWebhook(url: string): Promise<void> {
     await this.tab('Setup')
     const u = new URL(url)
+    const running = this.page.locator('tr[data-source="webhook"]', {
+      has: this.page.getByText('running', { exact: true }),
+    })
+    if (await running.filter({ hasText: `:${u.port}/` }).count()) return
+    while ((await running.count()) > 0)
+      await running
+        .first()
+        .getByRole('button', { name: 'Stop' })
+        .click({ timeout: 5000 })
+        .catch(() => undefined) // the row may leave as the click lands
     await this.page.getByLabel('Port', { exact: true }).fill(u.port)
     await this.page.getByLabel('URL path', { exact: true }).fill(u.pathname)
     await this.page.getByRole('button', { name: 'Start webhook' }).click()
