@@ -67,6 +67,8 @@ export interface Identity {
   source: 'server' | 'derived'
   /** How it was found, e.g. "SelfSubjectReview authentication.k8s.io/v1". */
   method: string
+  /** The kubectl command that asks the server the same (`kubectl auth whoami`), where one does. */
+  command?: string
   notes: string[]
 }
 
@@ -165,6 +167,11 @@ export interface DiscoveryReport {
   apiServicesError?: string
   /** Group versions that failed to answer (an unavailable aggregated API, say). */
   failedGroupVersions: { groupVersion: string; error: string }[]
+  /**
+   * How /api and /apis answered this time: 200 with the document (and its ETag, which aggregated
+   * discovery sends), or 304 Not Modified when the ETag of the last read still held.
+   */
+  documents?: { path: string; status: number; etag?: string }[]
   requestCount: number
   fetchedAt: string
 }

@@ -4,7 +4,7 @@ import type { DiscoveryReport, ServerVersion, SessionInfo } from '@common/kube-t
 import type { WatchFrame } from '@common/watch-types'
 import { ok, type Result } from '@common/result'
 import type { ContextConfig } from './client-config'
-import { fetchDiscovery } from './discovery'
+import { fetchDiscovery, type DiscoveryCache } from './discovery'
 import { KubeTransport } from './kube-transport'
 import type { RequestLog } from './request-log'
 import { SessionWatches } from './watch/session-watches'
@@ -19,6 +19,8 @@ export class ClusterSession {
   readonly transport: KubeTransport
   readonly watches: SessionWatches
   private discovery: Promise<Result<DiscoveryReport>> | null = null
+  /** /api and /apis with their ETags: a refresh revalidates them (304 when nothing changed). */
+  private readonly discoveryCache: DiscoveryCache = new Map()
 
   private constructor(
     readonly config: ContextConfig,
@@ -55,7 +57,7 @@ export class ClusterSession {
   /** Discovery, read once and shared by concurrent callers; `refresh` reads it again. */
   getDiscovery(refresh = false): Promise<Result<DiscoveryReport>> {
     if (!this.discovery || refresh) {
-      const pending = fetchDiscovery(this.transport)
+      const pending = fetchDiscovery(this.transport, this.discoveryCache)
       this.discovery = pending
       // A failed read is not cached: the next caller tries again.
       void pending.then((res) => {

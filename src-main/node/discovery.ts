@@ -1,6 +1,10 @@
 // Everything the server announces: groups, versions, resources (with verbs, short names,
-// categories, subresources), and the APIServices behind them. Aggregated discovery where served,
-// else the legacy walk that kubectl does (one request per group version, a few at a time).
+// categories, subresources), and the APIServices behind them. Aggregated discovery where served
+// (apidiscovery.k8s.io/v2, GA 1.30; v2beta1 from 1.26): one request for /api and one for /apis,
+// each revalidated on a refresh with the ETag the server sent (If-None-Match: a 304 while nothing
+// changed, a new document and ETag once a CRD or an APIService comes or goes). Else the legacy
+// walk that kubectl does (one request per group version, a few at a time).
+// https://kubernetes.io/docs/concepts/overview/kubernetes-api/#aggregated-discovery
 import {
   AGGREGATED_ACCEPT,
   groupsWithCounts,
@@ -13,10 +17,67 @@ import {
   type LegacyGroup,
 } from '@common/discovery-parse'
 import type { DiscoveredResource, DiscoveryReport } from '@common/kube-types'
-import { ok, type Result } from '@common/result'
+import { fail, ok, type Result } from '@common/result'
+import { describeHttpFailure } from './failure-messages'
 import type { KubeTransport } from './kube-transport'
 
+/** The last /api and /apis documents with their ETags, kept per session for revalidation. */
+export type DiscoveryCache = Map<string, { etag: string; body: unknown }>
+
+type Revalidated<T> = { body: T; status: number; etag?: string }
+
+/** GET with If-None-Match when an ETag is cached; a 304 answers with the cached document. */
+async function getRevalidated<T>(
+  transport: KubeTransport,
+  path: string,
+  accept: string,
+  cache: DiscoveryCache | undefined,
+): Promise<Result<Revalidated<T>>> {
+  const cached = cache?.get(path)
+  let res
+  try {
+    res = await transport.request({ path, accept, ...(cached ? { ifNoneMatch: cached.etag } : {}) })
+  } catch (error) {
+    return fail(transport.describe(error))
+  }
+  if (res.status === 304 && cached) {
+    return ok({ body: cached.body as T, status: 304, etag: cached.etag })
+  }
+  if (res.status < 200 || res.status >= 300) {
+    return fail(
+      describeHttpFailure({
+        status: res.status,
+        body: res.body,
+        path,
+        context: transport.config.context,
+      }),
+    )
+  }
+  let body: T
+  try {
+    body = JSON.parse(res.body) as T
+  } catch {
+    return fail({
+      kind: 'http',
+      title: `${path} did not answer JSON`,
+      detail: res.body.slice(0, 300),
+      nextStep: 'Is this address a Kubernetes API server?',
+    })
+  }
+  const etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined
+  if (cache) {
+    if (etag) cache.set(path, { etag, body })
+    else cache.delete(path)
+  }
+  return ok({ body, status: res.status, ...(etag ? { etag } : {}) })
+}
+
 const PARALLEL = 6
+
+const documentOf = (r: Revalidated<unknown>) => ({
+  status: r.status,
+  ...(r.etag ? { etag: r.etag } : {}),
+})
 
 async function mapLimited<T, R>(
   items: T[],
@@ -35,27 +96,40 @@ async function mapLimited<T, R>(
   return out
 }
 
-export async function fetchDiscovery(transport: KubeTransport): Promise<Result<DiscoveryReport>> {
+export async function fetchDiscovery(
+  transport: KubeTransport,
+  cache?: DiscoveryCache,
+): Promise<Result<DiscoveryReport>> {
   let requestCount = 0
   const get = <T>(path: string, accept?: string) => {
     requestCount++
     return transport.json<T>({ path, ...(accept ? { accept } : {}) })
   }
-  const core = await get<{ kind?: string; versions?: string[]; items?: AggregatedGroup[] }>(
-    '/api',
-    AGGREGATED_ACCEPT,
-  )
-  if (!core.ok) return core
-  const apis = await get<{ kind?: string; groups?: LegacyGroup[]; items?: AggregatedGroup[] }>(
-    '/apis',
-    AGGREGATED_ACCEPT,
-  )
-  if (!apis.ok) return apis
+  requestCount++
+  const coreRes = await getRevalidated<{
+    kind?: string
+    versions?: string[]
+    items?: AggregatedGroup[]
+  }>(transport, '/api', AGGREGATED_ACCEPT, cache)
+  if (!coreRes.ok) return coreRes
+  requestCount++
+  const apisRes = await getRevalidated<{
+    kind?: string
+    groups?: LegacyGroup[]
+    items?: AggregatedGroup[]
+  }>(transport, '/apis', AGGREGATED_ACCEPT, cache)
+  if (!apisRes.ok) return apisRes
+  const core = coreRes.value.body
+  const apis = apisRes.value.body
+  const documents: DiscoveryReport['documents'] = [
+    { path: '/api', ...documentOf(coreRes.value) },
+    { path: '/apis', ...documentOf(apisRes.value) },
+  ]
 
-  let report: Omit<DiscoveryReport, 'apiServices' | 'requestCount' | 'fetchedAt'>
-  if (core.value.kind === 'APIGroupDiscoveryList' && apis.value.kind === 'APIGroupDiscoveryList') {
-    const c = resourcesFromAggregated(core.value.items ?? [], true)
-    const a = resourcesFromAggregated(apis.value.items ?? [], false)
+  let report: Omit<DiscoveryReport, 'apiServices' | 'requestCount' | 'fetchedAt' | 'documents'>
+  if (core.kind === 'APIGroupDiscoveryList' && apis.kind === 'APIGroupDiscoveryList') {
+    const c = resourcesFromAggregated(core.items ?? [], true)
+    const a = resourcesFromAggregated(apis.items ?? [], false)
     report = {
       mode: 'aggregated',
       groups: [...c.groups, ...a.groups],
@@ -66,10 +140,10 @@ export async function fetchDiscovery(transport: KubeTransport): Promise<Result<D
     const legacyGroups = [
       {
         name: '',
-        versions: core.value.versions ?? ['v1'],
-        preferredVersion: core.value.versions?.[0] ?? 'v1',
+        versions: core.versions ?? ['v1'],
+        preferredVersion: core.versions?.[0] ?? 'v1',
       },
-      ...(apis.value.groups ?? []).map((g) => ({
+      ...(apis.groups ?? []).map((g) => ({
         name: g.name,
         versions: g.versions.map((v) => v.version),
         preferredVersion: g.preferredVersion?.version ?? g.versions[0]?.version ?? '',
@@ -110,6 +184,7 @@ export async function fetchDiscovery(transport: KubeTransport): Promise<Result<D
   )
   return ok({
     ...report,
+    documents,
     apiServices: services.ok ? summarizeApiServices(services.value.items ?? []) : [],
     ...(services.ok ? {} : { apiServicesError: services.error.detail }),
     requestCount,

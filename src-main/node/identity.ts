@@ -1,9 +1,12 @@
 // Who the API server takes us for. SelfSubjectReview answers that exactly where it is served
-// (authentication.k8s.io, 1.26+). Older servers cannot say, so Apiscope derives an identity from
+// (authentication.k8s.io: alpha 1.26, beta 1.27, GA 1.28), the request `kubectl auth whoami` sends;
+// its extra fields (credential id, a bound token's Pod and Node) come back as the server set them.
+// Older servers cannot say, so Apiscope derives an identity from
 // the credential it sends (certificate subject, ServiceAccount token claims) and labels it so.
 // Ref: https://kubernetes.io/docs/reference/access-authn-authz/authentication/#self-subject-review
 import type { X509Certificate } from 'node:crypto'
 import type { AccessRules, DiscoveredResource, Identity } from '@common/kube-types'
+import { whoamiCommand } from '@common/identity-extra'
 import { ok, type Result } from '@common/result'
 import type { KubeTransport } from './kube-transport'
 
@@ -125,11 +128,12 @@ export async function fetchIdentity(
       extra: u.extra ?? {},
       source: 'server',
       method: `SelfSubjectReview authentication.k8s.io/${served}`,
+      command: whoamiCommand(served, transport.config.context),
       notes: [],
     })
   }
   const unserved =
-    'This server does not serve SelfSubjectReview (Kubernetes 1.26+), so Apiscope derived this from the credential it sends.'
+    'This server does not serve SelfSubjectReview (alpha in 1.26, GA in 1.28), so Apiscope derived this from the credential it sends, and `kubectl auth whoami` cannot ask it either. No extra fields (credential id, bound Pod and Node) can be shown: only the server sets them.'
   let derived: Identity
   const cert: X509Certificate | null = await transport.clientCertificate().catch(() => null)
   const token = await transport.bearerToken().catch(() => null)

@@ -1,0 +1,69 @@
+// The `extra` fields an authenticator attaches to a user, as SelfSubjectReview returns them, in
+// words. The ServiceAccount authenticator writes the credential id (a bound token's JTI; 1.30+ also
+// puts an X.509 certificate's SHA-256 there) and, for a token bound to a Pod, the Pod and the Node
+// it runs on. Keys not listed here are shown as they come.
+// https://kubernetes.io/docs/reference/access-authn-authz/service-accounts-admin/#authenticating-service-account-credentials
+// https://kubernetes.io/docs/reference/access-authn-authz/authentication/#x509-client-certificates
+import { quoteIfNeeded } from './command-equivalents'
+
+export interface IdentityExtraRow {
+  key: string
+  label: string
+  values: string[]
+  explanation?: string
+}
+
+const KNOWN: Record<string, { label: string; explanation: string }> = {
+  'authentication.kubernetes.io/credential-id': {
+    label: 'Credential id',
+    explanation:
+      'Which credential authenticated you: JTI=… for a ServiceAccount token (its jti claim), X509SHA256=… for a client certificate. The audit log records it too, so one credential can be traced across requests.',
+  },
+  'authentication.kubernetes.io/pod-name': {
+    label: 'Pod',
+    explanation: 'The token is bound to this Pod: deleting the Pod invalidates it.',
+  },
+  'authentication.kubernetes.io/pod-uid': {
+    label: 'Pod UID',
+    explanation: 'The bound Pod, by UID: a new Pod with the same name is a different Pod.',
+  },
+  'authentication.kubernetes.io/node-name': {
+    label: 'Node',
+    explanation: 'The Node the bound Pod runs on (or the Node the token is bound to).',
+  },
+  'authentication.kubernetes.io/node-uid': {
+    label: 'Node UID',
+    explanation: 'The same Node, by UID.',
+  },
+}
+
+const ORDER = Object.keys(KNOWN)
+
+/** The extra fields, known keys first in a fixed order, then the rest by key. */
+export function identityExtraRows(extra: Record<string, string[]>): IdentityExtraRow[] {
+  const keys = Object.keys(extra).sort((a, b) => {
+    const ia = ORDER.indexOf(a)
+    const ib = ORDER.indexOf(b)
+    if (ia !== -1 || ib !== -1)
+      return (ia === -1 ? ORDER.length : ia) - (ib === -1 ? ORDER.length : ib)
+    return a.localeCompare(b)
+  })
+  return keys.map((key) => {
+    const known = KNOWN[key]
+    return {
+      key,
+      label: known?.label ?? key,
+      values: extra[key] ?? [],
+      ...(known ? { explanation: known.explanation } : {}),
+    }
+  })
+}
+
+/**
+ * The kubectl command that asks the same question: `kubectl auth whoami` (beta in kubectl 1.27,
+ * GA 1.28) sends a SelfSubjectReview; kubectl 1.26 had it as `kubectl alpha auth whoami`.
+ */
+export function whoamiCommand(reviewVersion: string, context: string): string {
+  const alpha = reviewVersion === 'v1alpha1' ? 'alpha ' : ''
+  return `kubectl --context ${quoteIfNeeded(context)} ${alpha}auth whoami`
+}
