@@ -32,6 +32,8 @@ export interface KubeRequest {
    * decodes: 1.37 gzips a streaming list's watch response for it (WatchListCompression, beta).
    */
   acceptGzip?: boolean
+  /** An ETag from an earlier answer: the server answers 304 Not Modified while it still holds. */
+  ifNoneMatch?: string
   timeoutMs?: number
 }
 
@@ -235,6 +237,7 @@ export class KubeTransport {
     }
     if (contentType) headers['Content-Type'] = contentType
     if (req.acceptGzip) headers['Accept-Encoding'] = 'gzip'
+    if (req.ifNoneMatch) headers['If-None-Match'] = req.ifNoneMatch
     // Send a length, as curl and kubectl do: without it Node sends the body chunked, and the API
     // server answers a PATCH with a form Content-Type 406 instead of the 415 it gives curl.
     if (bodyText !== undefined) headers['Content-Length'] = String(Buffer.byteLength(bodyText))
