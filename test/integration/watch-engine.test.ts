@@ -142,6 +142,7 @@ describe('long lists', () => {
       version: 'v1',
       resource: 'configmaps',
       namespace: ns,
+      mode: 'list-watch', // pages are a list's: a streaming list has none
     })
     const list = await waitUntil('the list', 15_000, () =>
       session.watches.store.lists.find((l) => l.watch === status.id),

@@ -6,6 +6,7 @@ import type { UiError } from '@common/result'
 import type {
   ObjectVersionDetail,
   WatchFrame,
+  WatchMode,
   WatchSnapshot,
   WatchStatus,
   WatchTarget,
@@ -33,6 +34,7 @@ export class TimelineState {
     labelSelector: '',
     fieldSelector: '',
     pageSize: 500,
+    mode: 'auto' as WatchMode,
   })
   resyncs = $state(0)
   private seq = 0

@@ -40,11 +40,20 @@ export class ApiscopePage {
       .click()
   }
 
-  /** Opens the Watches view and starts a watch, as a user fills the picker. */
-  async startWatch(resource: string, namespace: string, pageSize?: number): Promise<void> {
+  /**
+   * Opens the Watches view and starts a watch, as a user fills the picker. Lists then watches
+   * unless told otherwise: the tests that do not name a mode are about lists.
+   */
+  async startWatch(
+    resource: string,
+    namespace: string,
+    pageSize?: number,
+    mode: 'auto' | 'list then watch' | 'streaming list' = 'list then watch',
+  ): Promise<void> {
     await this.goTo('Watches')
     await this.page.getByLabel('Resource to watch').selectOption(resource)
     await this.page.getByLabel('Namespace to watch').fill(namespace)
+    await this.page.getByLabel('How the watch starts').selectOption({ label: mode })
     if (pageSize !== undefined)
       await this.page.getByLabel('Page size (limit)').fill(String(pageSize))
     await this.page.getByRole('button', { name: 'Start watch' }).click()

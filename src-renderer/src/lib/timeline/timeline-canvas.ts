@@ -1,5 +1,6 @@
 // Draws the timeline's dense marks on a canvas (DPR-aware): one row per lane, one mark per event,
-// list snapshots and 410s as vertical lines. Framework-free so the benchmark drives it directly.
+// list snapshots, streaming lists' end bookmarks and 410s as vertical lines; a streaming list's
+// initial ADDED events as a ring around a dot, apart from the live ADDED's full disc. Framework-free so the benchmark drives it directly.
 // Level of detail: within a lane, at most one mark per pixel column and type is drawn, found by
 // binary search, so the cost follows what is visible, not how many events exist.
 import type { TimelineData } from './timeline-data'
@@ -14,6 +15,15 @@ export const TYPE_STYLE = [
   { name: 'LISTED', color: '#c4b5fd', shape: 'ring' },
   { name: 'GONE', color: '#fb923c', shape: 'cross-ring' },
 ] as const
+
+/** A streaming list's initial ADDED events: ADDED's colour, a ring around a dot. */
+export const INITIAL_STYLE = {
+  name: 'ADDED (initial)',
+  color: '#4ade80',
+  shape: 'ring-dot',
+} as const
+/** The vertical lines: a list's snapshot (violet), a streaming list's end bookmark (green). */
+export const LINE_COLOR = { list: '#c4b5fd', stream: '#4ade80' } as const
 
 export interface TimelineViewport {
   /** Visible domain of the axis. */
@@ -107,7 +117,8 @@ export function drawTimeline(
     ctx.fillRect(0, y + laneHeight - 1, width, 1)
   }
 
-  // List snapshots (violet, dashed) and 410s (red) across every row.
+  // List snapshots (violet, dashed), streaming lists' end bookmarks (green, dotted) and 410s
+  // (red) across every row.
   ctx.save()
   ctx.lineWidth = 1.5
   for (const list of data.lists) {
@@ -115,8 +126,9 @@ export function drawTimeline(
       mode === 'time' ? list.t : mode === 'rv' ? (list.rvn ?? list.firstEvent) : list.firstEvent,
     )
     if (x < -2 || x > width + 2) continue
-    ctx.strokeStyle = 'rgba(196,181,253,0.85)'
-    ctx.setLineDash([5, 4])
+    const stream = list.way === 'stream'
+    ctx.strokeStyle = stream ? 'rgba(74,222,128,0.85)' : 'rgba(196,181,253,0.85)'
+    ctx.setLineDash(stream ? [2, 3] : [5, 4])
     ctx.beginPath()
     ctx.moveTo(x, 0)
     ctx.lineTo(x, height)
@@ -153,6 +165,8 @@ export function drawTimeline(
   // Marks, batched into one path per type.
   const paths = TYPE_STYLE.map(() => new Path2D())
   const bars = TYPE_STYLE.map(() => new Path2D())
+  const initialRings = new Path2D()
+  const initialDots = new Path2D()
   let marks = 0
   for (let row = firstRow; row <= lastRow; row++) {
     const lane = rows[row]
@@ -177,6 +191,11 @@ export function drawTimeline(
         const nextX = vp.x0 + ((px + 1) / width) * span
         const j = lowerBound(data, mode, ev, nextX)
         i = j > i ? j : i + 1
+      } else if (data.initial[k]) {
+        markPath(initialRings, 'ring', px, cy, r)
+        markPath(initialDots, 'circle', px, cy, r * 0.4)
+        marks++
+        i++
       } else {
         const t = data.type[k] as number
         markPath(paths[t] as Path2D, TYPE_STYLE[t]?.shape ?? 'circle', px, cy, r)
@@ -197,6 +216,11 @@ export function drawTimeline(
       ctx.fill(paths[t] as Path2D)
     }
   })
+  ctx.strokeStyle = INITIAL_STYLE.color
+  ctx.lineWidth = 2
+  ctx.stroke(initialRings)
+  ctx.fillStyle = INITIAL_STYLE.color
+  ctx.fill(initialDots)
 
   // Selection and hover rings on top.
   for (const [k, color, w] of [

@@ -1,6 +1,8 @@
 // The renderer's copy of the watch stream, in columns (typed arrays) so that a million events
 // draw and hit-test fast. Lanes: one per object (grouped by kind and namespace) and one per watch
-// for its bookmarks, errors and lists. Plain TypeScript: the reactive wrapper bumps a revision.
+// for its bookmarks, errors and lists; an object two watches deliver (the same objects watched
+// two ways) gets a lane per watch, side by side. Plain TypeScript: the reactive wrapper bumps a
+// revision.
 import { grown } from '@common/typed-arrays'
 import {
   TIMELINE_EVENT_TYPES,
@@ -25,6 +27,8 @@ export interface Lane {
   watch: number
   /** Event indices, in arrival order (and so in resourceVersion order within one object). */
   events: number[]
+  /** Sort key: the id of the first lane of its object, so that an object's lanes sit together. */
+  order: number
 }
 
 /** Code-point order: stable across locales and far cheaper than localeCompare on thousands of lanes. */
@@ -41,6 +45,8 @@ export class TimelineData {
   version = new Int32Array(0)
   /** Global event index as the core numbered it (equal to position unless reset). */
   index = new Int32Array(0)
+  /** 1 for a streaming list's initial ADDED events (known once its end bookmark came). */
+  initial = new Uint8Array(0)
   /** Text of resourceVersions that are not integers. */
   readonly rvText = new Map<number, string>()
   readonly notes = new Map<number, { note: string; code?: number }>()
@@ -61,6 +67,7 @@ export class TimelineData {
     this.notes.clear()
     this.lanes.length = 0
     this.laneByKey.clear()
+    this.lanesByUid.clear()
     this.watchesWithLane.clear()
     this.lists = []
     this.watchStream.clear()
@@ -81,12 +88,21 @@ export class TimelineData {
     this.lane = grown(this.lane, cap, this.count)
     this.version = grown(this.version, cap, this.count)
     this.index = grown(this.index, cap, this.count)
+    this.initial = grown(this.initial, cap, this.count)
     this.capacity = cap
   }
 
+  private readonly lanesByUid = new Map<string, Lane[]>()
+
   private laneFor(e: TimelineEvent): Lane {
     const isObject = e.uid !== ''
-    const key = isObject ? e.uid : `watch:${e.watch}`
+    const siblings = isObject ? this.lanesByUid.get(e.uid) : undefined
+    // The first watch to deliver an object has the lane keyed by its uid; any other, its own.
+    const key = !isObject
+      ? `watch:${e.watch}`
+      : !siblings || siblings[0]?.watch === e.watch
+        ? e.uid
+        : `${e.uid}@${e.watch}`
     let lane = this.laneByKey.get(key)
     if (!lane) {
       lane = {
@@ -98,12 +114,27 @@ export class TimelineData {
         uid: e.uid,
         watch: e.watch,
         events: [],
+        order: siblings?.[0]?.id ?? this.lanes.length,
       }
       this.lanes.push(lane)
       this.laneByKey.set(key, lane)
+      if (isObject) {
+        if (siblings) siblings.push(lane)
+        else this.lanesByUid.set(e.uid, [lane])
+      }
       this.order = null
     }
     return lane
+  }
+
+  /** How many lanes (one per watch that delivered it) an object has. */
+  lanesOf(uid: string): number {
+    return this.lanesByUid.get(uid)?.length ?? 0
+  }
+
+  /** Objects, each once however many watches deliver it. */
+  get objectCount(): number {
+    return this.lanesByUid.size
   }
 
   private readonly watchesWithLane = new Set<number>()
@@ -123,6 +154,7 @@ export class TimelineData {
       uid: '',
       watch,
       events: [],
+      order: this.lanes.length,
     }
     this.lanes.push(lane)
     this.laneByKey.set(key, lane)
@@ -148,6 +180,7 @@ export class TimelineData {
       this.lane[k] = lane.id
       this.version[k] = e.v
       this.index[k] = e.i
+      this.initial[k] = 0
       if (e.note !== undefined)
         this.notes.set(k, { note: e.note, ...(e.code !== undefined ? { code: e.code } : {}) })
       lane.events.push(k)
@@ -166,6 +199,23 @@ export class TimelineData {
 
   addLists(lists: ListSnapshot[]): void {
     if (lists.length) this.lists = [...this.lists, ...lists]
+    for (const l of lists) if (l.way === 'stream') this.markInitial(l)
+  }
+
+  /** A streaming list's objects: the `items` ADDED events of its watch just before its bookmark. */
+  private markInitial(l: ListSnapshot): void {
+    const stream = this.watchStream.get(l.watch)
+    if (!stream) return
+    let j = stream.length - 1
+    while (j >= 0 && (this.index[stream[j] as number] as number) > l.firstEvent) j--
+    if (j < 0 || this.index[stream[j] as number] !== l.firstEvent) return
+    let left = l.items
+    for (j--; j >= 0 && left > 0; j--) {
+      const k = stream[j] as number
+      if (this.type[k] !== TYPE_INDEX.ADDED) continue
+      this.initial[k] = 1
+      left--
+    }
   }
 
   /** Lanes in display order. */
@@ -176,7 +226,10 @@ export class TimelineData {
           ? a.kind === 'watch'
             ? -1
             : 1
-          : compare(a.group, b.group) || compare(a.label, b.label) || a.id - b.id,
+          : compare(a.group, b.group) ||
+            compare(a.label, b.label) ||
+            a.order - b.order ||
+            a.id - b.id,
       )
       this.rowOf = new Int32Array(this.lanes.length)
       this.order.forEach((lane, row) => ((this.rowOf as Int32Array)[lane.id] = row))
