@@ -31,7 +31,7 @@ const LABELS: [string, string][] = [
   ['validating-webhook', 'Validating admission webhooks'],
   ['etcd', 'etcd'],
   ['decode-response-object', 'Decoding what storage returned'],
-  ['transform-response-object', 'Transforming the response (e.g. to a Table)'],
+  ['transform-response-object', 'Transforming the response'],
   ['serialize-response-object', 'Serializing the response'],
   ['response-write', 'Writing the response'],
 ]
