@@ -133,7 +133,7 @@ export async function fetchIdentity(
     })
   }
   const unserved =
-    'This server does not serve SelfSubjectReview (alpha in 1.26, GA in 1.28), so Apiscope derived this from the credential it sends, and `kubectl auth whoami` cannot ask it either. No extra fields (credential id, bound Pod and Node) can be shown: only the server sets them.'
+    'This server does not serve SelfSubjectReview (alpha in 1.26, GA in 1.28), so Apiscope derived this from the credential it sends, and kubectl auth whoami cannot ask it either. No extra fields (credential id, bound Pod and Node) can be shown: only the server sets them.'
   let derived: Identity
   const cert: X509Certificate | null = await transport.clientCertificate().catch(() => null)
   const token = await transport.bearerToken().catch(() => null)
