@@ -1,8 +1,8 @@
 // Every event the watches delivered, in arrival order, and every object's full version history.
 // Events are columns of typed arrays (about 31 bytes each); an object's versions are kept by
 // VersionHistory (a worker: the first version whole, then patches, a keyframe every 64).
-// docs/adr/0005 says why resourceVersions are compared only as numbers when they all are integers.
-import { numericResourceVersion } from '@common/resource-version'
+// An object's versions follow its resourceVersions where they are comparable (docs/adr/0005).
+import { compareResourceVersions, numericResourceVersion } from '@common/resource-version'
 import { grown } from '@common/typed-arrays'
 import {
   TIMELINE_EVENT_TYPES,
@@ -33,7 +33,10 @@ export interface ObjectHistory {
   versionCount: number
   /** The event index that produced each version. */
   versionEvents: number[]
+  /** The newest resourceVersion held (by Kubernetes 1.35's rule; the last one where not comparable). */
   latestRv: string
+  /** The version at latestRv: the last one, unless an older one the store never held came after. */
+  latestVersion: number
   /** Every event index that touched this object (LISTED repeats included). */
   events: number[]
   deleted: boolean
@@ -190,6 +193,7 @@ export class EventStore {
         versionCount: 0,
         versionEvents: [],
         latestRv: '',
+        latestVersion: -1,
         events: [],
         deleted: false,
       }
@@ -197,14 +201,28 @@ export class EventStore {
     } else {
       h = this.objects[idx] as ObjectHistory
     }
-    if (h.versionCount > 0 && h.latestRv === rv && type !== 'DELETED') {
-      version = h.versionCount - 1 // the same version seen again (a relist, a second watch)
+    // The same version seen again (a relist, a second watch); a deletion is a version of its own.
+    const same = h.versionCount > 0 && h.latestRv === rv && (type !== 'DELETED' || h.deleted)
+    // Older than the latest by the rule (one object, so one resource type: comparable since 1.35):
+    // a second watch or a list behind a watch. It changes neither the latest version nor whether
+    // the object is deleted.
+    const older = !same && compareResourceVersions(rv, h.latestRv) === -1
+    const held = older ? this.versionAt(h, rv) : -1
+    if (same) {
+      version = h.latestVersion
+    } else if (held >= 0) {
+      version = held
     } else {
       version = h.versionCount++
-      h.latestRv = rv
       this.versions.add(idx, version, json)
+      // An older version the store never held is kept, after the others (arrival order); a
+      // newer one, or one that does not compare, becomes the latest.
+      if (!older) {
+        h.latestRv = rv
+        h.latestVersion = version
+        h.deleted = type === 'DELETED'
+      }
     }
-    h.deleted = type === 'DELETED'
     if (h.kind === '' && meta.kind) h.kind = meta.kind
     const i = this.push(type, watch, rv, idx, version, list)
     if (h.versionEvents.length <= version) h.versionEvents.push(i)
@@ -212,6 +230,18 @@ export class EventStore {
     if (this.taps.size) this.tell({ op: 'object', type, watch, meta, json, list }, i)
     this.announce(i)
     return i
+  }
+
+  /** The version of h held at resourceVersion rv, newest first (a lagging watch is close); or -1. */
+  private versionAt(h: ObjectHistory, rv: string): number {
+    for (let v = h.versionCount - 1; v >= 0; v--)
+      if (this.rvOf(h.versionEvents[v] as number) === rv) return v
+    return -1
+  }
+
+  private rvOf(i: number): string {
+    const n = this.cols.rvn[i] as number
+    return Number.isNaN(n) ? (this.rvText.get(i) ?? '') : String(n)
   }
 
   /** Resolves once every version handed over is stored (benchmarks measure memory after it). */
@@ -245,7 +275,7 @@ export class EventStore {
     if (idx === undefined) throw new Error(`unknown object ${uid}`)
     const h = this.objects[idx] as ObjectHistory
     h.deleted = true
-    const i = this.push('GONE', watch, listRv, idx, h.versionCount - 1)
+    const i = this.push('GONE', watch, listRv, idx, h.latestVersion)
     this.notes.set(i, { note })
     h.events.push(i)
     if (this.taps.size) this.tell({ op: 'gone', watch, uid, listRv, note }, i)
@@ -283,7 +313,7 @@ export class EventStore {
       watch: c.watch[i] as number,
       type: TYPES[c.type[i] as number] as TimelineEventType,
       t: c.time[i] as number,
-      rv: numeric ? String(rvn) : (this.rvText.get(i) ?? ''),
+      rv: this.rvOf(i),
       rvn: numeric ? rvn : null,
       uid: h ? h.uid : '',
       kind: h ? h.kind : '',

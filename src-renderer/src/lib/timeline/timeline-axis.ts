@@ -1,5 +1,6 @@
-// Where an event sits on the horizontal axis: its resourceVersion (when every one seen is an
-// integer, docs/adr/0005), its arrival time, or, failing both, its arrival order.
+// Where an event sits on the horizontal axis: its resourceVersion (when every one seen is
+// comparable and a double holds it, docs/adr/0005), its arrival time, or, failing both, its
+// arrival order.
 import type { TimelineData } from './timeline-data'
 
 export type AxisMode = 'rv' | 'time'
@@ -15,7 +16,7 @@ export function chooseAxis(data: TimelineData, wanted: AxisMode): AxisChoice {
   if (data.allNumeric) return { mode: 'rv', note: null }
   return {
     mode: 'arrival',
-    note: 'Some resourceVersions are not integers (they are opaque by contract): events are drawn in arrival order.',
+    note: 'Some resourceVersions are not comparable integers (or too large to place exactly): events are drawn in arrival order.',
   }
 }
 

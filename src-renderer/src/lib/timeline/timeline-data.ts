@@ -47,7 +47,7 @@ export class TimelineData {
   index = new Int32Array(0)
   /** 1 for a streaming list's initial ADDED events (known once its end bookmark came). */
   initial = new Uint8Array(0)
-  /** Text of resourceVersions that are not integers. */
+  /** Text of resourceVersions without a place on the axis (numericResourceVersion in common/resource-version.ts). */
   readonly rvText = new Map<number, string>()
   readonly notes = new Map<number, { note: string; code?: number }>()
   readonly lanes: Lane[] = []
@@ -55,7 +55,7 @@ export class TimelineData {
   lists: ListSnapshot[] = []
   /** Per watch, its delivered events (ADDED, MODIFIED, DELETED, BOOKMARK) in arrival order: the gaps between them are versions used elsewhere. */
   readonly watchStream = new Map<number, number[]>()
-  /** False as soon as one resourceVersion is not a decimal integer: then the axis is arrival order. */
+  /** False as soon as one resourceVersion is not comparable or too large for a double (a list's too): then the axis is arrival order. */
   allNumeric = true
   /** Lanes sorted for display (watch lanes first, then by group and label); rebuilt lazily. */
   private order: Lane[] | null = null
@@ -198,7 +198,9 @@ export class TimelineData {
   }
 
   addLists(lists: ListSnapshot[]): void {
-    if (lists.length) this.lists = [...this.lists, ...lists]
+    if (!lists.length) return
+    this.lists = [...this.lists, ...lists]
+    if (lists.some((l) => l.rvn === null && l.rv !== '')) this.allNumeric = false
     for (const l of lists) if (l.way === 'stream') this.markInitial(l)
   }
 
