@@ -95,7 +95,7 @@ ${rows.join('\n')}
 ${details.join('\n')}
 
 - **Ingest**: one watch stream recorded from the real API server (test control plane, kube-apiserver
-  v1.20.2): 400 ConfigMaps of about 1 KB, then 200,000 one-field merge patches; replayed from a
+  ${merged.stream_recorded_from ?? 'of unknown version'}): 400 ConfigMaps of about 1 KB, then 200,000 one-field merge patches; replayed from a
   loopback HTTP server at full speed. Apiscope's whole path (HTTP read, line split, JSON.parse,
   event store with version patches, frames of at most ~60 a second) against @kubernetes/client-node's
   \`Watch\` with an empty callback, and against bare \`JSON.parse\` of the same lines in memory.

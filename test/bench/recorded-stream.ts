@@ -8,11 +8,13 @@ import {
   readFileSync,
   renameSync,
   statSync,
+  writeFileSync,
 } from 'node:fs'
 import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
 import {
+  k8sSeries,
   readClusterInfo,
   startControlPlane,
   stopControlPlane,
@@ -25,7 +27,17 @@ const CACHE = path.join(
   process.env.APISCOPE_CACHE ?? path.join(os.homedir(), '.cache', 'apiscope'),
   'bench',
 )
-export const STREAM_FILE = path.join(CACHE, `configmaps-${OBJECTS}x${MODIFICATIONS}.ndjson`)
+/** One stream per release line (APISCOPE_K8S); the server's gitVersion is kept beside it. */
+export const STREAM_FILE = path.join(
+  CACHE,
+  `configmaps-${k8sSeries()}-${OBJECTS}x${MODIFICATIONS}.ndjson`,
+)
+const SERVER_FILE = `${STREAM_FILE}.server`
+
+/** The gitVersion of the server the cached stream was recorded from. */
+export function recordedFrom(): string {
+  return existsSync(SERVER_FILE) ? readFileSync(SERVER_FILE, 'utf8').trim() : 'unknown'
+}
 
 function tls(c: ClusterInfo) {
   const pki = path.join(c.dir, 'pki')
@@ -133,6 +145,7 @@ export async function ensureRecordedStream(
     watchReq.destroy()
     await new Promise<void>((r) => out.end(() => r()))
     if (events < expected) throw new Error(`recorded ${events} events, expected ${expected}`)
+    writeFileSync(SERVER_FILE, `${cluster.version}\n`)
     renameSync(tmp, STREAM_FILE)
     log(
       `recorded ${events} events, ${(statSync(STREAM_FILE).size / 1e6).toFixed(0)} MB, in ${STREAM_FILE}`,

@@ -10,7 +10,7 @@ import { KubeTransport } from '../../src-main/node/kube-transport'
 import { RequestLog } from '../../src-main/node/request-log'
 import { SessionWatches } from '../../src-main/node/watch/session-watches'
 import { REPO_ROOT } from '../cluster/control-plane'
-import { ensureRecordedStream } from './recorded-stream'
+import { ensureRecordedStream, recordedFrom } from './recorded-stream'
 import { startReplayServer } from './replay-server'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -176,6 +176,7 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
       )
     }
     return {
+      stream_recorded_from: recordedFrom(),
       events,
       modified_events: modified,
       stream_mb: Number((buf.length / 1e6).toFixed(1)),
