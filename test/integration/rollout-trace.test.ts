@@ -192,15 +192,107 @@ describe('the rollout trace', () => {
   )
 
   it(
+    'lists the Pods of each step in the order they happened, not by name',
+    { timeout: 150_000 },
+    async () => {
+      /** Six Pods rolled out and traced, beside the order the API server's own watch delivers. */
+      async function rollOut(name: string, withAudit: boolean) {
+        const list = await transport.json<{ metadata: { resourceVersion: string } }>({
+          path: `/api/v1/namespaces/${ns}/pods`,
+        })
+        if (!list.ok) throw new Error(list.error.title)
+        const watched = await transport.openStream({
+          path: `/api/v1/namespaces/${ns}/pods`,
+          query: {
+            watch: 'true',
+            labelSelector: `app=${name}`,
+            resourceVersion: list.value.metadata.resourceVersion,
+          },
+        })
+        const created: string[] = []
+        const bound: string[] = []
+        let buffered = ''
+        watched.decoded?.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString('utf8')
+          const lines = buffered.split('\n')
+          buffered = lines.pop() ?? ''
+          for (const line of lines.filter(Boolean)) {
+            const e = JSON.parse(line) as {
+              type: string
+              object: { metadata: { name: string }; spec?: { nodeName?: string } }
+            }
+            const pod = e.object.metadata.name
+            if (e.type === 'ADDED' && !created.includes(pod)) created.push(pod)
+            if (e.object.spec?.nodeName && !bound.includes(pod)) bound.push(pod)
+          }
+        })
+        try {
+          await startTrace(name)
+          const res = await transport.request({
+            method: 'PATCH',
+            path: `/apis/apps/v1/namespaces/${ns}/deployments/${name}`,
+            query: { fieldManager: 'equipe-web' },
+            contentType: 'application/apply-patch+yaml',
+            body: { ...deployment(name), spec: { ...deployment(name).spec, replicas: 6 } },
+          })
+          expect(res.status).toBe(201)
+          const trace = await waitUntil('six Pods Ready', 90_000, () =>
+            latest &&
+            byId(latest, 'pod-ready:').filter((a) => a.state === 'done').length === 6 &&
+            (!withAudit ||
+              latest.arrows.filter((a) => a.id.startsWith('pod-') && a.audit).length === 18)
+              ? latest
+              : null,
+          )
+          return { trace, created, bound }
+        } finally {
+          watched.abort()
+          kubectl('delete', 'deployment', name, '-n', ns, '--wait=false')
+        }
+      }
+      const names = (trace: RolloutTrace, step: string) =>
+        byId(trace, `${step}:`).map((a) => a.id.split(':')[1])
+
+      // Audit off: in the order the watch delivered them (the order the API server stored them).
+      // Six Pods named at random: sorted by name, this would hold once in 720 runs.
+      const plain = await rollOut('ordre', false)
+      expect(plain.trace.arrows.some((a) => a.audit)).toBe(false)
+      expect(names(plain.trace, 'pod-created')).toEqual(plain.created)
+      expect(names(plain.trace, 'pod-bound')).toEqual(plain.bound)
+
+      // Audit on (the API server's JSON log followed): by when the API server received each
+      // write, to the second on the objects' own clock, to the microsecond within a second.
+      const tail = await core.invoke('traffic:start-log-tail', { path: cluster().auditLog })
+      if (!tail.ok) throw new Error(tail.error.title)
+      try {
+        const { trace } = await rollOut('ordre-audit', true)
+        for (const step of ['pod-created', 'pod-bound', 'pod-ready']) {
+          const arrows = byId(trace, `${step}:`)
+          expect(arrows).toHaveLength(6)
+          for (let i = 1; i < arrows.length; i++) {
+            const [a, b] = [arrows[i - 1], arrows[i]]
+            const [sa, sb] = [Math.floor(t(a) / 1000), Math.floor(t(b) / 1000)]
+            expect(sa, step).toBeLessThanOrEqual(sb)
+            if (sa === sb) expect((a?.audit?.at ?? '') <= (b?.audit?.at ?? ''), step).toBe(true)
+          }
+        }
+      } finally {
+        await core.invoke('traffic:stop-source', { id: (tail.value as { id: number }).id })
+      }
+    },
+  )
+
+  it(
     'shows a Pod the scheduler cannot place as waiting, with its reason',
     { timeout: 60_000 },
     async () => {
       await startTrace('nulle-part')
       await apply('nulle-part', { nodeSelector: { 'apiscope.io/no-such-node': 'x' } })
+      // Both Pods' PodScheduled condition written (a FailedScheduling event may come first).
       const trace = await waitUntil('an unschedulable reason', 30_000, () =>
-        latest?.arrows.some(
-          (a) => a.id.startsWith('pod-bound') && a.reason?.includes('Unschedulable'),
-        )
+        latest &&
+        byId(latest, 'pod-bound').filter((a) => a.reason?.includes('PodScheduled=False')).length ===
+          2
           ? latest
           : null,
       )

@@ -4,8 +4,10 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { RolloutTrace } from '@common/messages/walkthroughs'
 import {
   buildRolloutTrace,
+  podsInTimeOrder,
   type KubeObject,
   type RolloutInput,
 } from '../../src-main/node/rollout/rollout-model'
@@ -119,5 +121,83 @@ describe('the rollout trace model', () => {
     const trace = buildRolloutTrace({ ...input('complete'), deployment: null })
     expect(trace.found).toBe(false)
     expect(trace.arrows).toEqual([])
+  })
+})
+
+describe('the Pods of a rollout, in the order they happened', () => {
+  // The recorded rollout's two Pods, created, bound and Ready in the same second.
+  const podNames = (trace: RolloutTrace, step: string) =>
+    trace.arrows.filter((a) => a.id.startsWith(`${step}:`)).map((a) => a.id.split(':')[1])
+  const recorded = input('complete')
+  const [first, second] = recorded.pods.map((p) => p.metadata.name).sort()
+  const later = second as string
+  const earlier = first as string
+
+  it('orders each step by the objects’ own time, not by name', () => {
+    // One second earlier for the Pod whose name sorts last: it comes first.
+    const pods = recorded.pods.map((p) =>
+      p.metadata.name === later
+        ? { ...p, metadata: { ...p.metadata, creationTimestamp: '2026-11-30T12:52:09Z' } }
+        : p,
+    )
+    const trace = buildRolloutTrace({ ...recorded, pods })
+    expect(podNames(trace, 'pod-created')).toEqual([later, earlier])
+  })
+
+  it('in the same second, by the order the Pod watch delivered them', () => {
+    const order = new Map([
+      [`pod-created:${later}`, 1],
+      [`pod-created:${earlier}`, 2],
+      [`pod-bound:${earlier}`, 3],
+      [`pod-bound:${later}`, 4],
+      [`pod-ready:${later}`, 5],
+      [`pod-ready:${earlier}`, 6],
+    ])
+    const trace = buildRolloutTrace({ ...recorded, order })
+    expect(podNames(trace, 'pod-created')).toEqual([later, earlier])
+    expect(podNames(trace, 'pod-bound')).toEqual([earlier, later])
+    expect(podNames(trace, 'pod-ready')).toEqual([later, earlier])
+    // The steps stay in causal order around them.
+    expect([...new Set(trace.arrows.map((a) => a.id.split(':')[0]))]).toEqual([
+      'deployment-created',
+      'replicaset-created',
+      'pod-created',
+      'pod-bound',
+      'pod-ready',
+      'replicaset-status',
+      'deployment-status',
+    ])
+  })
+
+  it('in the same second, by the audit events’ microseconds when both have one', () => {
+    const trace = buildRolloutTrace(recorded)
+    const audit = (name: string, at: string) => ({
+      user: 'system:serviceaccount:kube-system:replicaset-controller',
+      at,
+      verb: 'create',
+      resource: 'pods',
+      code: 201,
+      auditId: name,
+    })
+    const arrows = trace.arrows.map((a) =>
+      a.id === `pod-created:${earlier}`
+        ? { ...a, audit: audit(earlier, '2026-11-30T12:52:10.700000Z') }
+        : a.id === `pod-created:${later}`
+          ? { ...a, audit: audit(later, '2026-11-30T12:52:10.200000Z') }
+          : a,
+    )
+    const ordered = podsInTimeOrder(arrows)
+    expect(podNames({ ...trace, arrows: ordered }, 'pod-created')).toEqual([later, earlier])
+  })
+
+  it('puts the Pods a ReplicaSet has yet to create after the ones it created', () => {
+    const replicaSets = recorded.replicaSets.map((rs) => ({
+      ...rs,
+      spec: { ...rs.spec, replicas: 3 },
+    }))
+    const trace = buildRolloutTrace({ ...recorded, replicaSets })
+    const created = trace.arrows.filter((a) => a.id.startsWith('pod-created:'))
+    expect(created.map((a) => a.state)).toEqual(['done', 'done', 'waiting'])
+    expect(created[2]?.label).toBe('create Pod 3 of 3')
   })
 })

@@ -54,6 +54,11 @@ export interface RolloutInput {
   renewals: ReadonlyMap<string, readonly string[]>
   /** When the tracer's watches first delivered each arrow, by arrow id. */
   observed: ReadonlyMap<string, string>
+  /**
+   * The order the Pod watch delivered each Pod step in (created, bound, Ready), by arrow id: one
+   * watch's events come in the order the API server wrote them, finer than the objects' seconds.
+   */
+  order?: ReadonlyMap<string, number>
   now: number
 }
 
@@ -364,6 +369,8 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
     })
   }
   const podGroups: ReturnType<typeof podArrows>[] = []
+  // Pods a ReplicaSet wants and has not created: after the ones it has.
+  const podsToCome: TraceArrow[] = []
   const statusArrows: TraceArrow[] = []
   for (const rs of replicaSets) {
     const creator = controllerOf(
@@ -383,14 +390,12 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       state: 'done',
       evidence: `ownerReferences → Deployment, creationTimestamp, managedFields manager${creator.event ? ', ScalingReplicaSet event' : ''}`,
     })
-    const pods = input.pods
-      .filter((p) => ownedBy(p, rs))
-      .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name))
+    const pods = input.pods.filter((p) => ownedBy(p, rs))
     for (const pod of pods) podGroups.push(podArrows(pod, rs, input, nodes))
     const wanted = num(rs.spec?.replicas)
     for (let i = pods.length; i < wanted; i++) {
       const failure = condition(rs, 'ReplicaFailure')
-      arrows.push({
+      podsToCome.push({
         id: `pod-created:${rs.metadata.name}:${i}`,
         from: 'replicaset-controller',
         label: `create Pod ${i + 1} of ${wanted}`,
@@ -420,7 +425,7 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       evidence: 'status.readyReplicas',
     })
   }
-  arrows.push(...podGroups.map((g) => g.created))
+  arrows.push(...podGroups.map((g) => g.created), ...podsToCome)
   arrows.push(...podGroups.map((g) => g.bound))
   arrows.push(...podGroups.map((g) => g.running))
   arrows.push(...statusArrows)
@@ -453,5 +458,49 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       if (!arrow.time) arrow.time = seen
     }
   }
-  return { ...base, found: true, actors: actors(writer), arrows }
+  return {
+    ...base,
+    found: true,
+    actors: actors(writer),
+    arrows: podsInTimeOrder(arrows, input.order),
+  }
+}
+
+const POD_STEPS = new Set(['pod-created', 'pod-bound', 'pod-ready'])
+const stepOf = (arrow: TraceArrow) => arrow.id.split(':')[0] ?? ''
+const second = (time: string | null) => (time ? Math.floor(Date.parse(time) / 1000) : NaN)
+
+/**
+ * Within each step of the Pods (created, bound, Ready), the arrows in the order they happened:
+ * done before waiting; then by the objects' own time (to the second); in the same second by the
+ * audit event's time when both have one (the API server's clock, to the microsecond), else by the
+ * order the Pod watch delivered them, else by when the trace saw them; then as they were.
+ */
+export function podsInTimeOrder(
+  arrows: readonly TraceArrow[],
+  order: ReadonlyMap<string, number> = new Map(),
+): TraceArrow[] {
+  const index = new Map(arrows.map((a, i) => [a, i]))
+  const compare = (a: TraceArrow, b: TraceArrow): number => {
+    if (a.state !== b.state) return a.state === 'done' ? -1 : 1
+    const [sa, sb] = [second(a.time), second(b.time)]
+    if (!Number.isNaN(sa) && !Number.isNaN(sb) && sa !== sb) return sa - sb
+    if (a.audit?.at && b.audit?.at && a.audit.at !== b.audit.at)
+      return a.audit.at < b.audit.at ? -1 : 1
+    const [oa, ob] = [order.get(a.id), order.get(b.id)]
+    if (oa !== undefined && ob !== undefined && oa !== ob) return oa - ob
+    if (a.observedAt && b.observedAt && a.observedAt !== b.observedAt)
+      return a.observedAt < b.observedAt ? -1 : 1
+    return (index.get(a) ?? 0) - (index.get(b) ?? 0)
+  }
+  const out = [...arrows]
+  // Each step's arrows sit together (buildRolloutTrace pushes them so): sort each run in place.
+  for (let start = 0; start < out.length;) {
+    const step = stepOf(out[start] as TraceArrow)
+    let end = start + 1
+    while (end < out.length && stepOf(out[end] as TraceArrow) === step) end++
+    if (POD_STEPS.has(step)) out.splice(start, end - start, ...out.slice(start, end).sort(compare))
+    start = end
+  }
+  return out
 }

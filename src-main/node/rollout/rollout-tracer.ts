@@ -7,7 +7,7 @@ import type { KubeTransport } from '../kube-transport'
 import type { AuditEvent } from '../traffic/audit-event'
 import { ObjectWatch } from './object-watch'
 import { attachAudit } from './rollout-audit'
-import { buildRolloutTrace, type KubeObject } from './rollout-model'
+import { buildRolloutTrace, podsInTimeOrder, type KubeObject } from './rollout-model'
 
 const RENEWALS_KEPT = 30
 /** Audit events of the traced namespace kept for matching (a rollout writes a few dozen). */
@@ -20,6 +20,9 @@ export class RolloutTracer {
   >
   private readonly renewals = new Map<string, string[]>()
   private readonly observed = new Map<string, string>()
+  /** Each Pod step's place in the order the Pod watch delivered it (see RolloutInput.order). */
+  private readonly podOrder = new Map<string, number>()
+  private podEvents = 0
   private started = false
   private timer: NodeJS.Timeout | null = null
   private ticker: NodeJS.Timeout | null = null
@@ -43,7 +46,10 @@ export class RolloutTracer {
         fieldSelector: `metadata.name=${owner.name}`,
       }),
       replicaSets: watch(`/apis/apps/v1/namespaces/${ns}/replicasets`),
-      pods: watch(`/api/v1/namespaces/${ns}/pods`),
+      pods: new ObjectWatch(transport, `/api/v1/namespaces/${ns}/pods`, {}, (type, obj) => {
+        this.notePod(type, obj)
+        changed()
+      }),
       events: watch(`/api/v1/namespaces/${ns}/events`),
       nodes: watch('/api/v1/nodes'),
       leases: new ObjectWatch(
@@ -65,6 +71,20 @@ export class RolloutTracer {
     if (list.at(-1) !== renewTime) list.push(renewTime)
     if (list.length > RENEWALS_KEPT) list.splice(0, list.length - RENEWALS_KEPT)
     this.renewals.set(lease.metadata.name, list)
+  }
+
+  /** The first event that showed each step of a Pod: created, bound to a node, Ready. */
+  private notePod(type: string, pod: KubeObject): void {
+    if (type === 'DELETED') return
+    const n = ++this.podEvents
+    const name = pod.metadata.name
+    const mark = (id: string) => {
+      if (!this.podOrder.has(id)) this.podOrder.set(id, n)
+    }
+    mark(`pod-created:${name}`)
+    if (typeof pod.spec?.nodeName === 'string' && pod.spec.nodeName) mark(`pod-bound:${name}`)
+    const conditions = (pod.status?.conditions ?? []) as { type?: string; status?: string }[]
+    if (conditions.some((c) => c.type === 'Ready' && c.status === 'True')) mark(`pod-ready:${name}`)
   }
 
   private noteAudit(events: readonly AuditEvent[]): boolean {
@@ -108,6 +128,7 @@ export class RolloutTracer {
       leases: this.values(this.watches.leases),
       renewals: this.renewals,
       observed: this.observed,
+      order: this.podOrder,
       now,
     })
     if (this.audit) {
@@ -122,6 +143,8 @@ export class RolloutTracer {
         this.auditEvents,
       )
       trace.auditStream = { streaming: this.audit.isStreaming(), matched }
+      // The audit events' microseconds order what the objects' seconds could not.
+      trace.arrows = podsInTimeOrder(trace.arrows, this.podOrder)
     }
     // Arrows done before the trace started carry no observation time ('' marks them).
     let added = false
