@@ -68,6 +68,7 @@ export class TimelineData {
     this.lanes.length = 0
     this.laneByKey.clear()
     this.lanesByUid.clear()
+    this.sharedObjects = 0
     this.watchesWithLane.clear()
     this.lists = []
     this.watchStream.clear()
@@ -119,13 +120,18 @@ export class TimelineData {
       this.lanes.push(lane)
       this.laneByKey.set(key, lane)
       if (isObject) {
-        if (siblings) siblings.push(lane)
-        else this.lanesByUid.set(e.uid, [lane])
+        if (siblings) {
+          siblings.push(lane)
+          this.sharedObjects++
+        } else this.lanesByUid.set(e.uid, [lane])
       }
       this.order = null
     }
     return lane
   }
+
+  /** Lanes made for an object another watch delivered first (the same objects watched twice). */
+  sharedObjects = 0
 
   /** How many lanes (one per watch that delivered it) an object has. */
   lanesOf(uid: string): number {

@@ -2,7 +2,7 @@
 // told from live ones once its end bookmark comes; an object two watches deliver gets a lane each.
 import { describe, expect, it } from 'vitest'
 import type { ListSnapshot, TimelineEvent } from '@common/watch-types'
-import { TimelineData } from '../../src-renderer/src/lib/timeline/timeline-data'
+import { TimelineData } from '../../../src-renderer/src/lib/timeline/timeline-data'
 
 let i = 0
 const ev = (watch: number, type: TimelineEvent['type'], rv: string, name = ''): TimelineEvent => ({
@@ -80,5 +80,6 @@ describe('the same object from two watches', () => {
     expect(objects.map((l) => l.events.length)).toEqual([2, 2, 1, 1])
     expect(data.objectCount).toBe(2)
     expect(data.lanesOf('uid-a')).toBe(2)
+    expect(data.sharedObjects).toBe(2)
   })
 })
