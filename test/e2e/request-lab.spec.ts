@@ -335,7 +335,7 @@ test('a path typed by hand, and kubectl lines that run on this server’s releas
     await apiscope.page.getByTestId('lab-subresource').selectOption('scale')
     await apiscope.page.getByTestId('lab-name').fill('web')
     await apiscope.page.getByTestId('lab-body').fill('{"spec": {"replicas": 2}}')
-    await apiscope.page.getByRole('radio', { name: 'JSON' }).check()
+    await expect(apiscope.page.getByTestId('lab-body-format')).toHaveText('JSON')
     await lab.send.click()
     await expect(lab.status).toHaveText('200')
     const shown = await commands()

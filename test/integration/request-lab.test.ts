@@ -91,6 +91,19 @@ describe('the four identities', () => {
       namespace: ns,
     })) as Result<LabResult>
     expect(notYet.ok).toBe(false)
+    // It names the namespace the request is for (the one the Mint button names), not the
+    // kubeconfig's default.
+    if (!notYet.ok) {
+      expect(notYet.error.title).toBe('No ServiceAccount token minted yet')
+      expect(notYet.error.detail).toContain(`system:serviceaccount:${ns}:default`)
+      expect(notYet.error.detail).toContain(
+        `POST /api/v1/namespaces/${ns}/serviceaccounts/default/token`,
+      )
+      expect(notYet.error.nextStep).toBe(
+        `Press “Mint token in ${ns}” next to the identity, then send again.`,
+      )
+      expect(JSON.stringify(notYet.error)).not.toContain('namespace default')
+    }
 
     const minted = (await core.invoke('lab:mint-token', {
       namespace: ns,

@@ -68,7 +68,7 @@ export class LabIdentities {
           ? fresh
             ? `A token minted with TokenRequest for system:serviceaccount:${minted.namespace}:default, expires at ${minted.expiresAt}. It stays in Apiscope's main process.`
             : `The token minted for ${minted.namespace}/default expired at ${minted.expiresAt}: mint another.`
-          : `Mint a token for the default ServiceAccount of namespace ${this.session.config.namespace} (POST serviceaccounts/default/token) first.`,
+          : 'Mint a token for the default ServiceAccount of the namespace chosen (POST serviceaccounts/default/token) first.',
         ready: fresh,
         ...(minted ? { expiresAt: minted.expiresAt } : {}),
       },
@@ -150,8 +150,14 @@ export class LabIdentities {
     return ok(this.info('serviceaccount'))
   }
 
-  /** The transport that sends as this identity, or why it cannot yet. */
-  transportFor(kind: LabIdentityKind): Result<KubeTransport> {
+  /**
+   * The transport that sends as this identity, or why it cannot yet. `namespace` is the one the
+   * request is for: the ServiceAccount to mint a token for, as the lab's Mint button names it.
+   */
+  transportFor(
+    kind: LabIdentityKind,
+    namespace = this.session.config.namespace,
+  ): Result<KubeTransport> {
     switch (kind) {
       case 'kubeconfig':
         return ok(this.session.transport)
@@ -167,13 +173,16 @@ export class LabIdentities {
       case 'serviceaccount': {
         const info = this.info('serviceaccount')
         if (!this.minted || !info.ready) {
+          const ns = this.minted?.namespace ?? namespace
           return fail({
             kind: 'bad-request',
             title: this.minted
               ? 'The ServiceAccount token has expired'
               : 'No ServiceAccount token minted yet',
-            detail: info.detail,
-            nextStep: 'Press “Mint token” next to the identity, then send again.',
+            detail: this.minted
+              ? info.detail
+              : `Sending as system:serviceaccount:${ns}:default needs its token first: TokenRequest, POST /api/v1/namespaces/${ns}/serviceaccounts/default/token.`,
+            nextStep: `Press “Mint token in ${namespace}” next to the identity, then send again.`,
           })
         }
         return ok(this.minted.transport)

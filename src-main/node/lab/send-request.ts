@@ -154,7 +154,7 @@ function parsedBody(spec: LabRequestSpec): Result<{ value?: unknown; raw?: strin
       badInput(
         'The body is not valid YAML',
         (error as Error).message.split('\n')[0] ?? '',
-        'Fix the YAML (indentation, a missing colon), or switch the body to JSON.',
+        'Fix the YAML (indentation, a missing colon); a body that opens with { or [ is read as JSON.',
       ),
     )
   }
@@ -256,7 +256,7 @@ export async function sendLabRequest(
   auditStream?: AuditStream,
 ): Promise<Result<LabResult>> {
   const identities = labIdentitiesOf(session, log)
-  const transportResult = identities.transportFor(spec.identity)
+  const transportResult = identities.transportFor(spec.identity, spec.namespace)
   if (!transportResult.ok) return transportResult
   const transport: KubeTransport = transportResult.value
   const target = await targetOf(session, spec)

@@ -22,8 +22,8 @@ export interface LabDraft {
   subresource: string
   namespace: string
   name: string
+  /** YAML or JSON: which one is read from the text itself (bodyFormatOf), never carried over. */
   body: string
-  bodyFormat: 'yaml' | 'json'
   patchType: PatchType
   wrongContentType: boolean
   contentTypeOverride: string
@@ -53,7 +53,6 @@ export function defaultDraft(namespace: string): LabDraft {
     namespace,
     name: 'reglages',
     body: REGLAGES_YAML,
-    bodyFormat: 'yaml',
     patchType: 'merge',
     wrongContentType: false,
     contentTypeOverride: 'application/x-www-form-urlencoded',
@@ -68,20 +67,26 @@ export function defaultDraft(namespace: string): LabDraft {
 }
 
 /** A body to start from for a patch of each type. */
-export function patchTemplate(type: PatchType): { body: string; format: 'yaml' | 'json' } {
+export function patchTemplate(type: PatchType): string {
   switch (type) {
     case 'merge':
-      return { body: '{"data": {"taille": "grande"}}', format: 'json' }
+      return '{"data": {"taille": "grande"}}'
     case 'json':
-      return {
-        body: '[{"op": "replace", "path": "/data/couleur", "value": "rouge"}]',
-        format: 'json',
-      }
+      return '[{"op": "replace", "path": "/data/couleur", "value": "rouge"}]'
     case 'strategic':
-      return { body: '{"metadata": {"labels": {"equipe": "web"}}}', format: 'json' }
+      return '{"metadata": {"labels": {"equipe": "web"}}}'
     case 'apply':
-      return { body: REGLAGES_YAML, format: 'yaml' }
+      return REGLAGES_YAML
   }
+}
+
+/**
+ * The body's format, read from the text as typed: an object or array opening with { or [ is JSON
+ * (sent as typed when it does not parse, to see the server's 400); anything else is YAML, parsed
+ * and sent as JSON. A choice kept in the form would outlive the text it was made for.
+ */
+export function bodyFormatOf(body: string): 'yaml' | 'json' {
+  return /^\s*[[{]/.test(body) ? 'json' : 'yaml'
 }
 
 /** The Content-Type the request will carry: only a request with a body has one. */
@@ -110,7 +115,7 @@ export function specOf(d: LabDraft): LabRequestSpec {
     ...(d.subresource ? { subresource: d.subresource } : {}),
     ...(d.namespace.trim() ? { namespace: d.namespace.trim() } : {}),
     ...(usesName && d.name.trim() ? { name: d.name.trim() } : {}),
-    ...(writes ? { body: d.body, bodyFormat: d.bodyFormat } : {}),
+    ...(writes ? { body: d.body, bodyFormat: bodyFormatOf(d.body) } : {}),
     ...(d.verb === 'patch' ? { patchType: d.patchType } : {}),
     ...(writes && d.wrongContentType && d.contentTypeOverride.trim()
       ? { contentTypeOverride: d.contentTypeOverride.trim() }
@@ -172,7 +177,6 @@ export const PRESETS: LabPreset[] = [
         resourceKey: '/v1/configmaps',
         name: 'reglages',
         body: REGLAGES_YAML,
-        bodyFormat: 'yaml',
       }),
   },
   {
@@ -184,7 +188,6 @@ export const PRESETS: LabPreset[] = [
         verb: 'create',
         resourceKey: '/v1/configmaps',
         body: REGLAGES_YAML.replace('name: reglages', 'name: Reglages_1'),
-        bodyFormat: 'yaml',
       }),
   },
   {
@@ -198,7 +201,6 @@ export const PRESETS: LabPreset[] = [
         name: 'reglages',
         patchType: 'merge',
         body: '{"data": {"taille": "petite"}}',
-        bodyFormat: 'json',
         wrongContentType: true,
         contentTypeOverride: 'application/x-www-form-urlencoded',
       }),
@@ -236,7 +238,6 @@ export const PRESETS: LabPreset[] = [
         resourceKey: '/v1/pods',
         name: 'nu',
         body: BARE_POD_YAML,
-        bodyFormat: 'yaml',
         dryRun: true,
       }),
   },
