@@ -134,7 +134,7 @@ test('live → replay → live: each world shows its own data, the live session 
     await page.getByRole('tab', { name: 'Watches & lists' }).click()
     const health = page.getByTestId('watch-health')
     await expect(health).toContainText(`configmaps in ${ns}`)
-    await expect(health.locator('.chip').first()).toHaveText('watching')
+    await expect(health.getByTestId('watch-state').first()).toHaveText('watching')
     // The watch never stopped: a ConfigMap created now arrives.
     kubectl(cluster, 'create', 'configmap', 'apres', '-n', ns)
     await page.getByRole('tab', { name: 'Table' }).click()
