@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { REPO_ROOT } from '../cluster/control-plane'
 
@@ -10,6 +10,12 @@ mkdirSync(SCREENSHOTS, { recursive: true })
  * Screenshots the README shows live in docs/screenshots; a run refreshes them only when asked
  * (APISCOPE_DOCS_SCREENSHOTS=1), so a test run never leaves the checkout changed.
  */
+/** Refreshes docs/screenshots/NAME.png from a run's file when asked and the README shows it. */
+export function refreshDocsScreenshot(file: string, name: string): void {
+  const docs = path.join(REPO_ROOT, 'docs/screenshots', `${name}.png`)
+  if (process.env.APISCOPE_DOCS_SCREENSHOTS === '1' && existsSync(docs)) copyFileSync(file, docs)
+}
+
 export async function screenshotForDocs(
   page: { screenshot(name: string): Promise<string> },
   name: string,

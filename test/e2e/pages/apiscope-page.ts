@@ -1,7 +1,7 @@
 // Page object for the Apiscope window: what a user looks at and clicks, by role and label.
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { SCREENSHOTS } from '../artifacts'
+import { refreshDocsScreenshot, SCREENSHOTS } from '../artifacts'
 
 export class ApiscopePage {
   readonly contextSelect: Locator
@@ -59,9 +59,11 @@ export class ApiscopePage {
     await this.page.getByRole('button', { name: 'Start watch' }).click()
   }
 
+  /** Saved in test/artifacts; also refreshes the README's copy when asked (artifacts.ts). */
   async screenshot(name: string): Promise<string> {
     const file = path.join(SCREENSHOTS, `${name}.png`)
     await this.page.screenshot({ path: file })
+    refreshDocsScreenshot(file, name)
     return file
   }
 }
