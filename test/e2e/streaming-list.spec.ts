@@ -1,6 +1,7 @@
 // The same ConfigMaps watched both ways at once against the real server: list then watch (the
 // list's line and LISTED rings) beside a streaming list (initial ADDED events and the
-// initial-events-end bookmark), one change seen by both; the health panel names each mode.
+// initial-events-end bookmark), one change seen by both; the health panel names each mode. On
+// 1.20 (run the e2e suite with APISCOPE_K8S=1.20): auto falls back, and the panel says why.
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import type { ClusterInfo } from '../cluster/control-plane'
@@ -69,6 +70,32 @@ test('both ways side by side: a list and a streaming list of the same objects', 
     await expect(health.getByText('gzip', { exact: true })).toBeVisible()
     await health.getByText('STREAMING LIST', { exact: true }).scrollIntoViewIfNeeded()
     await apiscope.screenshot('streaming-list-health')
+  } finally {
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})
+
+test('on a server without streaming lists, auto lists then watches and the health panel says why', async ({
+  apiscope,
+  cluster,
+}) => {
+  test.skip(!cluster.version.startsWith('v1.20.'), 'only 1.20 refuses a streaming list')
+  const ns = `e2e-fallback-${Date.now().toString(36)}`
+  kubectl(cluster, 'create', 'namespace', ns)
+  try {
+    kubectl(cluster, 'create', 'configmap', 'vitrine', '-n', ns, '--from-literal=a=b')
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await apiscope.startWatch('/v1/configmaps', ns, undefined, 'auto')
+    const chart = apiscope.page.getByTestId('timeline-chart')
+    await expect(chart).toContainText(/LIST @\d+ · 1 page/)
+    await apiscope.page.getByRole('tab', { name: 'Watches & lists' }).click()
+    const health = apiscope.page.getByTestId('watch-health')
+    await expect(health.getByTestId('watch-mode')).toHaveText('auto: list then watch (fallback)')
+    await expect(health).toContainText(
+      /Fell back: the server refused the streaming list \(422: .*resourceVersionMatch is forbidden for watch.*\); listing, then watching/,
+    )
+    await apiscope.screenshot('streaming-list-fallback-1.20')
   } finally {
     kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
   }
