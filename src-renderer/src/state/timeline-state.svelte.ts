@@ -17,7 +17,13 @@ export class TimelineState {
   readonly data = new TimelineData()
   /** Bumped whenever data changes; views that draw depend on it. */
   revision = $state(0)
+  /** Every watch of the session the frames told of, stopped ones too (lanes keep their tags). */
   statuses = $state.raw<WatchStatus[]>([])
+  /**
+   * The watches running: the Watches list. One stopped (by the user, or by a walkthrough that
+   * finished or moved on) leaves it, as it left the core's pool; its events stay on the timeline.
+   */
+  watches = $derived(this.statuses.filter((s) => s.state !== 'stopped'))
   selected = $state<number | null>(null)
   detail = $state.raw<
     | { status: 'idle' }
