@@ -15,21 +15,33 @@ function newestMtime(p) {
   return newest
 }
 
-export function buildIfStale(root) {
-  const stamp = path.join(root, 'out', '.build-stamp')
+const stampOf = (root) => path.join(root, 'out', '.build-stamp')
+
+/** A source changed since the last build (or there is none). */
+export function isStale(root) {
+  const stamp = stampOf(root)
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
-  const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
-  if (built >= newest) return true
-  console.log('Building Apiscope (electron-vite build)...')
-  const result = spawnSync(
+  return Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s)))) > built
+}
+
+/** The build, as a command line: node and its arguments. */
+export function buildCommand(root) {
+  return [
     process.execPath,
     [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  )
+  ]
+}
+
+export function markBuilt(root) {
+  writeFileSync(stampOf(root), new Date().toISOString())
+}
+
+export function buildIfStale(root) {
+  if (!isStale(root)) return true
+  console.log('Building Apiscope (electron-vite build)...')
+  const [command, args] = buildCommand(root)
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) return false
-  writeFileSync(stamp, new Date().toISOString())
+  markBuilt(root)
   return true
 }

@@ -97,13 +97,25 @@ async function serve(argv: string[]): Promise<void> {
   console.log('Apiscope is running in browser mode. Open this URL (it holds a per-launch token):')
   console.log(host.url)
   if (!values['no-open']) openInBrowser(host.url)
+  // Once, whatever asks: Ctrl-C in a terminal sends SIGINT to npm start's scripts/start.js too,
+  // which passes it on, so a second signal may follow the first. Never longer than 3 s.
+  let stopping = false
   const stop = async () => {
+    if (stopping) return
+    stopping = true
+    setTimeout(() => process.exit(0), 3000).unref()
     await host.close()
     core.close()
     process.exit(0)
   }
-  process.once('SIGINT', () => void stop())
-  process.once('SIGTERM', () => void stop())
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void stop())
+  // Started by scripts/start.js with an IPC channel: when that process goes, even killed with
+  // SIGKILL, the channel closes, and so does this server.
+  if (process.channel) {
+    process.on('disconnect', () => void stop())
+    process.channel.unref()
+  }
 }
 
 export async function main(argv: string[]): Promise<number> {
