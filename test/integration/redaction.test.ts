@@ -114,6 +114,18 @@ describe('the request lab', () => {
     await lab('list in every namespace', { verb: 'list', namespace: undefined })
   })
 
+  it('a path typed by hand, as the chapter does with curl', async () => {
+    const one = await lab('raw get', {
+      verb: 'get',
+      rawPath: `/api/v1/namespaces/${ns}/secrets/coffre`,
+    })
+    expect(one.status).toBe(200)
+    expect(one.redacted).toContain('/data/motdepasse')
+    const all = await lab('raw list', { verb: 'list', rawPath: `/api/v1/namespaces/${ns}/secrets` })
+    expect(all.status).toBe(200)
+    expect(all.redacted.some((p) => /^\/items\/\d+\/data\/motdepasse$/.test(p))).toBe(true)
+  })
+
   it('a watch sample while the Secret changes', async () => {
     const watching = lab('watch', { verb: 'watch', watchSeconds: 3 })
     await new Promise((r) => setTimeout(r, 800))
