@@ -1,23 +1,14 @@
 // The shared audit stream in the browser, against the real server: with the Live traffic webhook
 // on, the Request lab names the REAL mutating webhook (test/cluster/label-webhook.ts) that labelled
 // a dry-run Pod, and the Rollout trace names each write's authenticated user and exact time.
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
-import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
+import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { LABEL_WEBHOOK, startLabelWebhook } from '../cluster/label-webhook'
 import { SimulatedNode } from '../cluster/simulated-node'
 import { screenshotForDocs } from './artifacts'
 import { expect, test } from './fixtures'
 import { LabPage } from './pages/lab-page'
 import { TrafficPage } from './pages/traffic-page'
-
-function kubectl(cluster: ClusterInfo, ...args: string[]): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-}
+import { kubectl } from './kubectl'
 
 const keep = screenshotForDocs
 

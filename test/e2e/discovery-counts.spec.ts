@@ -1,18 +1,8 @@
 // Discovery counts and lists what `kubectl api-resources` does, against the real server: each
 // resource once per group at the version kubectl uses. On 1.20, CronJobs are served only as
 // batch/v1beta1 while batch prefers v1: they are listed there, and counted.
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
-import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { expect, test } from './fixtures'
-
-function kubectl(cluster: ClusterInfo, ...args: string[]): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args],
-    { encoding: 'utf8' },
-  )
-}
+import { kubectl } from './kubectl'
 
 test('Discovery shows as many resources as kubectl api-resources, CronJobs included', async ({
   apiscope,

@@ -1,19 +1,9 @@
 // The request lab against the real server: the body's format follows the text typed (a YAML
 // patch after a JSON preset is sent as YAML, not refused with a 400), and sending as a
 // ServiceAccount before minting names the namespace chosen, as the Mint button does.
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
-import { type ClusterInfo } from '../cluster/control-plane'
 import { expect, test } from './fixtures'
 import { LabPage } from './pages/lab-page'
-
-function kubectl(cluster: ClusterInfo, ...args: string[]): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
-    { encoding: 'utf8' },
-  )
-}
+import { kubectl } from './kubectl'
 
 test('a YAML body after a JSON preset is sent as YAML; the no-token error names the namespace chosen', async ({
   apiscope,

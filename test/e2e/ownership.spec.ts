@@ -1,7 +1,6 @@
 // Field ownership in the browser against the real server: the seed's apply / patch / forced
 // apply sequence on a watched Deployment, drawn as the ownership map, followed over time (and
 // back to its event on the timeline), and a what-if apply that conflicts, with its three ways out.
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,14 +9,7 @@ import { vitrineManifest as vitrine } from '../../src-main/common/lab-seed-manif
 import { screenshotForDocs } from './artifacts'
 import { expect, test } from './fixtures'
 import { OwnershipPage } from './pages/ownership-page'
-
-function kubectl(cluster: ClusterInfo, input: string | null, ...args: string[]): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
-    { encoding: 'utf8', ...(input !== null ? { input } : {}) },
-  )
-}
+import { kubectlWithInput as kubectl } from './kubectl'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-e2e-ssa-'))
 function apply(cluster: ClusterInfo, manifest: string, manager: string, ...flags: string[]) {

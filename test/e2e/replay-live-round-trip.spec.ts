@@ -5,23 +5,15 @@
 // watch still running and the events that came meanwhile; key 4 shows Requests; no console error.
 // Then the other way out of a replay, picking a context, connects live just as cleanly.
 // Screenshots: test/artifacts/screenshots/round-trip-*.png.
-import { execFileSync } from 'node:child_process'
 import { demoFacts } from './demo-facts'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
-import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
+import { REPO_ROOT } from '../cluster/control-plane'
 import { expect, startServe, test, type ServeHandle } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
-
-function kubectl(cluster: ClusterInfo, ...args: string[]): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
-    { encoding: 'utf8' },
-  )
-}
+import { kubectl } from './kubectl'
 
 /** What the demo's header kept of the Overview: its health check, when it ran, the version. */
 function demoHealth(): { checkedAt: string; version: { gitVersion: string } } {

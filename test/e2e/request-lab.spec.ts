@@ -1,20 +1,10 @@
 // The request lab in the browser against the real API server: compose and send, the request
 // travelling the stages and stopping at authorization for anonymous, replay from the keyboard,
 // reduced motion, and the bare Pod's dry run with its additions attributed.
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
 import type { ClusterInfo } from '../cluster/control-plane'
 import { expect, test } from './fixtures'
 import { LabPage } from './pages/lab-page'
-
-function kubectl(cluster: ClusterInfo, ...args: string[]): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
-    // stderr too: an expected NotFound should not clutter the test output.
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-}
+import { kubectl } from './kubectl'
 
 async function waitForDefaultServiceAccount(cluster: ClusterInfo, ns: string): Promise<void> {
   await expect

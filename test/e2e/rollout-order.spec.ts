@@ -1,21 +1,12 @@
 // The rollout trace lists the Pods of each step in the order they happened, against the real
 // server: six Pods with random names, the audit stream on (the API server's own JSON log followed),
 // and the order the diagram shows compared with the order of the audit log's creates.
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { SimulatedNode } from '../cluster/simulated-node'
 import { expect, test } from './fixtures'
 import { TrafficPage } from './pages/traffic-page'
-
-function kubectl(cluster: ClusterInfo, ...args: string[]): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args],
-    { encoding: 'utf8' },
-  )
-}
+import { kubectl } from './kubectl'
 
 interface AuditLine {
   stage: string

@@ -2,18 +2,8 @@
 // list's line and LISTED rings) beside a streaming list (initial ADDED events and the
 // initial-events-end bookmark), one change seen by both; the health panel names each mode. On
 // 1.20 (run the e2e suite with APISCOPE_K8S=1.20): auto falls back, and the panel says why.
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
-import type { ClusterInfo } from '../cluster/control-plane'
 import { expect, test } from './fixtures'
-
-function kubectl(cluster: ClusterInfo, ...args: string[]): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
-    { encoding: 'utf8' },
-  )
-}
+import { kubectl } from './kubectl'
 
 test('both ways side by side: a list and a streaming list of the same objects', async ({
   apiscope,

@@ -1,17 +1,8 @@
 // Watches in the browser: start a watch, run the seed's ConfigMap sequence with kubectl against
 // the real server, and read it back on the timeline, in the table, the inspector and the health.
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
-import { restartApiserver, type ClusterInfo } from '../cluster/control-plane'
+import { restartApiserver } from '../cluster/control-plane'
 import { expect, test } from './fixtures'
-
-function kubectl(cluster: ClusterInfo, ...args: string[]): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
-    { encoding: 'utf8' },
-  )
-}
+import { kubectl } from './kubectl'
 
 test('a watch fills the timeline; the inspector shows the diff and the writer', async ({
   apiscope,

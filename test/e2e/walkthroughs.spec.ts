@@ -2,20 +2,11 @@
 // step (what it will send, then what came back, checked), in English and French; and the rollout
 // trace of a kubectl apply, first waiting for a node, then complete once the SIMULATED node agent
 // runs. Screenshots of both for the docs.
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
-import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
+import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { SimulatedNode } from '../cluster/simulated-node'
 import { expect, test } from './fixtures'
 import { WalkthroughsPage } from './pages/walkthroughs-page'
-
-function kubectl(cluster: ClusterInfo, ...args: string[]): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args],
-    { encoding: 'utf8' },
-  )
-}
+import { kubectl } from './kubectl'
 
 test.use({ viewport: { width: 1280, height: 720 } })
 

@@ -1,20 +1,10 @@
 // The what-if form against the real server: it starts from the object opened (not the chapter's
 // vitrine sample), its kubectl line wraps between words only (never inside --field-manager), and
 // an error whose title is one long path stays inside its card.
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
 import type { Locator } from '@playwright/test'
-import { type ClusterInfo } from '../cluster/control-plane'
 import { expect, test } from './fixtures'
 import { OwnershipPage } from './pages/ownership-page'
-
-function kubectl(cluster: ClusterInfo, input: string | null, ...args: string[]): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, '--context=apiscope-admin', ...args],
-    { encoding: 'utf8', ...(input !== null ? { input } : {}) },
-  )
-}
+import { kubectlWithInput as kubectl } from './kubectl'
 
 /** Every space-separated word of a code element that the browser broke over two lines. */
 async function wordsBrokenAcrossLines(code: Locator): Promise<string[]> {
