@@ -89,6 +89,7 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
     await keep(apiscope, 'traffic-setup-minikube')
 
     await traffic.tab('Requests')
+    await traffic.recordDots()
     // A little of everything: kubectl writes (a 201 then a 409 AlreadyExists), a 422, a 403.
     const burst = async (i: number) => {
       await kubectl(cluster, 'create', 'configmap', `reglages-${i}`, '-n', ns)
@@ -98,19 +99,23 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
       await kubectl(cluster, 'get', 'configmaps', '-n', ns)
     }
     await burst(0)
-    const conflict = traffic.dot(409, 'persistence')
-    await expect(conflict.first()).toBeAttached()
-    await expect(traffic.dot(403, 'authorization').first()).toBeAttached()
+    await expect.poll(() => traffic.drawn(409, 'persistence')).toBe(true)
+    await expect.poll(() => traffic.drawn(403, 'authorization')).toBe(true)
     await expect(traffic.list).toContainText('kubectl')
     await keep(apiscope, 'traffic-live')
 
     // Click the 409 in the list: its detail says where and why.
-    await traffic.list.locator('tr[data-code="409"]').first().click()
+    // Its own 409, not a controller's conflict on another test's namespace.
+    await traffic.list
+      .locator('tr[data-code="409"]', { hasText: 'configmaps reglages-0' })
+      .first()
+      .click()
     await expect(traffic.detail).toContainText('AlreadyExists')
     await expect(traffic.detail).toContainText('already in etcd')
     await expect(traffic.detail.locator('[data-stopped-at="persistence"]')).toBeVisible()
+    await traffic.recordDots()
     await burst(1)
-    await expect(traffic.dot(409, 'persistence').first()).toBeAttached()
+    await expect.poll(() => traffic.drawn(409, 'persistence')).toBe(true)
     await expect(traffic.detail.locator('[data-settled="true"]')).toBeVisible()
     // The same method and URI, to send by hand as oneself.
     await expect(traffic.detail).toContainText('The same method and URI, sent as you')
@@ -193,9 +198,10 @@ test('with reduced motion, requests appear where they stopped without travelling
     await traffic.open()
     await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
     await traffic.tab('Requests')
+    await traffic.recordDots()
     await kubectl(cluster, 'create', 'configmap', 'calme', '-n', ns)
     await kubectl(cluster, 'create', 'configmap', 'calme', '-n', ns)
-    await expect(traffic.dot(409, 'persistence').first()).toBeAttached()
+    await expect.poll(() => traffic.drawn(409, 'persistence')).toBe(true)
     for (let i = 0; i < 5; i++) {
       expect(await traffic.drawing.locator('g.dot[data-arrived="false"]').count()).toBe(0)
       await apiscope.page.waitForTimeout(100)

@@ -48,10 +48,41 @@ export class TrafficPage {
     await this.page.getByRole('button', { name: 'Start webhook' }).click()
   }
 
-  /** A request drawn on the architecture, by its code and the stage it stopped at. */
-  dot(code: number, stoppedAt: string): Locator {
-    return this.drawing.locator(
-      `g.dot[data-code="${code}"][data-stopped-at="${stoppedAt}"][data-arrived="true"]`,
+  /**
+   * Records every dot the drawing shows from now on, by code and stop, once it has arrived. Dots
+   * fade after a few seconds: checking several one after another races their fading, so the
+   * checks ask what was drawn (`drawn`), not what is still on screen. Called again, it forgets
+   * what it had seen.
+   */
+  async recordDots(): Promise<void> {
+    await this.page.evaluate(() => {
+      const w = window as unknown as { __apiscopeDots?: Set<string> }
+      if (w.__apiscopeDots) {
+        w.__apiscopeDots.clear()
+        return
+      }
+      const seen = new Set<string>()
+      w.__apiscopeDots = seen
+      const note = () => {
+        for (const g of document.querySelectorAll('g.dot[data-arrived="true"]'))
+          seen.add(`${g.getAttribute('data-code')}|${g.getAttribute('data-stopped-at')}`)
+      }
+      new MutationObserver(note).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-arrived'],
+      })
+      note()
+    })
+  }
+
+  /** Whether a dot with this code stopping at this stage was drawn since recordDots(). */
+  drawn(code: number, stoppedAt: string): Promise<boolean> {
+    return this.page.evaluate(
+      (key) =>
+        (window as unknown as { __apiscopeDots?: Set<string> }).__apiscopeDots?.has(key) ?? false,
+      `${code}|${stoppedAt}`,
     )
   }
 }
