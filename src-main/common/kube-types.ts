@@ -1,4 +1,5 @@
 import type { UiError } from './result'
+import type { ServerWarning } from './server-warnings'
 
 // Shapes of what the core tells the renderer about a cluster. Plain data, no credentials: the
 // renderer sees names of contexts and users, never tokens, keys or certificates.
@@ -188,6 +189,8 @@ export interface RequestLogEntry {
   startedAt: string
   /** Transport failure (no HTTP status), in one line. */
   error?: string
+  /** The answer's Warning headers (unknown fields, deprecated APIs, policies), redacted. */
+  warnings?: ServerWarning[]
   /** The same request with curl, credentials elided into shell variables. */
   curl: string
   /** The nearest kubectl command, e.g. `kubectl get --raw '/apis'`. */

@@ -27,6 +27,7 @@ export const REDACTION_RULES = [
   'fields named token, password, bearerToken, id-token, refresh-token, client-key-data, client-certificate-data',
   'audit events about secrets, serviceaccounts/token and tokenreviews: the request body whole, the response body as above',
   'request bodies about secrets or tokens that cannot be read: replaced whole',
+  'Warning headers about secrets or tokens, except field validation’s unknown and duplicate field warnings: their text replaced whole',
 ]
 
 /**
@@ -51,6 +52,10 @@ function sensitivity(about: About | undefined): Sensitive {
   if (about.resource === 'tokenreviews') return 'token-review'
   return null
 }
+
+/** Whether what was addressed holds credentials (Secrets, TokenRequests, TokenReviews). */
+export const addressesCredentials = (about: About | undefined): boolean =>
+  sensitivity(about) !== null
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 

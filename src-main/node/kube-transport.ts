@@ -8,9 +8,11 @@ import { performance } from 'node:perf_hooks'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream'
 import zlib from 'node:zlib'
+import { parseApiPath } from '@common/api-path'
 import { curlEquivalent, kubectlEquivalent } from '@common/command-equivalents'
 import type { AuthKind } from '@common/kube-types'
 import { fail, ok, type Result } from '@common/result'
+import { parseWarningHeader, shownWarnings } from '@common/server-warnings'
 import type { ContextConfig } from './client-config'
 import {
   describeHttpFailure,
@@ -208,8 +210,14 @@ export class KubeTransport {
       ...(req.accept ? { accept: req.accept } : {}),
       hasBody: bodyText !== undefined,
     }
-    const record = (status: number | null, statusText: string, error?: string) =>
-      this.log.add({
+    const record = (
+      status: number | null,
+      statusText: string,
+      error?: string,
+      warning?: string | string[],
+    ) => {
+      const warnings = shownWarnings(parseWarningHeader(warning), parseApiPath(req.path) ?? {})
+      return this.log.add({
         context: this.config.context,
         method,
         url,
@@ -218,9 +226,11 @@ export class KubeTransport {
         ms: Math.round(performance.now() - started),
         startedAt,
         ...(error ? { error } : {}),
+        ...(warnings.length ? { warnings } : {}),
         curl: curlEquivalent(equivalents),
         kubectl: kubectlEquivalent(equivalents),
       })
+    }
 
     let tls: TlsOptions
     try {
@@ -277,7 +287,7 @@ export class KubeTransport {
         })
         res.on('end', () => {
           const status = res.statusCode ?? 0
-          const entry = record(status, res.statusMessage ?? '')
+          const entry = record(status, res.statusMessage ?? '', undefined, res.headers.warning)
           resolve({
             status,
             statusText: res.statusMessage ?? '',
@@ -315,7 +325,7 @@ export class KubeTransport {
         const status = res.statusCode ?? 0
         const gzipped = res.headers['content-encoding'] === 'gzip'
         if (status >= 200 && status < 300) {
-          const entry = record(status, res.statusMessage ?? '')
+          const entry = record(status, res.statusMessage ?? '', undefined, res.headers.warning)
           resolve({
             status,
             statusText: res.statusMessage ?? '',
@@ -333,7 +343,7 @@ export class KubeTransport {
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('error', () => undefined)
         res.on('end', () => {
-          const entry = record(status, res.statusMessage ?? '')
+          const entry = record(status, res.statusMessage ?? '', undefined, res.headers.warning)
           const raw = Buffer.concat(chunks)
           let body: string
           try {

@@ -68,7 +68,7 @@ describe('kubectl', () => {
       'kubectl --context minikube get configmaps -n demo',
     )
     expect(labKubectl(base({ verb: 'create', dryRun: true, fieldManager: 'lab' }))).toBe(
-      'kubectl --context minikube create -f body.yaml -n demo --dry-run=server --field-manager=lab',
+      'kubectl --context minikube create -f body.yaml -n demo --dry-run=server --field-manager=lab --validate=warn',
     )
     expect(labKubectl(base({ verb: 'patch', patchType: 'json' }))).toContain(
       'patch configmaps reglages -n demo --type json',
@@ -82,6 +82,23 @@ describe('kubectl', () => {
     expect(labKubectl(base({ group: 'apps', resource: 'deployments', name: 'web' }))).toContain(
       'get deployments.v1.apps web',
     )
+  })
+
+  it('field validation: --validate as sent (kubectl alone would send Strict), none on patch or 1.20', () => {
+    expect(labKubectl(base({ verb: 'create' }))).toContain(
+      'create -f body.yaml -n demo --validate=warn',
+    )
+    expect(labKubectl(base({ verb: 'update', fieldValidation: 'Strict' }))).toContain(
+      '--validate=strict',
+    )
+    expect(
+      labKubectl(base({ verb: 'patch', patchType: 'apply', fieldValidation: 'Ignore' })),
+    ).toContain('--validate=ignore')
+    const patch = labKubectl(base({ verb: 'patch', patchType: 'merge', fieldValidation: 'Strict' }))
+    expect(patch).not.toMatch(/--validate=/)
+    expect(patch).toContain('kubectl patch has no --validate')
+    const old = labKubectl(base({ verb: 'create' }, { release: { major: 1, minor: 20 } }))
+    expect(old).not.toContain('--validate')
   })
 
   it('another identity: no kubeconfig, the server, the CA and $TOKEN', () => {

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import type { AttributionReport } from '@common/admission-attribution'
 import type { MutatingWebhookCall, StageVerdict } from '@common/request-stages'
+import type { ServerWarning } from '@common/server-warnings'
 
 export const LAB_VERBS = [
   'get',
@@ -36,6 +37,10 @@ export const PATCH_CONTENT_TYPES: Record<PatchType, string> = {
   strategic: 'application/strategic-merge-patch+json',
   apply: 'application/apply-patch+yaml',
 }
+
+/** What the server does with unknown or duplicate fields (`fieldValidation`, 1.25+). */
+export const FIELD_VALIDATIONS = ['Strict', 'Warn', 'Ignore'] as const
+export type FieldValidation = (typeof FIELD_VALIDATIONS)[number]
 
 const segment = z
   .string()
@@ -76,6 +81,8 @@ export const labRequestSchema = z
     contentTypeOverride: z.string().max(200).optional(),
     dryRun: z.boolean().optional(),
     fieldManager: z.string().max(128).optional(),
+    /** Server-side field validation (1.25+): left out, the server's default (Warn) applies. */
+    fieldValidation: z.enum(FIELD_VALIDATIONS).optional(),
     /** Server-side apply: take ownership of conflicting fields. */
     force: z.boolean().optional(),
     /** Precondition: update and patch put it in metadata.resourceVersion, delete in preconditions. */
@@ -125,6 +132,8 @@ export interface LabResult {
   statusText: string
   ms: number
   headers: Record<string, string>
+  /** The answer's Warning headers, one by one, redacted (server-warnings.ts). */
+  warnings?: ServerWarning[]
   /** Parsed JSON, or text; Secret values and tokens replaced by <redacted>. */
   body: unknown
   redacted: string[]

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import type { ManagerIdentity } from '@common/managed-fields'
 import type { FieldChange } from '@common/watch-types'
+import type { ServerWarning } from '@common/server-warnings'
 
 const segment = (pattern: RegExp) => z.string().max(253).regex(pattern)
 
@@ -153,6 +154,8 @@ interface WhatIfBase {
   force: boolean
   kubectl: string
   url: string
+  /** The answer's Warning headers (a duplicate key, a policy's Warn), redacted. */
+  warnings?: ServerWarning[]
 }
 
 export type WhatIfResult =

@@ -92,6 +92,23 @@ function scaleReplicas(body: string | undefined): number | null {
     : null
 }
 
+/**
+ * kubectl's --validate for create, replace and apply: kubectl 1.25+ sends fieldValidation=Strict
+ * unless told, where the lab sends nothing (the server's default, Warn), so the flag is always
+ * written. kubectl patch has none and sends nothing. Older releases' --validate is client-side.
+ */
+function validateFlag(spec: LabRequestSpec, release: KubeRelease | null, notes: string[]): string {
+  if (!['create', 'update', 'patch'].includes(spec.verb) || spec.subresource) return ''
+  const level = spec.fieldValidation ?? 'Warn'
+  if (spec.verb === 'patch' && spec.patchType !== 'apply') {
+    if (level !== 'Warn')
+      notes.push(`kubectl patch has no --validate: it sends no fieldValidation (the server's Warn)`)
+    return ''
+  }
+  if (release && release.major === 1 && release.minor < 25) return ''
+  return ` --validate=${level.toLowerCase()}`
+}
+
 const none = (why: string) => `# no kubectl command sends this: ${why}; the curl line does`
 
 export function labKubectl(i: LabEquivalentInput): string {
@@ -110,6 +127,7 @@ export function labKubectl(i: LabEquivalentInput): string {
   const manager = spec.fieldManager ? ` --field-manager=${q(spec.fieldManager)}` : ''
   const output = spec.asTable ? '' : ' -o yaml'
   const notes: string[] = []
+  const validate = validateFlag(spec, release, notes)
   if (i.rightContentType && i.contentType !== i.rightContentType)
     notes.push(
       `kubectl always sends ${i.rightContentType}: only curl sends ${i.contentType ?? 'no Content-Type'}`,
@@ -146,19 +164,19 @@ export function labKubectl(i: LabEquivalentInput): string {
       } else
         command = spec.subresource
           ? `${base} create --raw ${q(path)} -f body.json`
-          : `${base} create -f body.yaml${ns}${dryRun}${manager}`
+          : `${base} create -f body.yaml${ns}${dryRun}${manager}${validate}`
       break
     case 'update':
       if (oldSub && release) {
         notes.unshift(`${missingFrom(release, 'subresource')}: --raw sends the same PUT`)
         command = `${base} replace --raw ${q(path)} -f body.json`
-      } else command = `${base} replace -f body.yaml${ns}${sub}${dryRun}${manager}`
+      } else command = `${base} replace -f body.yaml${ns}${sub}${dryRun}${manager}${validate}`
       break
     case 'patch':
       if (spec.patchType === 'apply') {
         if (spec.subresource && release && !kubectlHas(release, 'applySubresource'))
           return none(missingFrom(release, 'applySubresource'))
-        command = `${base} apply --server-side${spec.force ? ' --force-conflicts' : ''} -f body.yaml${ns}${sub}${dryRun}${manager}`
+        command = `${base} apply --server-side${spec.force ? ' --force-conflicts' : ''} -f body.yaml${ns}${sub}${dryRun}${manager}${validate}`
       } else if (oldSub && release) {
         const replicas = spec.subresource === 'scale' ? scaleReplicas(spec.body) : null
         if (replicas === null || spec.patchType !== 'merge' || spec.dryRun || spec.fieldManager)

@@ -16,6 +16,7 @@ import { redact, REDACTED, type About } from '@common/redaction'
 import { fullResourceOf, parseApiPath } from '@common/api-path'
 import { releaseOf } from '@common/kubectl-releases'
 import { stageOfResponse } from '@common/request-stages'
+import { formatWarning, parseWarningHeader, shownWarnings } from '@common/server-warnings'
 import { fail, ok, type Result, type UiError } from '@common/result'
 import type { ClusterSession } from '../cluster-session'
 import type { KubeRequest, KubeResponse, KubeTransport } from '../kube-transport'
@@ -202,8 +203,11 @@ function outgoing(spec: LabRequestSpec, parsed: { value?: unknown; raw?: string 
         ? [...value, { op: 'test', path: '/metadata/resourceVersion', value: rv }]
         : withResourceVersion(value, rv)
   }
-  const body =
-    spec.verb === 'patch' && spec.patchType === 'apply' ? stringify(value) : JSON.stringify(value)
+  const apply = spec.verb === 'patch' && spec.patchType === 'apply'
+  // JSON goes as typed unless a precondition went in: its duplicate keys reach the server, whose
+  // field validation warns about them (a parsed copy would keep only the last).
+  const typed = spec.bodyFormat === 'json' && !rv && !apply ? spec.body?.trim() : undefined
+  const body = typed ?? (apply ? stringify(value) : JSON.stringify(value))
   return { body, contentType, rightContentType: right, sentObject: value }
 }
 
@@ -217,6 +221,10 @@ function queryOf(spec: LabRequestSpec): KubeRequest['query'] {
         ? spec.fieldManager
         : undefined,
     force: spec.verb === 'patch' && spec.patchType === 'apply' && spec.force ? true : undefined,
+    fieldValidation:
+      spec.fieldValidation && ['create', 'update', 'patch'].includes(spec.verb)
+        ? spec.fieldValidation
+        : undefined,
     labelSelector: collection && spec.labelSelector ? spec.labelSelector : undefined,
     fieldSelector: spec.verb === 'watch' && spec.name ? `metadata.name=${spec.name}` : undefined,
     watch: spec.verb === 'watch' ? true : undefined,
@@ -302,6 +310,8 @@ export async function sendLabRequest(
   const rawBody = text === '' ? null : parseResponseBody(text)
   // What the renderer sees of the answer and of the body sent, judged by what was addressed.
   const about: About = parseApiPath(target.value.path) ?? {}
+  const warnings = shownWarnings(parseWarningHeader(headers.warning), about)
+  if (headers.warning !== undefined) headers.warning = warnings.map(formatWarning).join(', ')
   const redaction = redact(rawBody, about)
   const sentShown = out.body === undefined ? undefined : redact(out.body, about).value
   const dryRun = WRITES.has(spec.verb) && spec.dryRun === true
@@ -368,6 +378,7 @@ export async function sendLabRequest(
     statusText,
     ms,
     headers,
+    warnings,
     ...shownBody(redaction.value, text.length),
     redacted: redaction.redacted,
     verdict: redact(verdict).value,

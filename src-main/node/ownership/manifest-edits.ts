@@ -27,7 +27,8 @@ const badManifest = (title: string, detail: string) =>
   })
 
 export function parseManifest(text: string): Result<ParsedManifest> {
-  const docs = parseAllDocuments(text).filter(
+  // A repeated key is the server's to judge (its field validation warns, or refuses with Strict).
+  const docs = parseAllDocuments(text, { uniqueKeys: false }).filter(
     (doc) => !('contents' in doc) || doc.contents !== null,
   )
   if (docs.length === 0) return badManifest('The manifest is empty', 'Paste one object.')

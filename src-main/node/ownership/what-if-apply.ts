@@ -13,6 +13,7 @@ import {
 } from '@common/managed-fields'
 import type { ReleasedField, WhatIfResult } from '@common/messages/ownership'
 import { redact } from '@common/redaction'
+import { parseWarningHeader, shownWarnings } from '@common/server-warnings'
 import { fail, ok, type Result } from '@common/result'
 import type { ClusterSession } from '../cluster-session'
 import { describeHttpFailure } from '../failure-messages'
@@ -151,7 +152,9 @@ export async function whatIfApply(
       method: 'PATCH',
       path,
       query,
-      body: JSON.stringify(object),
+      // As typed when no way out edited it, as kubectl reads its file: the server's YAML reader
+      // warns about a repeated key, which a parsed copy would have lost.
+      body: input.resolve ? JSON.stringify(object) : input.manifest,
       contentType: 'application/apply-patch+yaml',
     })
   } catch (error) {
@@ -163,12 +166,14 @@ export async function whatIfApply(
   } catch {
     // Not JSON: described below as an HTTP failure.
   }
+  const warnings = shownWarnings(parseWarningHeader(res.headers.warning), ref)
+  const answered = { ...base, ...(warnings.length ? { warnings } : {}) }
   const shownLive = live.value ? redact(live.value, ref).value : null
   if (res.status === 409 && (body as { reason?: string } | null)?.reason === 'Conflict') {
     // The manifest's values are shown beside the live ones: redacted alike.
     const shownManifest = redact(object, ref).value
     const { message, conflicts } = conflictFields(redact(body, ref).value, shownLive, shownManifest)
-    return ok({ ...base, outcome: 'conflict', message, conflicts })
+    return ok({ ...answered, outcome: 'conflict', message, conflicts })
   }
   if (res.status < 200 || res.status >= 300 || body === null)
     return fail(
@@ -181,7 +186,7 @@ export async function whatIfApply(
     )
   const result = redact(body, ref).value
   return ok({
-    ...base,
+    ...answered,
     outcome: 'applied',
     created: live.value === null,
     live: shownLive,
