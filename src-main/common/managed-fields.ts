@@ -111,7 +111,7 @@ export interface OwnershipIndex {
 
 export interface OwnershipChange {
   identity: ManagerIdentity
-  /** `equipe-web (Apply)`, `kube-controller-manager (Update, status)`. */
+  /** `equipe-web (Apply)`, `kubectl (Update, via scale)`, `kube-controller-manager (Update, via status)`. */
   label: string
   gained: OwnedPath[]
   lost: OwnedPath[]
@@ -300,9 +300,13 @@ function describeJsonType(value: unknown): string {
 
 // ---- managedFields --------------------------------------------------------------------------
 
+/**
+ * `equipe-web (Apply)`; a write through a subresource says which, as the conflict message names it
+ * (`conflict with "kubectl" with subresource "scale"`): `kubectl (Update, via scale)`.
+ */
 export function managerLabel(identity: ManagerIdentity): string {
   const details = [identity.operation ?? 'unknown operation']
-  if (identity.subresource) details.push(identity.subresource)
+  if (identity.subresource) details.push(`via ${identity.subresource}`)
   return `${identity.manager || '(no manager)'} (${details.join(', ')})`
 }
 

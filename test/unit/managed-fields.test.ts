@@ -143,7 +143,7 @@ describe('managedFields entries', () => {
     expect(entries.every((e) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(e.time ?? ''))).toBe(true)
     expect(managerLabel(entries[1]!)).toBe('kube-controller-manager (Update)')
     expect(managerLabel({ manager: 'kubectl', operation: 'Update', subresource: 'scale' })).toBe(
-      'kubectl (Update, scale)',
+      'kubectl (Update, via scale)',
     )
   })
 })
@@ -485,7 +485,7 @@ describe('the same sequence recorded from 1.37 (test/fixtures/recorded/1.37/mana
     const deployment = indexOwnership(on137('deployment-vitrine-1-applied.json'))
     const status = deployment.entries.find((e) => e.manager === 'kube-controller-manager')
     expect(status).toMatchObject({ operation: 'Update', subresource: 'status' })
-    expect(managerLabel(status!)).toBe('kube-controller-manager (Update, status)')
+    expect(managerLabel(status!)).toBe('kube-controller-manager (Update, via status)')
     expect(managersOf(deployment, '.status.replicas')).toEqual(['kube-controller-manager'])
     const pod = indexOwnership(on137('pod-vitrine.json'))
     expect(pod.entries.find((e) => e.manager === 'kube-scheduler')?.subresource).toBe('status')

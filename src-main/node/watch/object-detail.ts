@@ -30,7 +30,11 @@ const entryKey = (e: ManagedFieldsEntry) =>
 export function writerOf(object: Obj, previous: Obj | null): ObjectVersionDetail['manager'] {
   const entries = managedFieldsOf(object)
   const before = new Map(managedFieldsOf(previous).map((e) => [entryKey(e), e.time]))
-  const touched = previous ? entries.filter((e) => before.get(entryKey(e)) !== e.time) : entries
+  // A new entry counts even without a time: 1.37 records none on an entry written through the
+  // scale subresource (`kubectl scale`).
+  const touched = previous
+    ? entries.filter((e) => !before.has(entryKey(e)) || before.get(entryKey(e)) !== e.time)
+    : entries
   // Nothing moved: the write did not go through field management (a DELETE, a no-op). Say so
   // rather than name a manager that did not write.
   let best: ManagedFieldsEntry | null = null
