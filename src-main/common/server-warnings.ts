@@ -76,3 +76,6 @@ export function shownWarnings(warnings: ServerWarning[], about: About): ServerWa
   if (!addressesCredentials(about)) return scrubbed
   return scrubbed.map((w) => (FIELD_VALIDATION.test(w.text) ? w : { ...w, text: REDACTED }))
 }
+
+/** Whether a warning is field validation's own (an unknown or a repeated field). */
+export const isFieldValidationWarning = (w: ServerWarning): boolean => FIELD_VALIDATION.test(w.text)

@@ -3,6 +3,7 @@
 import type { DiscoveredResource } from '@common/kube-types'
 import {
   PATCH_CONTENT_TYPES,
+  type FieldValidation,
   type LabIdentityKind,
   type LabRequestSpec,
   type LabVerb,
@@ -29,6 +30,8 @@ export interface LabDraft {
   contentTypeOverride: string
   dryRun: boolean
   fieldManager: string
+  /** '' sends no fieldValidation: the server's default applies (Warn since 1.25). */
+  fieldValidation: '' | FieldValidation
   force: boolean
   resourceVersion: string
   labelSelector: string
@@ -58,6 +61,7 @@ export function defaultDraft(namespace: string): LabDraft {
     contentTypeOverride: 'application/x-www-form-urlencoded',
     dryRun: false,
     fieldManager: '',
+    fieldValidation: '',
     force: false,
     resourceVersion: '',
     labelSelector: '',
@@ -65,6 +69,17 @@ export function defaultDraft(namespace: string): LabDraft {
     watchSeconds: 4,
   }
 }
+
+/** reglages with labels misspelt: field validation's example (1.25+ warns, Strict refuses). */
+export const LABLES_TYPO_YAML = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: reglages-faute
+  lables:
+    equipe: web
+data:
+  couleur: bleu
+`
 
 /** A body to start from for a patch of each type. */
 export function patchTemplate(type: PatchType): string {
@@ -122,6 +137,7 @@ export function specOf(d: LabDraft): LabRequestSpec {
       : {}),
     ...(writeOrDelete && d.dryRun ? { dryRun: true } : {}),
     ...(writes && d.fieldManager.trim() ? { fieldManager: d.fieldManager.trim() } : {}),
+    ...(writes && d.fieldValidation ? { fieldValidation: d.fieldValidation } : {}),
     ...(d.verb === 'patch' && d.patchType === 'apply' && d.force ? { force: true } : {}),
     ...((writes || d.verb === 'delete') && d.resourceVersion.trim()
       ? { resourceVersion: d.resourceVersion.trim() }
@@ -149,6 +165,7 @@ const fresh = (d: LabDraft, changes: Partial<LabDraft>): LabDraft => ({
   dryRun: false,
   wrongContentType: false,
   resourceVersion: '',
+  fieldValidation: '',
   ...changes,
 })
 
@@ -203,6 +220,29 @@ export const PRESETS: LabPreset[] = [
         body: '{"data": {"taille": "petite"}}',
         wrongContentType: true,
         contentTypeOverride: 'application/x-www-form-urlencoded',
+      }),
+  },
+  {
+    id: 'unknown-field',
+    label: 'Typo: lables',
+    expect: '201 with a Warning header: unknown field "metadata.lables", dropped',
+    apply: (d) =>
+      fresh(d, {
+        verb: 'create',
+        resourceKey: '/v1/configmaps',
+        body: LABLES_TYPO_YAML,
+      }),
+  },
+  {
+    id: 'unknown-field-strict',
+    label: 'Typo, Strict',
+    expect: '400 BadRequest: strict decoding error: unknown field "metadata.lables"',
+    apply: (d) =>
+      fresh(d, {
+        verb: 'create',
+        resourceKey: '/v1/configmaps',
+        body: LABLES_TYPO_YAML,
+        fieldValidation: 'Strict',
       }),
   },
   {
