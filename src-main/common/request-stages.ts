@@ -219,6 +219,22 @@ export interface MutatingWebhookCall {
   index: number
 }
 
+/**
+ * A ValidatingAdmissionPolicy validation that failed, and what its binding's validationActions
+ * made of it: Deny refuses the request (its Status message), Warn adds a `Warning:` header to the
+ * response, Audit writes the audit annotation validation.policy.admission.k8s.io/validation_failure.
+ * https://kubernetes.io/docs/reference/access-authn-authz/validating-admission-policy/#validation-actions
+ */
+export interface PolicyFailure {
+  policy: string
+  binding: string
+  message: string
+  /** The binding's actions, where the audit annotation lists them; else those the answer shows. */
+  actions: string[]
+  /** Where Apiscope read it: the refusal's Status, a Warning header, the audit annotation. */
+  seenIn: ('status' | 'warning' | 'audit-annotation')[]
+}
+
 export interface StageDetails {
   httpStatus: number
   /** The Status object's reason, e.g. "Forbidden", "AlreadyExists". */
@@ -232,6 +248,8 @@ export interface StageDetails {
   /** A ValidatingAdmissionPolicy (1.26+) and its binding. */
   policy?: string
   policyBinding?: string
+  /** Every failed policy validation the answer shows, whatever its action (Deny, Warn, Audit). */
+  policyFailures?: PolicyFailure[]
   /** Every mutating webhook the audit annotations say was called. */
   mutatingWebhooks?: MutatingWebhookCall[]
   /** authorization.k8s.io/decision and /reason from the audit annotations. */
@@ -355,6 +373,7 @@ interface Evidence {
   text?: string
   bodyObject?: Record<string, unknown>
   mutatingWebhooks: MutatingWebhookCall[]
+  policyFailures: PolicyFailure[]
   retryAfterSeconds?: number
   base: StageDetails
 }
@@ -435,6 +454,90 @@ function mutatingWebhookCalls(annotations: Readonly<Record<string, string>> | un
   return calls.sort((a, b) => a.round - b.round || a.index - b.index)
 }
 
+// ---------------------------------------------------------------------------------------------
+// ValidatingAdmissionPolicy failures: the Status of a Deny, the Warning of a Warn, the annotation
+// of an Audit (k8s.io/apiserver pkg/admission/plugin/policy/validating, dispatcher.go; the forms
+// below are those kube-apiserver 1.37.2 sent, see test/integration/admission-policies.test.ts)
+// ---------------------------------------------------------------------------------------------
+
+const POLICY_DENIAL =
+  /ValidatingAdmissionPolicy '([^']+)'(?: with binding '([^']+)')? denied request(?:: ([\s\S]*))?$/
+/** `299 - "Validation failed for ValidatingAdmissionPolicy 'p' with binding 'b': message"` */
+const POLICY_WARNING =
+  /^\d{3} \S+ "Validation failed for ValidatingAdmissionPolicy '([^']+)' with binding '([^']+)': ((?:[^"\\]|\\.)*)"/
+export const POLICY_FAILURE_ANNOTATION = 'validation.policy.admission.k8s.io/validation_failure'
+
+/** Splits a Warning header holding several warnings (`299 - "a", 299 - "b"`) into each one. */
+export function splitWarnings(header: string): string[] {
+  return [...header.matchAll(/\d{3} \S+ "(?:[^"\\]|\\.)*"(?: "[^"]*")?/g)].map((m) => m[0])
+}
+
+function policyFailuresOf(
+  message: string,
+  warningHeader: string | undefined,
+  annotations: Readonly<Record<string, string>> | undefined,
+): PolicyFailure[] {
+  const found: PolicyFailure[] = []
+  const add = (failure: Omit<PolicyFailure, 'seenIn'>, seen: PolicyFailure['seenIn'][number]) => {
+    const same = found.find(
+      (f) =>
+        f.policy === failure.policy &&
+        f.binding === failure.binding &&
+        f.message === failure.message,
+    )
+    if (!same) {
+      found.push({ ...failure, seenIn: [seen] })
+      return
+    }
+    if (!same.seenIn.includes(seen)) same.seenIn.push(seen)
+    // The annotation lists the binding's actions; the answer only shows one of them.
+    if (seen === 'audit-annotation') same.actions = failure.actions
+    else if (!same.actions.includes(failure.actions[0] ?? '')) same.actions.push(...failure.actions)
+  }
+  const annotated = parsedBody(annotations?.[POLICY_FAILURE_ANNOTATION] ?? '[]')
+  for (const item of Array.isArray(annotated) ? annotated : []) {
+    if (!isRecord(item)) continue
+    const actions = Array.isArray(item.validationActions)
+      ? item.validationActions.filter((a): a is string => typeof a === 'string')
+      : ['Audit']
+    add(
+      {
+        policy: stringField(item, 'policy') ?? '',
+        binding: stringField(item, 'binding') ?? '',
+        message: stringField(item, 'message') ?? '',
+        actions,
+      },
+      'audit-annotation',
+    )
+  }
+  const denial = POLICY_DENIAL.exec(message)
+  if (denial?.[1] !== undefined) {
+    add(
+      { policy: denial[1], binding: denial[2] ?? '', message: denial[3] ?? '', actions: ['Deny'] },
+      'status',
+    )
+  }
+  for (const warning of splitWarnings(warningHeader ?? '')) {
+    const match = POLICY_WARNING.exec(warning)
+    if (match?.[1] === undefined || match[2] === undefined) continue
+    add(
+      {
+        policy: match[1],
+        binding: match[2],
+        message: unquote(match[3]) ?? '',
+        actions: ['Warn'],
+      },
+      'warning',
+    )
+  }
+  return found
+}
+
+/** `P (binding B)`, or `P` alone when the binding is not known. */
+function policyName(failure: Pick<PolicyFailure, 'policy' | 'binding'>): string {
+  return failure.binding ? `${failure.policy} (binding ${failure.binding})` : failure.policy
+}
+
 const READ_VERBS = new Set(['get', 'list', 'watch'])
 
 function readEvidence(response: ApiResponse): Evidence {
@@ -445,6 +548,7 @@ function readEvidence(response: ApiResponse): Evidence {
   const verb = response.verb?.toLowerCase()
   const annotations = response.auditAnnotations
   const mutatingWebhooks = mutatingWebhookCalls(annotations)
+  const policyFailures = policyFailuresOf(kubeStatus?.message ?? '', header('Warning'), annotations)
   const retryAfterHeader = Number.parseInt(header('Retry-After') ?? '', 10)
   const retryAfterSeconds = Number.isFinite(retryAfterHeader)
     ? retryAfterHeader
@@ -470,12 +574,14 @@ function readEvidence(response: ApiResponse): Evidence {
     text: typeof body === 'string' ? body : undefined,
     bodyObject: isRecord(body) ? body : undefined,
     mutatingWebhooks,
+    policyFailures,
     retryAfterSeconds,
     base: withoutUndefined({
       httpStatus: response.status,
       reason: kubeStatus?.reason,
       message: kubeStatus?.message,
       mutatingWebhooks: mutatingWebhooks.length > 0 ? mutatingWebhooks : undefined,
+      policyFailures: policyFailures.length > 0 ? policyFailures : undefined,
       authorizationDecision: annotations?.['authorization.k8s.io/decision'],
       authorizationReason: annotations?.['authorization.k8s.io/reason'],
       flowSchemaUid: header('X-Kubernetes-PF-FlowSchema-UID'),
@@ -631,9 +737,27 @@ const ADMISSION_STAGES: StageId[] = ['mutating-admission', 'validating-admission
 
 function mutationNote(e: Evidence): string {
   const mutators = e.mutatingWebhooks.filter((call) => call.mutated).map((call) => call.webhook)
-  return mutators.length > 0
-    ? ` On the way, mutating webhook ${mutators.join(', ')} changed it.`
-    : ''
+  const mutated =
+    mutators.length > 0 ? ` On the way, mutating webhook ${mutators.join(', ')} changed it.` : ''
+  return `${mutated}${policyNote(e)}`
+}
+
+/** What policies that failed without denying did: a Warning header, an audit annotation. */
+function policyNote(e: Evidence): string {
+  return e.policyFailures
+    .filter((f) => !f.seenIn.includes('status'))
+    .map((f) => {
+      const warned = f.seenIn.includes('warning') || f.actions.includes('Warn')
+      const audited = f.seenIn.includes('audit-annotation')
+      const what =
+        warned && audited
+          ? 'a Warning header and an audit annotation'
+          : warned
+            ? 'a Warning header'
+            : 'an audit annotation'
+      return ` ValidatingAdmissionPolicy ${policyName(f)} failed ("${f.message}") with ${f.actions.join(' and ')}, not Deny: it let the request through and left ${what}.`
+    })
+    .join('')
 }
 
 function success(e: Evidence): StageVerdict {
@@ -819,11 +943,17 @@ function deniedByWebhook(e: Evidence, webhook: string): StageVerdict {
 }
 
 function deniedByPolicy(e: Evidence, policy: string, binding: string | undefined): StageVerdict {
+  const failure = e.policyFailures.find((f) => f.seenIn.includes('status'))
+  const why = failure?.message ? `: "${failure.message}"` : ''
+  const through = binding ? `, through its binding ${binding} (action Deny),` : ''
+  const audited = failure?.seenIn.includes('audit-annotation')
+    ? ' Its binding also audits: the audit event carries the failure as an annotation.'
+    : ''
   return stoppedAt(
     e,
     'validating-admission',
     'denied-by-policy',
-    `The ValidatingAdmissionPolicy ${policy} refused it in validating admission.${quoteMessage(e.message)}`,
+    `The ValidatingAdmissionPolicy ${policy}${through} refused it in validating admission${why}. Its CEL rule ran inside the API server, after mutating admission and schema validation; nothing was stored.${audited}`,
     { policy, policyBinding: binding, causes: causesOf(e) },
   )
 }
@@ -1047,8 +1177,7 @@ function verdictOf(e: Evidence): StageVerdict {
   // A webhook or policy chooses its own status code: recognise them by message first.
   const webhook = /^admission webhook "((?:[^"\\]|\\.)*)" denied the request/.exec(e.message)?.[1]
   if (webhook !== undefined) return deniedByWebhook(e, unquote(webhook) ?? webhook)
-  const policy =
-    /ValidatingAdmissionPolicy '([^']+)'(?: with binding '([^']+)')? denied request/.exec(e.message)
+  const policy = POLICY_DENIAL.exec(e.message)
   if (policy?.[1] !== undefined) return deniedByPolicy(e, policy[1], policy[2])
   switch (e.status) {
     case 400:

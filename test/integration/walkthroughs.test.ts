@@ -11,7 +11,7 @@ import type { RunState } from '@common/messages/walkthroughs'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import { SCENARIOS } from '../../src-main/node/walkthroughs/scenario-catalog'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { cluster, coreFor, kubectl, waitUntil } from './helpers'
+import { cluster, coreFor, kubectl, onOldest, waitUntil } from './helpers'
 
 let core: ApiscopeCore
 
@@ -93,8 +93,36 @@ describe('built-in walkthroughs against the real control plane', () => {
           namespace: plan.namespace,
           name: 'reglages',
         })
+      if (scenario.id === 'admission-and-validation') {
+        // The denial names the policy and its binding (1.30+); 1.20 has no policy API at all.
+        const denied = run.results.find((r) => scenario.steps[r.index]?.id === 'policy-denies')
+        const verdict = denied?.requests[0]?.verdict
+        if (onOldest()) {
+          expect(denied?.requests[0]?.status).toBe(201)
+          expect(verdict?.outcome).toBe('dry-run')
+        } else {
+          expect(verdict).toMatchObject({
+            stoppedAt: 'validating-admission',
+            outcome: 'denied-by-policy',
+            details: {
+              policy: `${plan.namespace}-max-replicas`,
+              policyBinding: `${plan.namespace}-max-replicas-binding`,
+            },
+          })
+        }
+      }
       const finished = await call<RunState>('walkthroughs:finish', { runId: run.runId })
       expect(finished.finished).toBe(true)
+      if (scenario.id === 'admission-and-validation' && !onOldest()) {
+        // The run deletes the cluster-scoped policy and binding it created.
+        const left = kubectl(
+          'get',
+          'validatingadmissionpolicies,validatingadmissionpolicybindings',
+          '-o',
+          'name',
+        )
+        expect(left).not.toContain(plan.namespace)
+      }
       const phase = kubectl(
         'get',
         'namespace',

@@ -2,6 +2,7 @@
 // the safety rules, the catalog's data files, and what never reaches the renderer.
 import { describe, expect, it } from 'vitest'
 import {
+  bodyNameOf,
   displayBody,
   microTimeNow,
   prepareRequest,
@@ -17,6 +18,7 @@ import {
 import { isAbandoned } from '../../src-main/node/walkthroughs/lab-namespace'
 import { plannedObjects } from '../../src-main/node/walkthroughs/walkthrough-runner'
 import {
+  labClusterObject,
   labNamespaceName,
   looksLocal,
   writeIsConfined,
@@ -135,6 +137,18 @@ describe('safety', () => {
     expect(writeIsConfined('POST', '/api/v1/namespaces/default/configmaps', ns)).toBe(false)
     expect(writeIsConfined('POST', '/api/v1/nodes', ns)).toBe(false)
     expect(writeIsConfined('GET', '/api/v1/nodes', ns)).toBe(true)
+    // Admission policies are cluster-scoped: only those named after the namespace.
+    const vap = '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies'
+    expect(writeIsConfined('POST', vap, ns, `${ns}-max-replicas`)).toBe(true)
+    expect(writeIsConfined('POST', vap, ns, 'max-replicas')).toBe(false)
+    expect(writeIsConfined('POST', vap, ns)).toBe(false)
+    expect(writeIsConfined('DELETE', `${vap}/${ns}-max-replicas`, ns)).toBe(true)
+    expect(writeIsConfined('DELETE', `${vap}/other`, ns)).toBe(false)
+    const bindings = '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicybindings'
+    expect(labClusterObject(bindings, ns, `${ns}-b`)).toBe(`${bindings}/${ns}-b`)
+    expect(labClusterObject('/apis/rbac.authorization.k8s.io/v1/clusterroles', ns, `${ns}-r`)).toBe(
+      null,
+    )
     expect(labNamespaceName(() => 0.5)).toMatch(/^apiscope-lab-[0-9a-f]{6}$/)
   })
 
@@ -205,8 +219,11 @@ describe('the built-in walkthroughs', () => {
     for (const s of SCENARIOS)
       for (const step of s.steps)
         for (const req of step.requests) {
-          const { preview } = prepareRequest(req, { ns })
-          expect(writeIsConfined(req.method, preview.path, ns), `${s.id}/${step.id}`).toBe(true)
+          const prepared = prepareRequest(req, { ns })
+          expect(
+            writeIsConfined(req.method, prepared.preview.path, ns, bodyNameOf(prepared)),
+            `${s.id}/${step.id}`,
+          ).toBe(true)
         }
   })
 

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import type {
   MutatingWebhookCall,
+  PolicyFailure,
   StageId,
   StageOutcome,
   StatusCause,
@@ -61,6 +62,12 @@ export interface TrafficRequest {
   authorizationDecision?: string
   authorizationReason?: string
   mutatingWebhooks?: MutatingWebhookCall[]
+  /**
+   * Failed ValidatingAdmissionPolicy validations: a denial from the Status message, an Audit
+   * action from the validation_failure annotation. An audit event carries no response headers, so
+   * a Warn shows here only where the binding also audits.
+   */
+  policyFailures?: PolicyFailure[]
   dryRun: boolean
 }
 

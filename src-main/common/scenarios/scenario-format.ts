@@ -102,6 +102,11 @@ export const requestSchema = z
         stage: z.string().optional(),
         outcome: z.string().optional(),
         fields: z.array(check).optional(),
+        /**
+         * The releases on which the real server was seen to answer otherwise (no such API yet):
+         * there status, stage and outcome are soft, as a field check's softOn makes it.
+         */
+        softOn: z.array(z.string().regex(/^1\.\d+$/)).optional(),
       })
       .strict(),
   })

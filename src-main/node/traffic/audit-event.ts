@@ -191,6 +191,7 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
   if (reason) out.authorizationReason = reason
   if (verdict?.details.causes) out.causes = verdict.details.causes
   if (verdict?.details.mutatingWebhooks) out.mutatingWebhooks = verdict.details.mutatingWebhooks
+  if (verdict?.details.policyFailures) out.policyFailures = verdict.details.policyFailures
   return out
 }
 

@@ -38,8 +38,8 @@ export async function createLabNamespace(
   transport: KubeTransport,
   name: string,
   scenarioId: string,
-): Promise<Result<void>> {
-  const created = await transport.json({
+): Promise<Result<{ uid: string }>> {
+  const created = await transport.json<{ metadata?: { uid?: string } }>({
     method: 'POST',
     path: NAMESPACES,
     body: {
@@ -64,7 +64,17 @@ export async function createLabNamespace(
     if (sa.status === 200) break
     await new Promise((r) => setTimeout(r, 250))
   }
-  return ok(undefined)
+  // Its uid, for the owner reference of the cluster-scoped objects a walkthrough creates.
+  return ok({ uid: created.value.metadata?.uid ?? '' })
+}
+
+/** Deletes a cluster-scoped object a walkthrough created (labClusterObject); gone already is fine. */
+export async function deleteLabClusterObject(
+  transport: KubeTransport,
+  path: string,
+): Promise<boolean> {
+  const res = await transport.request({ method: 'DELETE', path })
+  return res.status === 200 || res.status === 202 || res.status === 404
 }
 
 export async function deleteLabNamespace(

@@ -13,6 +13,7 @@ import type { ClusterSession } from '../cluster-session'
 import type { KubeResponse, KubeTransport } from '../kube-transport'
 import { NdjsonLines } from '../watch/ndjson-lines'
 import {
+  answersOtherwise,
   evaluateCheck,
   fillDeep,
   fillTemplate,
@@ -212,6 +213,8 @@ function judge(
   vars: Vars,
   server: KubeRelease | null,
 ): CheckResult[] {
+  // Status, stage and outcome are soft on the releases the scenario says answer otherwise.
+  const soft = answersOtherwise(server, req.expect.softOn)
   const checks: CheckResult[] = [
     {
       label: 'HTTP status',
@@ -220,7 +223,7 @@ function judge(
         : String(req.expect.status),
       observed: String(observed.status),
       ok: statusMatches(req.expect.status, observed.status),
-      soft: false,
+      soft,
     },
   ]
   if (req.expect.stage) {
@@ -229,7 +232,7 @@ function judge(
       expected: req.expect.stage,
       observed: verdict.stoppedAt,
       ok: verdict.stoppedAt === req.expect.stage,
-      soft: false,
+      soft,
     })
   }
   if (req.expect.outcome) {
@@ -238,7 +241,7 @@ function judge(
       expected: req.expect.outcome,
       observed: verdict.outcome,
       ok: verdict.outcome === req.expect.outcome,
-      soft: false,
+      soft,
     })
   }
   for (const field of req.expect.fields ?? [])
@@ -250,7 +253,12 @@ async function sendOnce(
   req: ScenarioRequest,
   prepared: PreparedRequest,
   transport: KubeTransport,
-): Promise<{ observed: Observed; statusText: string; ms: number }> {
+): Promise<{
+  observed: Observed
+  statusText: string
+  ms: number
+  headers?: KubeResponse['headers']
+}> {
   if (req.stream) {
     const res = await readStream(transport, prepared, req.stream)
     const first = res.lines[0]
@@ -277,12 +285,20 @@ async function sendOnce(
     observed: { status: res.status, body: parse(res.body), text: res.body },
     statusText: res.statusText,
     ms: res.ms,
+    headers: res.headers,
   }
 }
 
 function verbOf(req: ScenarioRequest): string | undefined {
   if (req.stream) return 'watch'
   return { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' }[req.method as 'POST']
+}
+
+/** metadata.name of the body about to be sent, if it has one. */
+export function bodyNameOf(prepared: PreparedRequest): string | undefined {
+  const body = parse(prepared.bodyText ?? '') as { metadata?: { name?: unknown } } | null
+  const name = typeof body === 'object' && body !== null ? body.metadata?.name : undefined
+  return typeof name === 'string' ? name : undefined
 }
 
 /** Sends a request (again until its expectation holds, when it may retry) and judges it. */
@@ -306,7 +322,7 @@ export async function runRequest(
     attempts: 0,
     error,
   })
-  if (!writeIsConfined(req.method, prepared.preview.path, ctx.namespace)) {
+  if (!writeIsConfined(req.method, prepared.preview.path, ctx.namespace, bodyNameOf(prepared))) {
     return failure(
       `Refused: ${req.method} ${prepared.preview.path} would write outside the walkthrough’s namespace ${ctx.namespace}.`,
     )
@@ -334,6 +350,7 @@ export async function runRequest(
       dryRun: prepared.query.dryRun === 'All',
       status: observed.status,
       body: observed.body,
+      ...(sent.headers ? { headers: sent.headers } : {}),
     })
     const judged = judge(req, observed, verdict, vars, ctx.server ?? null)
     const ok = judged.every((c) => c.ok || c.soft)

@@ -70,7 +70,10 @@ function where(check: FieldCheck): string {
 }
 
 /** Whether the server is of a release known to answer otherwise (an unknown server may be). */
-function answersOtherwise(server: KubeRelease | null, releases: readonly string[] | undefined) {
+export function answersOtherwise(
+  server: KubeRelease | null,
+  releases: readonly string[] | undefined,
+) {
   if (!releases?.length) return false
   return !server || releases.includes(`${server.major}.${server.minor}`)
 }

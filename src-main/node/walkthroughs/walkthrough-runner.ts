@@ -10,13 +10,18 @@ import type { ObjectRef } from '@common/messages/ownership'
 import type { Scenario, ScenarioStep } from '@common/scenarios/scenario-format'
 import type { ClusterSession } from '../cluster-session'
 import type { RequestLog } from '../request-log'
-import { createLabNamespace, deleteLabNamespace, findLeftovers } from './lab-namespace'
-import { commandTargetOf, prepareRequest, runRequest } from './request-step'
+import {
+  createLabNamespace,
+  deleteLabClusterObject,
+  deleteLabNamespace,
+  findLeftovers,
+} from './lab-namespace'
+import { bodyNameOf, commandTargetOf, prepareRequest, runRequest } from './request-step'
 import { stepObject, stepRequestSeqs } from './step-highlight'
 import { SCENARIOS, scenarioById } from './scenario-catalog'
 import { fillTemplate } from './step-checks'
 import { WalkthroughIdentities } from './walkthrough-identities'
-import { labNamespaceName, looksLocal } from './walkthrough-safety'
+import { labClusterObject, labNamespaceName, looksLocal } from './walkthrough-safety'
 
 interface Run {
   state: RunState
@@ -26,6 +31,8 @@ interface Run {
   vars: Record<string, string>
   secrets: Record<string, string>
   watchId: number | null
+  /** Cluster-scoped objects its steps created (admission policies, bindings), deleted at the end. */
+  clusterObjects: string[]
   /** The event store's size when the watch started: its events come after. */
   watchFrom: number
   busy: boolean
@@ -147,9 +154,12 @@ export class WalkthroughRunner {
       scenario,
       session,
       identities: new WalkthroughIdentities(session.transport, this.log),
-      vars: {},
+      // {{nsUid}}: for the owner reference of a cluster-scoped object, so that deleting the
+      // namespace also deletes it (garbage collector), should the run crash before its end.
+      vars: { nsUid: created.value.uid },
       secrets: {},
       watchId: null,
+      clusterObjects: [],
       watchFrom: 0,
       busy: false,
     }
@@ -229,6 +239,15 @@ export class WalkthroughRunner {
           secrets: run.secrets,
         })
         result.requests.push(outcome)
+        const clusterObject =
+          req.method === 'POST' && outcome.status !== null && outcome.status < 300
+            ? labClusterObject(
+                outcome.preview.path,
+                run.state.namespace,
+                bodyNameOf(prepareRequest(req, vars)),
+              )
+            : null
+        if (clusterObject && req.query?.dryRun !== 'All') run.clusterObjects.push(clusterObject)
         if (!outcome.ok) result.ok = false
         if (outcome.error) break
       }
@@ -274,6 +293,9 @@ export class WalkthroughRunner {
     const run = got.value
     if (run.watchId !== null) run.session.watches.stop(run.watchId)
     run.identities.close()
+    // Bindings first (they were created after their policies).
+    for (const path of [...run.clusterObjects].reverse())
+      await deleteLabClusterObject(run.session.transport, path)
     const deleted = await deleteLabNamespace(run.session.transport, run.state.namespace)
     run.state = { ...run.state, finished: true, next: [] }
     this.runs.delete(runId)

@@ -51,11 +51,41 @@ export function looksLocal(context: string, server: string): LocalVerdict {
 const NAMESPACED_PATH = /^\/(?:api\/v1|apis\/[^/]+\/[^/]+)\/namespaces\/([^/?]+)(\/|$)/
 
 /**
- * Writes go only inside the walkthrough's namespace. A write to the namespace object itself
- * (`/api/v1/namespaces/<ns>`) is the runner's own creation and deletion, not a step's.
+ * The cluster-scoped objects a walkthrough may write: admission policies and their bindings, which
+ * exist only at cluster scope. Each must be named after the walkthrough's namespace
+ * (`<ns>-...`), so that it can be told from anyone else's and deleted at the end (the runner does,
+ * and its owner reference to the namespace lets the garbage collector do it after a crash).
  */
-export function writeIsConfined(method: string, path: string, namespace: string): boolean {
+const LAB_CLUSTER_OBJECT =
+  /^\/apis\/admissionregistration\.k8s\.io\/[^/]+\/(?:validating|mutating)admissionpolic(?:ies|ybindings)(?:\/([^/?]+))?$/
+
+/** The path of the cluster-scoped object this write touches, when a walkthrough may write it. */
+export function labClusterObject(
+  path: string,
+  namespace: string,
+  /** The name in the body, for a POST (whose path names no object). */
+  bodyName?: string,
+): string | null {
+  const match = LAB_CLUSTER_OBJECT.exec(path)
+  if (!match) return null
+  const name = match[1] !== undefined ? decodeURIComponent(match[1]) : bodyName
+  if (!name?.startsWith(`${namespace}-`)) return null
+  return match[1] !== undefined ? path : `${path}/${encodeURIComponent(name)}`
+}
+
+/**
+ * Writes go only inside the walkthrough's namespace, or to an admission policy or binding named
+ * after it (labClusterObject). A write to the namespace object itself (`/api/v1/namespaces/<ns>`)
+ * is the runner's own creation and deletion, not a step's.
+ */
+export function writeIsConfined(
+  method: string,
+  path: string,
+  namespace: string,
+  bodyName?: string,
+): boolean {
   if (method === 'GET') return true
+  if (labClusterObject(path, namespace, bodyName)) return true
   const match = NAMESPACED_PATH.exec(path)
   if (!match || match[1] !== namespace) return false
   // /api/v1/namespaces/<ns> alone (no resource after it) would touch the namespace itself.
