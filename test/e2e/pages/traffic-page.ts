@@ -55,8 +55,14 @@ export class TrafficPage {
    * what it had seen.
    */
   async recordDots(): Promise<void> {
-    await this.page.evaluate(() => {
-      const w = window as unknown as { __apiscopeDots?: Set<string> }
+    await this.page.locator('html').evaluate((html) => {
+      const doc = html.ownerDocument
+      const w = doc.defaultView as unknown as {
+        __apiscopeDots?: Set<string>
+        MutationObserver: new (callback: () => void) => {
+          observe(target: unknown, options: Record<string, unknown>): void
+        }
+      }
       if (w.__apiscopeDots) {
         w.__apiscopeDots.clear()
         return
@@ -64,10 +70,10 @@ export class TrafficPage {
       const seen = new Set<string>()
       w.__apiscopeDots = seen
       const note = () => {
-        for (const g of document.querySelectorAll('g.dot[data-arrived="true"]'))
+        for (const g of doc.querySelectorAll('g.dot[data-arrived="true"]'))
           seen.add(`${g.getAttribute('data-code')}|${g.getAttribute('data-stopped-at')}`)
       }
-      new MutationObserver(note).observe(document.body, {
+      new w.MutationObserver(note).observe(doc.body, {
         subtree: true,
         childList: true,
         attributes: true,
@@ -79,10 +85,14 @@ export class TrafficPage {
 
   /** Whether a dot with this code stopping at this stage was drawn since recordDots(). */
   drawn(code: number, stoppedAt: string): Promise<boolean> {
-    return this.page.evaluate(
-      (key) =>
-        (window as unknown as { __apiscopeDots?: Set<string> }).__apiscopeDots?.has(key) ?? false,
-      `${code}|${stoppedAt}`,
-    )
+    return this.page
+      .locator('html')
+      .evaluate(
+        (html, key) =>
+          (
+            html.ownerDocument.defaultView as unknown as { __apiscopeDots?: Set<string> }
+          ).__apiscopeDots?.has(key) ?? false,
+        `${code}|${stoppedAt}`,
+      )
   }
 }

@@ -23,6 +23,8 @@ export interface Lane {
   key: string
   group: string
   label: string
+  /** The object's namespace; '' for a cluster-scoped object and for watch lanes. */
+  ns: string
   uid: string
   watch: number
   /** Event indices, in arrival order (and so in resourceVersion order within one object). */
@@ -112,6 +114,7 @@ export class TimelineData {
         key,
         group: isObject ? `${e.kind}${e.ns ? ` · ${e.ns}` : ''}` : 'Watches',
         label: isObject ? e.name : `watch ${e.watch}`,
+        ns: isObject ? e.ns : '',
         uid: e.uid,
         watch: e.watch,
         events: [],
@@ -157,6 +160,7 @@ export class TimelineData {
       key,
       group: 'Watches',
       label: `watch ${watch}`,
+      ns: '',
       uid: '',
       watch,
       events: [],
