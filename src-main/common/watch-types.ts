@@ -66,6 +66,19 @@ export interface WatchStatus {
   fallback?: string | null
   /** The Content-Encoding of the current watch response (gzip: a compressed streaming list). */
   encoding?: string | null
+  /**
+   * The last 429 (API Priority and Fairness refused the request): how many so far, the server's
+   * Retry-After, and the FlowSchema and priority level it named (from its X-Kubernetes-PF-* UIDs).
+   */
+  throttled?: WatchThrottle | null
+}
+
+export interface WatchThrottle {
+  count: number
+  at: string
+  retryAfterSeconds: number | null
+  flowSchema: string | null
+  priorityLevel: string | null
 }
 
 /**

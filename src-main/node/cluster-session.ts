@@ -5,6 +5,7 @@ import type { WatchFrame } from '@common/watch-types'
 import { ok, type Result } from '@common/result'
 import type { ContextConfig } from './client-config'
 import { fetchDiscovery, type DiscoveryCache } from './discovery'
+import { FlowSchemaNames } from './flow-schema-names'
 import { KubeTransport } from './kube-transport'
 import type { RequestLog } from './request-log'
 import { SessionWatches } from './watch/session-watches'
@@ -29,7 +30,11 @@ export class ClusterSession {
     options: SessionOptions,
   ) {
     this.transport = transport
-    this.watches = new SessionWatches(config.context, transport, options.onFrame, options.watch)
+    const flowNames = new FlowSchemaNames(transport)
+    this.watches = new SessionWatches(config.context, transport, options.onFrame, {
+      flowNames: (fs, pl) => flowNames.resolve(fs, pl),
+      ...options.watch,
+    })
   }
 
   /** Opens the session by asking /version, which every authenticated identity may read. */

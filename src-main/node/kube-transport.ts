@@ -274,8 +274,35 @@ export class KubeTransport {
     })
   }
 
+  /**
+   * Forgets the credentials an exec plugin gave: client-node keeps its ExecCredential until the
+   * expirationTimestamp it stated, and a server may stop accepting the token before that (revoked,
+   * a clock ahead of the plugin's). client-go runs the plugin again on a 401; so does this.
+   */
+  private forgetExecCredential(): void {
+    this.tls = null
+    const kc = this.config.kubeConfig as unknown as {
+      authenticators?: { tokenCache?: Record<string, unknown> }[]
+    }
+    for (const authenticator of kc.authenticators ?? []) {
+      if (authenticator.tokenCache) authenticator.tokenCache = {}
+    }
+  }
+
+  /** A 401 to an exec plugin's token: run the plugin again and ask once more. */
+  private async againOn401<T extends { status: number }>(send: () => Promise<T>): Promise<T> {
+    const first = await send()
+    if (first.status !== 401 || this.authKind !== 'exec') return first
+    this.forgetExecCredential()
+    return send()
+  }
+
   /** Resolves with any HTTP status; rejects with TransportError when no HTTP answer came. */
-  async request(req: KubeRequest): Promise<KubeResponse> {
+  request(req: KubeRequest): Promise<KubeResponse> {
+    return this.againOn401(() => this.requestOnce(req))
+  }
+
+  private async requestOnce(req: KubeRequest): Promise<KubeResponse> {
     const { url, record, send, timeoutMs } = await this.prepare(req)
     return new Promise<KubeResponse>((resolve, reject) => {
       const request = send((res) => {
@@ -315,7 +342,11 @@ export class KubeTransport {
    * `kubectl -v=6` logs a watch too. The caller reads `stream` and calls `abort()` to end it.
    * A non-2xx answer is read whole and returned in `body` instead.
    */
-  async openStream(req: KubeRequest): Promise<StreamResponse> {
+  openStream(req: KubeRequest): Promise<StreamResponse> {
+    return this.againOn401(() => this.openStreamOnce(req))
+  }
+
+  private async openStreamOnce(req: KubeRequest): Promise<StreamResponse> {
     const { url, record, send, timeoutMs } = await this.prepare(req, true)
     return new Promise<StreamResponse>((resolve, reject) => {
       let settled = false
@@ -379,6 +410,27 @@ export class KubeTransport {
         reject(KubeTransport.failure(e))
       })
     })
+  }
+
+  /**
+   * Opens one request exactly as another client sent it (the kubectl proxy's relay): its method,
+   * path and query, and its headers, with this context's credentials put in place of the client's
+   * (they override any Authorization it sent). The caller streams the body in and reads the
+   * response; nothing is logged here, the relay logs what it relays. Uses the stream pool, since a
+   * relayed watch holds its socket as long as kubectl keeps it.
+   */
+  async relay(
+    method: string,
+    pathAndQuery: string,
+    headers: http.OutgoingHttpHeaders,
+  ): Promise<http.ClientRequest> {
+    const tls = await this.credentials()
+    const url = new URL(this.config.server.replace(/\/+$/, '') + pathAndQuery)
+    const secure = url.protocol === 'https:'
+    const out: http.OutgoingHttpHeaders = { ...headers, ...(tls.headers ?? {}) }
+    if (tls.auth) out.Authorization = `Basic ${Buffer.from(tls.auth).toString('base64')}`
+    const lib = secure ? https : http
+    return lib.request(url, { method, headers: out, agent: this.agentFor(tls, secure, true) })
   }
 
   /** A request whose 2xx body is JSON; anything else becomes a UiError. */

@@ -9,6 +9,7 @@
 import { decodeContinueToken } from '@common/resource-version'
 import { numericResourceVersion } from '@common/resource-version'
 import type { ListPage, WatchState, WatchStatus, WatchTarget } from '@common/watch-types'
+import type { IncomingHttpHeaders } from 'node:http'
 import { parseStatus } from '../failure-messages'
 import type { KubeTransport, StreamResponse } from '../kube-transport'
 import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff'
@@ -31,13 +32,26 @@ export interface SupervisorOptions {
   /** Silence tolerated past timeoutSeconds before the watchdog restarts the watch. */
   stallGraceMs: number
   backoff: BackoffOptions
+  /**
+   * Names the FlowSchema and priority level behind a 429's X-Kubernetes-PF-FlowSchema-UID and
+   * -PriorityLevel-UID headers; without it the status keeps the UIDs.
+   */
+  flowNames?: FlowNames
+  /** How many times one list page is asked again, with the same continue token, after a lost connection. */
+  pageRetries?: number
 }
+
+export type FlowNames = (
+  flowSchemaUid: string | undefined,
+  priorityLevelUid: string | undefined,
+) => Promise<{ flowSchema: string | null; priorityLevel: string | null }>
 
 export const DEFAULT_SUPERVISOR_OPTIONS: SupervisorOptions = {
   pageSize: 500,
   timeoutSeconds: () => 300 + Math.floor(Math.random() * 300),
   stallGraceMs: 30_000,
   backoff: DEFAULT_BACKOFF,
+  pageRetries: 3,
 }
 
 type WatchOutcome = Outcome | { kind: 'stopped' }
@@ -97,6 +111,7 @@ export class WatchSupervisor {
       startedBy: null,
       fallback: null,
       encoding: null,
+      throttled: null,
     }
   }
 
@@ -131,10 +146,19 @@ export class WatchSupervisor {
     })
   }
 
+  /**
+   * Waits the backoff, and never less than the server's Retry-After (client-go's reflector backs
+   * off on a 429 too; the header is a floor, not a schedule). retryAfterMs 0 means at once: a
+   * list whose continue token expired starts again from scratch without waiting.
+   */
   private async waitBeforeRetry(reason: string, retryAfterMs?: number): Promise<void> {
-    const delay = retryAfterMs ?? this.backoff.next()
+    const delay = retryAfterMs === 0 ? 0 : Math.max(retryAfterMs ?? 0, this.backoff.next())
     this.status.nextRetryAt = new Date(Date.now() + delay).toISOString()
-    this.set('backoff', `${reason}; retrying in ${(delay / 1000).toFixed(1)} s`)
+    const floor =
+      retryAfterMs !== undefined && retryAfterMs > 0
+        ? ` (the server's Retry-After: ${retryAfterMs / 1000} s)`
+        : ''
+    this.set('backoff', `${reason}; retrying in ${(delay / 1000).toFixed(1)} s${floor}`)
     await this.sleep(delay)
     this.status.nextRetryAt = null
   }
@@ -206,6 +230,7 @@ export class WatchSupervisor {
     let cont: string | undefined
     let rv = ''
     let listKindName = ''
+    let retries = 0
     do {
       let res
       try {
@@ -218,8 +243,19 @@ export class WatchSupervisor {
           timeoutMs: 60_000,
         })
       } catch (error) {
-        return { ok: false, message: this.transport.describe(error).title }
+        const message = this.transport.describe(error).title
+        // A page lost on the way: its continue token still holds the list's resourceVersion, so
+        // ask for the same page again (a 410 answer to it starts the list over, below).
+        if (cont && retries < (this.options.pageRetries ?? 0) && !this.stopped) {
+          retries++
+          await this.waitBeforeRetry(`list page ${pages.length + 1} lost (${message})`)
+          if (this.stopped) return { ok: false, message: 'stopped' }
+          this.set('listing', `listing: asking again for page ${pages.length + 1}`)
+          continue
+        }
+        return { ok: false, message }
       }
+      retries = 0
       if (res.status !== 200) {
         const status = parseStatus(res.body)
         // A continue token past compaction expires too: start the list again from scratch.
@@ -230,9 +266,10 @@ export class WatchSupervisor {
             retryAfterMs: 0,
           }
         }
+        const throttle = await this.noteThrottle(res.status, res.headers)
         return {
           ok: false,
-          message: `list answered ${res.status}: ${status?.message ?? res.statusText}`,
+          message: `list answered ${res.status}: ${status?.message ?? res.statusText}${throttle}`,
           ...retryAfter(res.status, res.headers['retry-after']),
         }
       }
@@ -293,6 +330,38 @@ export class WatchSupervisor {
     this.status.startedBy = 'list'
     if (reason !== 'initial') this.status.relists++
     return { ok: true, rv }
+  }
+
+  /**
+   * A 429 from API Priority and Fairness: counted on the status with the FlowSchema and priority
+   * level that refused it. Returns the words to add to the message ('' for any other status).
+   */
+  private async noteThrottle(status: number, headers: IncomingHttpHeaders): Promise<string> {
+    if (status !== 429) return ''
+    const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)
+    const fsUid = one(headers['x-kubernetes-pf-flowschema-uid'])
+    const plUid = one(headers['x-kubernetes-pf-prioritylevel-uid'])
+    let names = { flowSchema: fsUid ?? null, priorityLevel: plUid ?? null }
+    if (this.options.flowNames && (fsUid || plUid)) {
+      try {
+        const found = await this.options.flowNames(fsUid, plUid)
+        names = {
+          flowSchema: found.flowSchema ?? names.flowSchema,
+          priorityLevel: found.priorityLevel ?? names.priorityLevel,
+        }
+      } catch {
+        // The UIDs stay.
+      }
+    }
+    const seconds = Number(one(headers['retry-after']))
+    this.status.throttled = {
+      count: (this.status.throttled?.count ?? 0) + 1,
+      at: new Date().toISOString(),
+      retryAfterSeconds: Number.isFinite(seconds) ? seconds : null,
+      ...names,
+    }
+    if (!names.flowSchema && !names.priorityLevel) return ''
+    return ` (FlowSchema ${names.flowSchema ?? '?'}, priority level ${names.priorityLevel ?? '?'})`
   }
 
   /** A streaming list's end bookmark: its objects are the state at rv, like a list's items. */
@@ -372,9 +441,10 @@ export class WatchSupervisor {
       if (streaming && refusesStreamingList(res.status)) {
         return { kind: 'refused', status: res.status, message: status?.message ?? res.statusText }
       }
+      const throttle = await this.noteThrottle(res.status, res.headers)
       return {
         kind: 'error',
-        message: `watch answered ${res.status}: ${status?.message ?? res.statusText}`,
+        message: `watch answered ${res.status}: ${status?.message ?? res.statusText}${throttle}`,
         ...retryAfter(res.status, res.headers['retry-after']),
       }
     }

@@ -1,0 +1,213 @@
+// A TCP proxy on loopback between Apiscope and kube-apiserver that misbehaves on demand, as a
+// network does: cut every connection (both sides reset), stall (stop forwarding in both
+// directions while keeping every socket open, new ones included, and hold back a close from
+// either side until it resumes), and throttle what flows from the server to the client to a
+// number of bytes a second (with backpressure: the server's socket is paused while the proxy
+// holds more than one second's worth, so the server's own writes block, as behind a slow link).
+// TLS passes through untouched: the client still talks to the real server's certificate, whose
+// SANs (127.0.0.1, localhost) do not name a port.
+import net from 'node:net'
+
+interface Pair {
+  client: net.Socket
+  upstream: net.Socket
+  /** Server-to-client bytes waiting for the throttle or the end of a stall. */
+  queue: Buffer[]
+  queued: number
+  /** An end (FIN) from a side, held back while stalled. */
+  clientEnded: boolean
+  upstreamEnded: boolean
+  /** Client-to-server bytes that came while stalled. */
+  held: Buffer[]
+}
+
+export class FaultProxy {
+  private readonly pairs = new Set<Pair>()
+  private stalled = false
+  private rate: number | null = null
+  private ticker: NodeJS.Timeout | null = null
+  /** Connections cut by cutAll, over the proxy's life. */
+  cuts = 0
+  /** Server-to-client bytes forwarded. */
+  bytesDown = 0
+  accepted = 0
+
+  private constructor(
+    private readonly server: net.Server,
+    readonly port: number,
+  ) {}
+
+  /** Listens on a free loopback port and forwards to target (e.g. https://127.0.0.1:6443). */
+  static async start(target: string): Promise<FaultProxy> {
+    const url = new URL(target)
+    const host = url.hostname
+    const port = Number(url.port || 443)
+    let proxy: FaultProxy | null = null
+    const server = net.createServer((client) => proxy?.accept(client, host, port))
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(0, '127.0.0.1', () => resolve())
+    })
+    proxy = new FaultProxy(server, (server.address() as net.AddressInfo).port)
+    return proxy
+  }
+
+  /** The URL to put in a kubeconfig instead of the server's. */
+  get url(): string {
+    return `https://127.0.0.1:${this.port}`
+  }
+
+  get openConnections(): number {
+    return this.pairs.size
+  }
+
+  private accept(client: net.Socket, host: string, port: number): void {
+    this.accepted++
+    const upstream = net.connect({ host, port })
+    const pair: Pair = {
+      client,
+      upstream,
+      queue: [],
+      queued: 0,
+      clientEnded: false,
+      upstreamEnded: false,
+      held: [],
+    }
+    this.pairs.add(pair)
+    client.setNoDelay(true)
+    upstream.setNoDelay(true)
+    if (this.stalled) {
+      client.pause()
+      upstream.pause()
+    }
+    const drop = () => {
+      if (!this.pairs.delete(pair)) return
+      client.destroy()
+      upstream.destroy()
+    }
+    client.on('error', drop)
+    upstream.on('error', drop)
+    client.on('close', drop)
+    upstream.on('close', drop)
+    client.on('data', (chunk: Buffer) => {
+      if (this.stalled) pair.held.push(chunk)
+      else if (!upstream.write(chunk)) {
+        client.pause()
+        upstream.once('drain', () => !this.stalled && client.resume())
+      }
+    })
+    upstream.on('data', (chunk: Buffer) => {
+      if (this.stalled || this.rate !== null || pair.queued > 0) {
+        pair.queue.push(chunk)
+        pair.queued += chunk.length
+        // Backpressure: hold at most a second's worth (or 64 KiB), then stop reading the server.
+        if (pair.queued >= Math.max(this.rate ?? 0, 65_536)) upstream.pause()
+        return
+      }
+      this.bytesDown += chunk.length
+      if (!client.write(chunk)) {
+        upstream.pause()
+        client.once('drain', () => !this.stalled && this.rate === null && upstream.resume())
+      }
+    })
+    client.on('end', () => {
+      pair.clientEnded = true
+      if (!this.stalled) upstream.end()
+    })
+    upstream.on('end', () => {
+      pair.upstreamEnded = true
+      if (!this.stalled && pair.queued === 0) client.end()
+    })
+    client.allowHalfOpen = true
+    upstream.allowHalfOpen = true
+  }
+
+  /** Resets every open connection, as a cable pulled or a NAT entry dropped. Returns how many. */
+  cutAll(): number {
+    const n = this.pairs.size
+    for (const pair of [...this.pairs]) {
+      this.pairs.delete(pair)
+      pair.client.resetAndDestroy()
+      pair.upstream.resetAndDestroy()
+    }
+    this.cuts += n
+    return n
+  }
+
+  /** Stops forwarding anything, in both directions, on every socket (open and new); closes nothing. */
+  stall(): void {
+    this.stalled = true
+    for (const pair of this.pairs) {
+      pair.client.pause()
+      pair.upstream.pause()
+    }
+  }
+
+  /** Forwards again what was held, and goes on. */
+  resume(): void {
+    this.stalled = false
+    for (const pair of this.pairs) {
+      for (const chunk of pair.held.splice(0)) pair.upstream.write(chunk)
+      if (pair.clientEnded) pair.upstream.end()
+      pair.client.resume()
+      if (this.rate === null) this.flush(pair, Infinity)
+      if (this.rate === null) pair.upstream.resume()
+    }
+    this.schedule()
+  }
+
+  /** Limits server-to-client bytes to this many a second on each connection; null lifts it. */
+  throttle(bytesPerSecond: number | null): void {
+    this.rate = bytesPerSecond
+    if (bytesPerSecond === null && !this.stalled) {
+      for (const pair of this.pairs) {
+        this.flush(pair, Infinity)
+        pair.upstream.resume()
+      }
+    }
+    this.schedule()
+  }
+
+  private schedule(): void {
+    if (this.rate !== null && !this.stalled && !this.ticker) {
+      // Ten slices a second: each connection gets a tenth of the rate per tick.
+      this.ticker = setInterval(() => this.tick(), 100)
+    } else if ((this.rate === null || this.stalled) && this.ticker) {
+      clearInterval(this.ticker)
+      this.ticker = null
+    }
+  }
+
+  private tick(): void {
+    if (this.rate === null || this.stalled) return
+    const slice = Math.max(1, Math.floor(this.rate / 10))
+    for (const pair of this.pairs) {
+      this.flush(pair, slice)
+      if (pair.queued < Math.max(this.rate, 65_536)) pair.upstream.resume()
+    }
+  }
+
+  /** Forwards up to budget queued bytes to the client; ends it when the server had ended. */
+  private flush(pair: Pair, budget: number): void {
+    let left = budget
+    while (pair.queue.length > 0 && left > 0) {
+      const head = pair.queue[0] as Buffer
+      const part = head.length <= left ? head : head.subarray(0, left)
+      if (part === head) pair.queue.shift()
+      else pair.queue[0] = head.subarray(left)
+      pair.queued -= part.length
+      left -= part.length
+      this.bytesDown += part.length
+      pair.client.write(part)
+    }
+    if (pair.queued === 0 && pair.upstreamEnded) pair.client.end()
+  }
+
+  async close(): Promise<void> {
+    this.throttle(null)
+    if (this.ticker) clearInterval(this.ticker)
+    this.ticker = null
+    this.cutAll()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+}
