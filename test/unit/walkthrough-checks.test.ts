@@ -12,6 +12,7 @@ import {
   evaluateCheck,
   fillDeep,
   fillTemplate,
+  forRelease,
   readPointer,
   readValue,
 } from '../../src-main/node/walkthroughs/step-checks'
@@ -112,6 +113,41 @@ describe('reading and comparing', () => {
     expect(
       evaluateCheck({ pointer: '/data/couleur', equals: 'bleu' }, observed, {}, null).soft,
     ).toBe(false)
+  })
+})
+
+describe('requests and checks for some releases only', () => {
+  const v = (minor: number) => ({ major: 1, minor })
+  it('sinceRelease from that release on, beforeRelease only before it, compared as numbers', () => {
+    const since = { sinceRelease: '1.22' }
+    const before = { beforeRelease: '1.22' }
+    expect([20, 21, 22, 37].map((m) => forRelease(since, v(m)))).toEqual([false, false, true, true])
+    expect([20, 21, 22, 37].map((m) => forRelease(before, v(m)))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
+    // 1.3 is older than 1.22: minors are numbers, not text.
+    expect(forRelease(since, v(3))).toBe(false)
+    expect(forRelease({ sinceRelease: '1.9' }, v(10))).toBe(true)
+    expect(forRelease({ sinceRelease: '1.22', beforeRelease: '1.30' }, v(29))).toBe(true)
+    expect(forRelease({ sinceRelease: '1.22', beforeRelease: '1.30' }, v(30))).toBe(false)
+    expect(forRelease({}, v(20))).toBe(true)
+    expect(forRelease({ sinceRelease: '1.22' }, { major: 2, minor: 0 })).toBe(true)
+  })
+  it('a server of unknown release counts as a recent one', () => {
+    expect(forRelease({ sinceRelease: '1.22' }, null)).toBe(true)
+    expect(forRelease({ beforeRelease: '1.22' }, null)).toBe(false)
+  })
+  it('the field-ownership walkthrough scales through /scale from 1.22, patches before', () => {
+    const scenario = SCENARIOS.find((s) => s.id === 'field-ownership')
+    const step = scenario?.steps.find((s) => s.id === 'other-writer')
+    const paths = (minor: number) =>
+      step?.requests.filter((r) => forRelease(r, v(minor))).map((r) => `${r.method} ${r.path}`)
+    const deployment = '/apis/apps/v1/namespaces/{{ns}}/deployments/vitrine'
+    expect(paths(37)).toEqual([`PATCH ${deployment}/scale`, `GET ${deployment}`])
+    expect(paths(20)).toEqual([`PATCH ${deployment}`])
   })
 })
 

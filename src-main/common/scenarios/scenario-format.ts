@@ -27,6 +27,17 @@ export const SCENARIO_IDENTITIES = [
 export type ScenarioIdentity = (typeof SCENARIO_IDENTITIES)[number]
 
 const text = z.object({ en: z.string().min(1), fr: z.string().min(1) }).strict()
+
+const release = z.string().regex(/^1\.\d+$/)
+/**
+ * Where servers genuinely do something else (not a mere difference of answer, which softOn
+ * covers): a request or check sent and judged only from `sinceRelease` on, or only before
+ * `beforeRelease`. A server of unknown release counts as a recent one.
+ */
+const releases = {
+  sinceRelease: release.optional(),
+  beforeRelease: release.optional(),
+}
 export type Narration = z.infer<typeof text>
 
 /**
@@ -71,6 +82,7 @@ const check = source
      * check is soft, on every other release hard.
      */
     softOn: z.array(z.string().regex(/^1\.\d+$/)).optional(),
+    ...releases,
   })
   .strict()
 export type FieldCheck = z.infer<typeof check>
@@ -95,6 +107,7 @@ export const requestSchema = z
       .optional(),
     /** Send again until the expectation holds (controllers take time), up to this long. */
     retryMs: z.number().int().positive().max(60_000).optional(),
+    ...releases,
     expect: z
       .object({
         status: z.union([z.number().int(), z.array(z.number().int())]),

@@ -17,6 +17,7 @@ import {
   evaluateCheck,
   fillDeep,
   fillTemplate,
+  forRelease,
   readValue,
   statusMatches,
   type Observed,
@@ -245,7 +246,7 @@ function judge(
     })
   }
   for (const field of req.expect.fields ?? [])
-    checks.push(evaluateCheck(field, observed, vars, server))
+    if (forRelease(field, server)) checks.push(evaluateCheck(field, observed, vars, server))
   return checks
 }
 

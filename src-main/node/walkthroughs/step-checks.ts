@@ -78,6 +78,24 @@ export function answersOtherwise(
   return !server || releases.includes(`${server.major}.${server.minor}`)
 }
 
+const compare = (server: KubeRelease, text: string): number => {
+  const [major = 0, minor = 0] = text.split('.').map(Number)
+  return server.major !== major ? server.major - major : server.minor - minor
+}
+
+/**
+ * Whether a request or check is for this server (sinceRelease, beforeRelease). A server of
+ * unknown release counts as a recent one: `sinceRelease` items are kept, `beforeRelease` ones left.
+ */
+export function forRelease(
+  item: { sinceRelease?: string | undefined; beforeRelease?: string | undefined },
+  server: KubeRelease | null,
+): boolean {
+  if (item.sinceRelease && server && compare(server, item.sinceRelease) < 0) return false
+  if (item.beforeRelease && (!server || compare(server, item.beforeRelease) >= 0)) return false
+  return true
+}
+
 function equal(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b)
 }

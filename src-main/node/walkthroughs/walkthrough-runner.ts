@@ -19,7 +19,7 @@ import {
 import { bodyNameOf, commandTargetOf, prepareRequest, runRequest } from './request-step'
 import { stepObject, stepRequestSeqs } from './step-highlight'
 import { SCENARIOS, scenarioById } from './scenario-catalog'
-import { fillTemplate } from './step-checks'
+import { fillTemplate, forRelease } from './step-checks'
 import { WalkthroughIdentities } from './walkthrough-identities'
 import { labClusterObject, labNamespaceName, looksLocal } from './walkthrough-safety'
 
@@ -62,6 +62,12 @@ export function plannedObjects(scenario: Scenario): PlannedObject[] {
     }
   }
   return [...seen.values()]
+}
+
+/** The step's requests for this server's release (sinceRelease, beforeRelease). */
+export function requestsFor(step: ScenarioStep, session: ClusterSession) {
+  const server = releaseOf(session.info.version)
+  return step.requests.filter((r) => forRelease(r, server))
 }
 
 /** A step that only watches (a heartbeat) points at the object its watch expects events for. */
@@ -175,7 +181,9 @@ export class WalkthroughRunner {
       ...run.state,
       done: run.state.stepIndex >= run.scenario.steps.length,
       next: step
-        ? step.requests.map((r) => prepareRequest(r, vars, commandTargetOf(run.session)).preview)
+        ? requestsFor(step, run.session).map(
+            (r) => prepareRequest(r, vars, commandTargetOf(run.session)).preview,
+          )
         : [],
     }
   }
@@ -229,7 +237,7 @@ export class WalkthroughRunner {
           10_000,
         )
       }
-      for (const req of step.requests) {
+      for (const req of requestsFor(step, run.session)) {
         const outcome = await runRequest(req, {
           namespace: run.state.namespace,
           commands: commandTargetOf(run.session),
