@@ -7,6 +7,7 @@ import type {
   InvokeChannel,
   InvokePayload,
 } from './contract'
+import { kubectlProxyEventMethods, kubectlProxyMethods } from './messages/kubectl-proxy'
 import { labEventMethods, labMethods } from './messages/lab'
 import { ownershipEventMethods, ownershipMethods } from './messages/ownership'
 import { recordingEventMethods, recordingMethods } from './messages/recording'
@@ -32,6 +33,7 @@ export const invokeMethods = {
   ...trafficMethods,
   ...recordingMethods,
   ...walkthroughsMethods,
+  ...kubectlProxyMethods,
 } as const satisfies Record<InvokeChannel, string>
 
 export const eventMethods = {
@@ -43,6 +45,7 @@ export const eventMethods = {
   ...trafficEventMethods,
   ...recordingEventMethods,
   ...walkthroughsEventMethods,
+  ...kubectlProxyEventMethods,
 } as const satisfies Record<EventChannel, string>
 
 export const eventChannels = Object.keys(eventMethods) as EventChannel[]

@@ -19,6 +19,11 @@ import {
   type WatchSnapshot,
   type WatchStatus,
 } from './watch-types'
+import {
+  kubectlProxySchemas,
+  type KubectlProxyAnswers,
+  type KubectlProxyEvents,
+} from './messages/kubectl-proxy'
 import { labSchemas, type LabAnswers, type LabEvents } from './messages/lab'
 import { ownershipSchemas, type OwnershipAnswers, type OwnershipEvents } from './messages/ownership'
 import { recordingSchemas, type RecordingAnswers, type RecordingEvents } from './messages/recording'
@@ -89,13 +94,20 @@ export const invokeSchemas = {
   ...trafficSchemas,
   ...recordingSchemas,
   ...walkthroughsSchemas,
+  ...kubectlProxySchemas,
 } as const
 
 export type InvokeChannel = keyof typeof invokeSchemas
 export type InvokePayload<C extends InvokeChannel> = z.infer<(typeof invokeSchemas)[C]>
 
 export interface InvokeAnswers
-  extends OwnershipAnswers, LabAnswers, TrafficAnswers, RecordingAnswers, WalkthroughsAnswers {
+  extends
+    OwnershipAnswers,
+    LabAnswers,
+    TrafficAnswers,
+    RecordingAnswers,
+    WalkthroughsAnswers,
+    KubectlProxyAnswers {
   'app:info': AppInfo
   'kube:contexts': KubeconfigSummary
   'kube:connect': SessionInfo
@@ -112,7 +124,13 @@ export interface InvokeAnswers
 
 /** Messages the core pushes to the renderer. */
 export interface EventPayloads
-  extends OwnershipEvents, LabEvents, TrafficEvents, RecordingEvents, WalkthroughsEvents {
+  extends
+    OwnershipEvents,
+    LabEvents,
+    TrafficEvents,
+    RecordingEvents,
+    WalkthroughsEvents,
+    KubectlProxyEvents {
   'kube:session': SessionState
   'kube:request-logged': RequestLogEntry
   'watch:frame': WatchFrame

@@ -195,4 +195,9 @@ export interface RequestLogEntry {
   curl: string
   /** The nearest kubectl command, e.g. `kubectl get --raw '/apis'`. */
   kubectl: string
+  /**
+   * Set on a request another client sent through Apiscope's kubectl proxy (#17): the client named
+   * from its User-Agent ("kubectl/v1.37.2") and kubectl's Kubectl-Command header ("kubectl get").
+   */
+  relayed?: { client: string; command?: string }
 }

@@ -26,6 +26,7 @@ import {
   type WatchesView,
   type World,
 } from './features/core-context'
+import { kubectlProxyHandlers } from './features/kubectl-proxy-handlers'
 import { labHandlers } from './features/lab-handlers'
 import { ownershipHandlers } from './features/ownership-handlers'
 import { recordingHandlers } from './features/recording-handlers'
@@ -220,6 +221,7 @@ export class ApiscopeCore {
     ...trafficHandlers(this.context),
     ...recordingHandlers(this.context, this.recording),
     ...walkthroughsHandlers(this.context),
+    ...kubectlProxyHandlers(this.context),
     'app:info': async () =>
       ok({
         name: 'Apiscope',

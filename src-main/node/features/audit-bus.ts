@@ -40,6 +40,7 @@ export class AuditBus implements AuditStream {
   private readonly waiters = new Set<Waiter>()
   private kept: AuditEvent[] = []
   private streaming: () => boolean = () => false
+  private observedSink: ((events: AuditEvent[]) => void) | null = null
 
   /** The live-traffic feature says how to tell whether a source is running. */
   setStreamingProbe(probe: () => boolean): void {
@@ -48,6 +49,21 @@ export class AuditBus implements AuditStream {
 
   isStreaming(): boolean {
     return this.streaming()
+  }
+
+  /** The live-traffic feature takes in what others observed themselves (see observe). */
+  setObservedSink(sink: (events: AuditEvent[]) => void): void {
+    this.observedSink = sink
+  }
+
+  /**
+   * Requests Apiscope saw itself rather than from an audit source (the kubectl proxy's relayed
+   * requests, shaped as audit events): they enter the live-traffic stream like a source's events,
+   * and reach subscribers from there. Without the traffic feature, subscribers get them directly.
+   */
+  observe(events: AuditEvent[]): void {
+    if (this.observedSink) this.observedSink(events)
+    else this.publish(events)
   }
 
   publish(events: readonly AuditEvent[]): void {

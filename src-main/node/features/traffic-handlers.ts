@@ -14,6 +14,7 @@ export function trafficHandlers(core: CoreContext): HandlersFor<keyof typeof tra
     (events) => core.audit.publish(events),
   )
   core.audit.setStreamingProbe(() => traffic.isStreaming())
+  core.audit.setObservedSink((events) => traffic.ingestObserved(events))
   // The webhook's port and the log tails must not outlive the core.
   core.onClose(() => traffic.close())
   // /metrics deltas only mean something against the same API server.

@@ -73,6 +73,11 @@ export class TrafficService {
     }
   }
 
+  /** Events Apiscope observed itself (its kubectl proxy): into the stream like a source's. */
+  ingestObserved(events: AuditEvent[]): void {
+    this.onEvents(events)
+  }
+
   private readonly onEvents = (events: AuditEvent[]) => {
     this.stream.ingest(events)
     this.publish(events)
