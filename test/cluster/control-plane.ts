@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url'
 // The test cluster audits with exactly the policy and webhook file Apiscope gives minikube users.
 import { RECOMMENDED_POLICY, webhookKubeconfig } from '../../src-main/node/traffic/audit-setup'
 import { writeKubeconfig } from './kubeconfig-files'
-import { makePki } from './pki'
+import { FRONT_PROXY_CLIENT_CN, makePki } from './pki'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** The checkout; benchmarks bundled elsewhere say where it is through APISCOPE_REPO_ROOT. */
@@ -233,6 +233,17 @@ export async function startControlPlane(options: StartOptions = {}): Promise<Clu
     '--audit-webhook-batch-max-wait=500ms',
     '--audit-webhook-initial-backoff=1s',
     '--allow-privileged=true',
+    // The aggregation layer (test/cluster/aggregated-api-server.ts): the front proxy's client
+    // certificate, the CA and names an aggregated server trusts, the headers that carry the user,
+    // and routing to a Service's endpoints rather than its ClusterIP (no kube-proxy here).
+    `--requestheader-client-ca-file=${pki.frontProxyCaCert}`,
+    `--requestheader-allowed-names=${FRONT_PROXY_CLIENT_CN}`,
+    '--requestheader-username-headers=X-Remote-User',
+    '--requestheader-group-headers=X-Remote-Group',
+    '--requestheader-extra-headers-prefix=X-Remote-Extra-',
+    `--proxy-client-cert-file=${pki.frontProxyClientCert}`,
+    `--proxy-client-key-file=${pki.frontProxyClientKey}`,
+    '--enable-aggregator-routing=true',
     '--v=1',
     ...(options.apiserverArgs ?? []),
   ]

@@ -2,12 +2,14 @@
 // created in one namespace apiscope-webhook=yes (JSONPatch), registered with kube-apiserver in a
 // MutatingWebhookConfiguration whose namespaceSelector keeps it to that namespace. It serves with
 // the API server's own certificate (see admission-review-server.ts).
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import {
   jsonPatchResponse,
+  registerMutatingWebhook,
   startAdmissionReviewServer,
+  unregisterMutatingWebhook,
   type AdmissionRequest,
 } from './admission-review-server'
 import { ADMIN_CONTEXT, type ClusterInfo } from './control-plane'
@@ -24,14 +26,6 @@ export interface LabelWebhook {
   close(): Promise<void>
 }
 
-function kubectl(cluster: ClusterInfo, args: string[], input?: string): string {
-  return execFileSync(
-    path.join(cluster.binDir, 'kubectl'),
-    [`--kubeconfig=${cluster.kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args],
-    { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], ...(input ? { input } : {}) },
-  )
-}
-
 /** Labels the Pod: adds to its labels, or creates them. */
 function labelPatch(request: AdmissionRequest): unknown[] {
   return request.object?.metadata?.labels !== undefined
@@ -44,38 +38,18 @@ export async function startLabelWebhook(
   cluster: ClusterInfo,
   namespace: string,
 ): Promise<LabelWebhook> {
-  const { server, port, caBundle } = await startAdmissionReviewServer(cluster, (_url, request) =>
+  const server = await startAdmissionReviewServer(cluster, (_url, request) =>
     jsonPatchResponse(labelPatch(request)),
   )
   const configuration = `apiscope-label-${namespace}`
-  kubectl(cluster, ['label', 'namespace', namespace, `${WEBHOOK_SCOPE_LABEL}=${namespace}`])
-  kubectl(
-    cluster,
-    ['create', '-f', '-'],
-    JSON.stringify({
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'MutatingWebhookConfiguration',
-      metadata: { name: configuration },
-      webhooks: [
-        {
-          name: LABEL_WEBHOOK,
-          clientConfig: {
-            url: `https://127.0.0.1:${port}/mutate`,
-            caBundle,
-          },
-          rules: [
-            { operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] },
-          ],
-          // Only this namespace: nothing else in the cluster is touched.
-          namespaceSelector: { matchLabels: { [WEBHOOK_SCOPE_LABEL]: namespace } },
-          sideEffects: 'None',
-          admissionReviewVersions: ['v1'],
-          failurePolicy: 'Fail',
-          timeoutSeconds: 5,
-        },
-      ],
-    }),
-  )
+  await registerMutatingWebhook(cluster, server, {
+    configuration,
+    webhook: LABEL_WEBHOOK,
+    resource: 'pods',
+    scopeLabel: WEBHOOK_SCOPE_LABEL,
+    namespace,
+    urlPath: '/mutate',
+  })
   return {
     configuration,
     webhook: LABEL_WEBHOOK,
@@ -101,19 +75,6 @@ export async function startLabelWebhook(
         await new Promise((r) => setTimeout(r, 300))
       }
     },
-    async close() {
-      try {
-        kubectl(cluster, [
-          'delete',
-          'mutatingwebhookconfiguration',
-          configuration,
-          '--ignore-not-found',
-        ])
-      } finally {
-        // The API server keeps its connection alive; close would wait for it.
-        server.closeAllConnections()
-        await new Promise<void>((resolve) => server.close(() => resolve()))
-      }
-    },
+    close: () => unregisterMutatingWebhook(cluster, server, configuration),
   }
 }

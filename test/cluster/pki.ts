@@ -1,6 +1,8 @@
 // The certificates and keys a control plane needs, made with Debian's openssl: a CA, the API
 // server's serving certificate (SANs 127.0.0.1 and localhost), client certificates (CN is the
-// user, O the groups), the ServiceAccount signing key pair, and a second CA nobody trusts.
+// user, O the groups), the ServiceAccount signing key pair, a second CA nobody trusts, and the
+// aggregation layer's front proxy: its own CA and the client certificate kube-apiserver presents
+// to aggregated API servers (CN front-proxy-client, as kubeadm names it).
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -17,6 +19,12 @@ export interface Pki {
   serverKey: string
   saKey: string
   saPub: string
+  /** The CA aggregated API servers trust for the front proxy (--requestheader-client-ca-file). */
+  frontProxyCaCert: string
+  frontProxyCaKey: string
+  /** What kube-apiserver presents when it relays (--proxy-client-cert-file, -key-file). */
+  frontProxyClientCert: string
+  frontProxyClientKey: string
   client(name: string, cn: string, orgs?: string[]): { cert: string; key: string }
 }
 
@@ -81,6 +89,28 @@ function signed(
   return { cert, key }
 }
 
+/** The CN of the front proxy's client certificate: --requestheader-allowed-names names it. */
+export const FRONT_PROXY_CLIENT_CN = 'front-proxy-client'
+
+const CLIENT_AUTH =
+  'basicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n'
+
+/** A serving certificate signed by `ca` for these DNS names (an aggregated API server's). */
+export function servingCert(
+  dir: string,
+  ca: { cert: string; key: string },
+  name: string,
+  dnsNames: string[],
+): { cert: string; key: string } {
+  return signed(
+    dir,
+    ca,
+    name,
+    `/CN=${dnsNames[0] ?? name}`,
+    `basicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=${dnsNames.map((d) => `DNS:${d}`).join(',')}\n`,
+  )
+}
+
 export function makePki(dir: string): Pki {
   const ca = makeCa(dir, 'ca', 'apiscope-test-ca')
   const other = makeCa(dir, 'other-ca', 'some-other-cluster-ca')
@@ -95,6 +125,14 @@ export function makePki(dir: string): Pki {
   const saPub = path.join(dir, 'sa.pub')
   openssl(['genrsa', '-out', saKey, '2048'], dir)
   openssl(['rsa', '-in', saKey, '-pubout', '-out', saPub], dir)
+  const frontProxyCa = makeCa(dir, 'front-proxy-ca', 'apiscope-front-proxy-ca')
+  const frontProxyClient = signed(
+    dir,
+    frontProxyCa,
+    'front-proxy-client',
+    `/CN=${FRONT_PROXY_CLIENT_CN}`,
+    CLIENT_AUTH,
+  )
   return {
     dir,
     caCert: ca.cert,
@@ -104,13 +142,11 @@ export function makePki(dir: string): Pki {
     serverKey: server.key,
     saKey,
     saPub,
+    frontProxyCaCert: frontProxyCa.cert,
+    frontProxyCaKey: frontProxyCa.key,
+    frontProxyClientCert: frontProxyClient.cert,
+    frontProxyClientKey: frontProxyClient.key,
     client: (name, cn, orgs = []) =>
-      signed(
-        dir,
-        ca,
-        name,
-        `/${orgs.map((o) => `O=${o}/`).join('')}CN=${cn}`,
-        'basicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n',
-      ),
+      signed(dir, ca, name, `/${orgs.map((o) => `O=${o}/`).join('')}CN=${cn}`, CLIENT_AUTH),
   }
 }

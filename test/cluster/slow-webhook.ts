@@ -2,29 +2,19 @@
 // every ConfigMap create in one namespace after `delayMs`, so that the request takes over 500 ms and
 // kube-apiserver writes its apiserver.latency.k8s.io audit annotations. It blocks its own process
 // for that time (the answer is synchronous), which a test or a recording script can afford.
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
-import { startAdmissionReviewServer } from './admission-review-server'
-import { ADMIN_CONTEXT, type ClusterInfo } from './control-plane'
+import {
+  kubectlAsync,
+  registerMutatingWebhook,
+  startAdmissionReviewServer,
+  unregisterMutatingWebhook,
+} from './admission-review-server'
+import type { ClusterInfo } from './control-plane'
+
+export { kubectlAsync }
 
 export interface SlowWebhook {
   configuration: string
   close(): Promise<void>
-}
-
-export async function kubectlAsync(
-  cluster: ClusterInfo,
-  args: string[],
-  input?: string,
-): Promise<string> {
-  const run = promisify(execFile)(path.join(cluster.binDir, 'kubectl'), [
-    `--kubeconfig=${cluster.kubeconfig}`,
-    `--context=${ADMIN_CONTEXT}`,
-    ...args,
-  ])
-  if (input !== undefined) run.child.stdin?.end(input)
-  return (await run).stdout
 }
 
 export async function startSlowWebhook(
@@ -32,7 +22,7 @@ export async function startSlowWebhook(
   namespace: string,
   delayMs = 800,
 ): Promise<SlowWebhook> {
-  const { server, port, caBundle } = await startAdmissionReviewServer(cluster, () => {
+  const server = await startAdmissionReviewServer(cluster, () => {
     const until = Date.now() + delayMs
     while (Date.now() < until) {
       /* the answer comes delayMs late */
@@ -40,54 +30,16 @@ export async function startSlowWebhook(
     return { allowed: true }
   })
   const configuration = `apiscope-slow-${namespace}`
-  await kubectlAsync(cluster, [
-    'label',
-    'namespace',
+  await registerMutatingWebhook(cluster, server, {
+    configuration,
+    webhook: 'slow.apiscope.test',
+    resource: 'configmaps',
+    scopeLabel: 'apiscope.io/slow-webhook',
     namespace,
-    `apiscope.io/slow-webhook=${namespace}`,
-  ])
-  await kubectlAsync(
-    cluster,
-    ['create', '-f', '-'],
-    JSON.stringify({
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'MutatingWebhookConfiguration',
-      metadata: { name: configuration },
-      webhooks: [
-        {
-          name: 'slow.apiscope.test',
-          clientConfig: { url: `https://127.0.0.1:${port}/slow`, caBundle },
-          rules: [
-            {
-              operations: ['CREATE'],
-              apiGroups: [''],
-              apiVersions: ['v1'],
-              resources: ['configmaps'],
-            },
-          ],
-          namespaceSelector: { matchLabels: { 'apiscope.io/slow-webhook': namespace } },
-          sideEffects: 'None',
-          admissionReviewVersions: ['v1'],
-          failurePolicy: 'Fail',
-          timeoutSeconds: 5,
-        },
-      ],
-    }),
-  )
+    urlPath: '/slow',
+  })
   return {
     configuration,
-    async close() {
-      try {
-        await kubectlAsync(cluster, [
-          'delete',
-          'mutatingwebhookconfiguration',
-          configuration,
-          '--ignore-not-found',
-        ])
-      } finally {
-        server.closeAllConnections()
-        await new Promise<void>((resolve) => server.close(() => resolve()))
-      }
-    },
+    close: () => unregisterMutatingWebhook(cluster, server, configuration),
   }
 }
