@@ -4,6 +4,7 @@
 // Kubernetes documentation); this module diffs and matches, and names what no rule explains.
 // Pure: the rules are passed in, so it runs in both processes and in unit tests.
 import { z } from 'zod'
+import { policiesFor, type MatchedPolicy } from './admission-policy-match'
 import type { StageId } from './request-stages'
 
 export const ATTRIBUTION_SOURCES = [
@@ -11,6 +12,7 @@ export const ATTRIBUTION_SOURCES = [
   'defaulting',
   'admission-plugin',
   'mutating-webhook',
+  'mutating-policy',
   'computed',
   'decoding',
 ] as const
@@ -21,6 +23,7 @@ export const SOURCE_LABELS: Record<AttributionSource | 'unattributed', string> =
   defaulting: 'Defaulting at decode',
   'admission-plugin': 'Admission plugin',
   'mutating-webhook': 'Mutating webhook',
+  'mutating-policy': 'Mutating admission policy',
   computed: 'Computed at creation',
   decoding: 'Dropped at decode',
   unattributed: 'Unattributed',
@@ -253,6 +256,11 @@ export interface AttributionContext {
   mutatingWebhooks?: string[]
   /** The webhooks of every MutatingWebhookConfiguration on the server, when they could be listed. */
   configuredWebhooks?: string[]
+  /**
+   * The MutatingAdmissionPolicy bindings that match the request (admission-policy-match.ts);
+   * undefined: the server serves no such API, or they could not be listed.
+   */
+  mutatingPolicies?: MatchedPolicy[]
 }
 
 export interface AttributionReport {
@@ -261,6 +269,8 @@ export interface AttributionReport {
   counts: Record<AttributionSource | 'unattributed', number>
   /** What can be said about webhooks, in a sentence. */
   webhookNote: string
+  /** What can be said about MutatingAdmissionPolicies, in a sentence; absent where none is served. */
+  policyNote?: string
 }
 
 const WEBHOOK_DOC =
@@ -289,6 +299,10 @@ export function attributeDryRun(
         },
       }
     }
+    // A MutatingAdmissionPolicy leaves no audit annotation: the policies whose bindings match
+    // the request are the candidates, narrowed to those whose mutations name the field.
+    const policies = policiesFor(entry.path, context.mutatingPolicies ?? [])
+    if (policies.length > 0) return { ...entry, attribution: policyAttribution(policies, webhooks) }
     // Only the audit annotations can tie a change to a webhook; without them, say nothing.
     if (webhooks && webhooks.length > 0 && entry.change !== 'removed') {
       return {
@@ -311,7 +325,45 @@ export function attributeDryRun(
     [...ATTRIBUTION_SOURCES, 'unattributed'].map((s) => [s, 0]),
   ) as AttributionReport['counts']
   for (const e of entries) counts[e.attribution?.source ?? 'unattributed'] += 1
-  return { entries, counts, webhookNote: webhookNote(webhooks, context.configuredWebhooks) }
+  const policyNote = mutatingPolicyNote(context.mutatingPolicies)
+  return {
+    entries,
+    counts,
+    webhookNote: webhookNote(webhooks, context.configuredWebhooks),
+    ...(policyNote ? { policyNote } : {}),
+  }
+}
+
+const POLICY_DOC =
+  'https://kubernetes.io/docs/reference/access-authn-authz/mutating-admission-policy/'
+
+const named = (m: MatchedPolicy) => `${m.policy} (binding ${m.binding})`
+
+function policyAttribution(policies: MatchedPolicy[], webhooks: string[] | undefined): Attribution {
+  const mutators = webhooks ?? []
+  const names = [...policies.map((m) => m.policy), ...mutators]
+  const conditional = policies.some((m) => m.conditional)
+    ? ' Its matchConditions (CEL) were not evaluated by Apiscope.'
+    : ''
+  const only = policies[0]
+  const explanation =
+    names.length === 1 && only
+      ? `No built-in rule explains it; MutatingAdmissionPolicy ${named(only)} matches this request and is the only one that could have made it (the server writes no audit annotation for a policy's change).${conditional}`
+      : `No built-in rule explains it, and more than one could have made it: MutatingAdmissionPolicy ${policies.map(named).join(', ')}${mutators.length > 0 ? `, and mutating webhook ${mutators.join(', ')}` : ''}. The server does not say which (a policy's change leaves no audit annotation).${conditional}`
+  return {
+    source: 'mutating-policy',
+    stage: 'mutating-admission',
+    by: names.join(', '),
+    explanation,
+    doc: POLICY_DOC,
+  }
+}
+
+function mutatingPolicyNote(matched: MatchedPolicy[] | undefined): string | undefined {
+  if (matched === undefined) return undefined
+  if (matched.length === 0)
+    return 'Mutating admission policies: none of this server’s MutatingAdmissionPolicy bindings matches this request.'
+  return `Mutating admission policies whose bindings match this request: ${matched.map(named).join(', ')}. They leave no audit annotation: a change no built-in rule explains goes to the ones whose mutations name its field, else to all of them.`
 }
 
 function webhookNote(audited: string[] | undefined, configured: string[] | undefined): string {

@@ -22,7 +22,11 @@ import type { ClusterSession } from '../cluster-session'
 import type { KubeRequest, KubeResponse, KubeTransport } from '../kube-transport'
 import type { RequestLog } from '../request-log'
 import type { AuditStream } from '../features/audit-bus'
-import { configuredMutatingWebhooks, dryRunDiff } from './dry-run-attribution'
+import {
+  configuredMutatingWebhooks,
+  dryRunDiff,
+  matchingMutatingPolicies,
+} from './dry-run-attribution'
 import { lookupLabAudit } from './lab-audit'
 import { resolveFlowNames } from './flow-names'
 import { labIdentitiesOf } from './identities'
@@ -363,6 +367,29 @@ export async function sendLabRequest(
     isObject(rawBody) &&
     out.sentObject !== undefined
   const configured = attributable ? await configuredMutatingWebhooks(session) : undefined
+  const parts = parseApiPath(target.value.path)
+  const policies =
+    attributable && parts?.resource
+      ? await matchingMutatingPolicies(
+          session,
+          {
+            group: parts.group,
+            version: parts.version,
+            resource: parts.resource,
+            ...(parts.subresource ? { subresource: parts.subresource } : {}),
+            ...(parts.namespace ? { namespace: parts.namespace } : {}),
+            ...(spec.name ? { name: spec.name } : {}),
+            // A server-side apply creates when nothing is stored, else updates.
+            operations:
+              spec.verb === 'create'
+                ? ['CREATE']
+                : spec.verb === 'update'
+                  ? ['UPDATE']
+                  : ['CREATE', 'UPDATE'],
+          },
+          out.sentObject,
+        )
+      : undefined
   const pathAndQuery = new URL(url).pathname + new URL(url).search
   return ok({
     request: {
@@ -391,12 +418,18 @@ export async function sendLabRequest(
     ...(attributable
       ? {
           dryRunDiff: shownDiff(
-            dryRunDiff(out.sentObject, rawBody, spec.body, {
-              ...(configured ? { configured } : {}),
-              ...(audit?.state === 'received'
-                ? { audited: webhookCalls.filter((c) => c.mutated).map((c) => c.webhook) }
-                : {}),
-            }),
+            dryRunDiff(
+              out.sentObject,
+              rawBody,
+              spec.body,
+              {
+                ...(configured ? { configured } : {}),
+                ...(audit?.state === 'received'
+                  ? { audited: webhookCalls.filter((c) => c.mutated).map((c) => c.webhook) }
+                  : {}),
+              },
+              policies,
+            ),
             about,
             [...redact(out.sentObject, about).redacted, ...redaction.redacted],
           ),
