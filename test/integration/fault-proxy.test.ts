@@ -6,6 +6,7 @@
 // only grow (history-checks.ts).
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +17,7 @@ import type { CoreOptions } from '../../src-main/node/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { FaultProxy } from '../cluster/fault-proxy'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
-import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'apiscope-faults-'))
 const cores: ApiscopeCore[] = []
@@ -250,4 +251,179 @@ describe('a client too slow for its watch', () => {
     expectHistoryAgrees(session.watches.store, id, fresh(ns), [], { relisted: status.relists > 0 })
     kubectl('delete', 'namespace', ns, '--wait=false')
   }, 120_000)
+})
+
+describe('API Priority and Fairness refusing the watch with real 429s', () => {
+  it.skipIf(onOldest())(
+    'waits at least the Retry-After, backs off, names the FlowSchema, and recovers once there is room',
+    async () => {
+      // Broke: a PriorityLevelConfiguration with no seats of its own and none to borrow
+      // (nominalConcurrencyShares 0, lendable and borrowing 0, limitResponse Reject) and a
+      // FlowSchema sending this ServiceAccount's ConfigMap requests in its namespace to it: every
+      // list and watch of them that comes while one of its requests runs is refused with a 429 by
+      // the real server's flow control; a create whose body never ends keeps one running. Then
+      // the create is abandoned. Checked: the 429s carry Retry-After; each retry waits the
+      // larger of it and the backoff (this test's backoff tops at 1.5 s), so they are spaced by at
+      // least Retry-After; the watch status names the FlowSchema and the priority
+      // level (from the X-Kubernetes-PF-* UIDs); once there are seats, the watch opens and a write
+      // arrives; history agrees with a fresh list.
+      const ns = createNamespace('apf')
+      const sa = 'apiscope-throttled'
+      const fsName = `${ns}-throttle`
+      const plName = `${ns}-no-seats`
+      kubectl('create', 'serviceaccount', sa, '-n', ns)
+      kubectl(
+        'create',
+        'rolebinding',
+        'edit',
+        '--clusterrole=edit',
+        `--serviceaccount=${ns}:${sa}`,
+        '-n',
+        ns,
+      )
+      kubectl(
+        'create',
+        'clusterrole',
+        `${ns}-flowcontrol-read`,
+        '--verb=get,list',
+        '--resource=flowschemas.flowcontrol.apiserver.k8s.io,prioritylevelconfigurations.flowcontrol.apiserver.k8s.io',
+      )
+      kubectl(
+        'create',
+        'clusterrolebinding',
+        `${ns}-flowcontrol-read`,
+        `--clusterrole=${ns}-flowcontrol-read`,
+        `--serviceaccount=${ns}:${sa}`,
+      )
+      const level = (shares: number) => ({
+        apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
+        kind: 'PriorityLevelConfiguration',
+        metadata: { name: plName },
+        spec: {
+          type: 'Limited',
+          limited: {
+            nominalConcurrencyShares: shares,
+            lendablePercent: 0,
+            borrowingLimitPercent: 0,
+            limitResponse: { type: 'Reject' },
+          },
+        },
+      })
+      const schema = {
+        apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
+        kind: 'FlowSchema',
+        metadata: { name: fsName },
+        spec: {
+          priorityLevelConfiguration: { name: plName },
+          matchingPrecedence: 100,
+          distinguisherMethod: { type: 'ByUser' },
+          rules: [
+            {
+              subjects: [{ kind: 'ServiceAccount', serviceAccount: { name: sa, namespace: ns } }],
+              resourceRules: [
+                { verbs: ['*'], apiGroups: [''], resources: ['configmaps'], namespaces: [ns] },
+              ],
+            },
+          ],
+        },
+      }
+      const apply = (doc: unknown) => {
+        const file = path.join(tmp, `${ns}-${Math.random().toString(36).slice(2)}.json`)
+        writeFileSync(file, JSON.stringify(doc))
+        kubectl('apply', '-f', file)
+      }
+      try {
+        apply(level(0))
+        apply(schema)
+        const token = kubectl('create', 'token', sa, '-n', ns, '--duration=10m').trim()
+        const admin = parse(readFileSync(cluster().kubeconfig, 'utf8')) as {
+          clusters: { name: string; cluster: Record<string, string> }[]
+        }
+        const clusterEntry =
+          admin.clusters.find((c) => c.name === 'apiscope-test') ?? admin.clusters[0]
+        const kubeconfig = path.join(tmp, `${ns}.kubeconfig`)
+        writeFileSync(
+          kubeconfig,
+          stringify({
+            apiVersion: 'v1',
+            kind: 'Config',
+            clusters: [clusterEntry],
+            users: [{ name: sa, user: { token } }],
+            contexts: [{ name: ADMIN_CONTEXT, context: { cluster: clusterEntry?.name, user: sa } }],
+            'current-context': ADMIN_CONTEXT,
+          }),
+          { mode: 0o600 },
+        )
+        // The flow control configuration takes a moment to reach the dispatcher.
+        await waitUntil('the FlowSchema to apply', 15_000, () => {
+          const out = kubectl(
+            'get',
+            'flowschema',
+            fsName,
+            '-o',
+            'jsonpath={.status.conditions[?(@.type=="Dangling")].status}',
+          )
+          return out.trim() === 'False'
+        })
+        // With no seats, the level still runs one request when it runs nothing else (a request
+        // wider than the limit waits for an idle level): a create whose body comes slower than
+        // the server reads it holds that one seat, and everything else of this flow is refused.
+        const hog = https.request(`${cluster().server}/api/v1/namespaces/${ns}/configmaps`, {
+          method: 'POST',
+          ca: Buffer.from(clusterEntry?.cluster['certificate-authority-data'] ?? '', 'base64'),
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'application/json',
+            'Content-Length': '100000',
+          },
+        })
+        hog.on('error', () => undefined)
+        hog.write('{"apiVersion":"v1",')
+        const { core, session } = await connect(kubeconfig)
+        const id = session.watches.start(cm(ns)).id
+        const throttled = await waitUntil('three 429s', 30_000, () => {
+          const t = statusOf(session, id).throttled
+          return t && t.count >= 3 ? t : null
+        })
+        expect(throttled.flowSchema).toBe(fsName)
+        expect(throttled.priorityLevel).toBe(plName)
+        expect(throttled.retryAfterSeconds).toBeGreaterThanOrEqual(1)
+        const backoff = await waitUntil('a backoff', 10_000, () => {
+          const s = statusOf(session, id)
+          return s.state === 'backoff' ? s : null
+        })
+        expect(backoff.reason).toContain(`FlowSchema ${fsName}, priority level ${plName}`)
+        expect(backoff.reason).toMatch(/Retry-After: \d+ s/)
+        process.stderr.write(`[apf] ${backoff.reason}\n`)
+        const refused = core.requestLog
+          .snapshot()
+          .filter((e) => e.status === 429 && e.url.includes(`/namespaces/${ns}/configmaps`))
+        expect(refused.length).toBeGreaterThanOrEqual(3)
+        const starts = refused.map((e) => Date.parse(e.startedAt))
+        const gaps = starts.slice(1).map((t, k) => t - (starts[k] as number))
+        for (const gap of gaps)
+          expect(gap).toBeGreaterThanOrEqual((throttled.retryAfterSeconds ?? 1) * 1000 - 50)
+        hog.destroy()
+        await waitUntil(
+          'the watch to open',
+          30_000,
+          () => statusOf(session, id).state === 'watching',
+        )
+        const written = [await create(ns, 'apres-429')]
+        await arrived(session, id, written)
+        expectHistoryAgrees(session.watches.store, id, fresh(ns), written)
+      } finally {
+        kubectl('delete', 'flowschema', fsName, '--ignore-not-found')
+        kubectl('delete', 'prioritylevelconfiguration', plName, '--ignore-not-found')
+        kubectl(
+          'delete',
+          'clusterrolebinding,clusterrole',
+          `${ns}-flowcontrol-read`,
+          '--ignore-not-found',
+        )
+        kubectl('delete', 'namespace', ns, '--wait=false')
+      }
+    },
+    90_000,
+  )
 })
