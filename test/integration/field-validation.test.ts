@@ -68,6 +68,23 @@ data:
   return res
 }
 
+/** A what-if apply of a ConfigMap that sets a spec, which ConfigMaps do not have. */
+const whatIfUndeclared = async () =>
+  (await core.invoke('ownership:what-if', {
+    manifest: `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: sans-spec\n  namespace: ${ns}\nspec:\n  foo: 1\n`,
+    fieldManager: 'equipe-web',
+    force: false,
+  })) as Result<WhatIfResult>
+
+const expectUndeclaredExplained = (res: Result<WhatIfResult>) => {
+  expect(res.ok).toBe(false)
+  if (res.ok) return
+  expect(res.error.title).toBe(
+    'The manifest sets .spec, which the schema of ConfigMap does not declare',
+  )
+  expect(res.error.detail).toContain('.spec: field not declared in schema (500)')
+}
+
 beforeAll(async () => {
   ns = createNamespace('fieldval')
   core = coreFor()
@@ -116,6 +133,9 @@ describe.skipIf(onOldest())('on a server with field validation (1.25+)', () => {
       'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "metadata.lables"',
     )
     expect(r.verdict.stoppedAt).toBe('decoding')
+    expect(r.verdict.explanation).toContain(
+      'Field validation refused the body (fieldValidation=Strict): unknown field "metadata.lables".',
+    )
     expect(r.kubectl).toContain('--validate=strict')
     const json = await send({
       name: 'stricte',
@@ -127,6 +147,19 @@ describe.skipIf(onOldest())('on a server with field validation (1.25+)', () => {
     expect((json.body as { message: string }).message).toContain(
       'strict decoding error: duplicate field "data.couleur"',
     )
+    // An apply's YAML with a repeated key: the YAML reader's line and key.
+    const apply = await send({
+      verb: 'patch',
+      patchType: 'apply',
+      name: 'repete',
+      fieldManager: 'equipe-web',
+      body: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: repete\ndata:\n  couleur: bleu\n  couleur: rouge\n',
+      bodyFormat: 'yaml',
+      fieldValidation: 'Strict',
+    })
+    expect(apply.status).toBe(400)
+    expect(apply.verdict.stoppedAt).toBe('decoding')
+    expect(apply.verdict.explanation).toContain('line 7: key "couleur" already set in map')
     expect(kubectl('get', 'configmaps', '-n', ns, '-o', 'name')).not.toContain('stricte')
   })
 
@@ -148,6 +181,10 @@ describe.skipIf(onOldest())('on a server with field validation (1.25+)', () => {
     expect(res.value.warnings).toEqual([
       { code: 299, agent: '-', text: 'line 8: key "couleur" already set in map' },
     ])
+  })
+
+  it('a what-if apply of an undeclared field: the 500 explained (apply refuses what it does not know)', async () => {
+    expectUndeclaredExplained(await whatIfUndeclared())
   })
 })
 
@@ -180,5 +217,9 @@ describe.runIf(onOldest())('on 1.20 (no field validation)', () => {
     const res = await whatIfRepeated()
     expect(res.value.outcome).toBe('applied')
     expect(res.value.warnings).toBeUndefined()
+  })
+
+  it('a what-if apply of an undeclared field: the same 500, explained', async () => {
+    expectUndeclaredExplained(await whatIfUndeclared())
   })
 })

@@ -153,7 +153,8 @@ function parsedBody(spec: LabRequestSpec): Result<{ value?: unknown; raw?: strin
     }
   }
   try {
-    return ok({ value: parseYaml(text) as unknown })
+    // A repeated key is the server's to judge, as with JSON (field validation warns about it).
+    return ok({ value: parseYaml(text, { uniqueKeys: false }) as unknown })
   } catch (error) {
     return fail(
       badInput(
@@ -208,9 +209,9 @@ function outgoing(spec: LabRequestSpec, parsed: { value?: unknown; raw?: string 
         : withResourceVersion(value, rv)
   }
   const apply = spec.verb === 'patch' && spec.patchType === 'apply'
-  // JSON goes as typed unless a precondition went in: its duplicate keys reach the server, whose
-  // field validation warns about them (a parsed copy would keep only the last).
-  const typed = spec.bodyFormat === 'json' && !rv && !apply ? spec.body?.trim() : undefined
+  // JSON, and an apply's YAML, go as typed unless a precondition went in: their repeated keys
+  // reach the server, whose field validation warns about them (a parsed copy keeps the last only).
+  const typed = (spec.bodyFormat === 'json' || apply) && !rv ? spec.body?.trim() : undefined
   const body = typed ?? (apply ? stringify(value) : JSON.stringify(value))
   return { body, contentType, rightContentType: right, sentObject: value }
 }

@@ -175,6 +175,18 @@ export async function whatIfApply(
     const { message, conflicts } = conflictFields(redact(body, ref).value, shownLive, shownManifest)
     return ok({ ...answered, outcome: 'conflict', message, conflicts })
   }
+  const refusal = (body as { message?: unknown } | null)?.message
+  const undeclared =
+    typeof refusal === 'string' ? /: (\S+): field not declared in schema$/.exec(refusal) : null
+  if (res.status === 500 && undeclared)
+    // Checked on 1.20.2 and 1.37.2: a field the schema lacks fails the apply's typed patch, a 500
+    // whatever fieldValidation says, where a create or an update drops it with a warning.
+    return fail({
+      kind: 'http',
+      title: `The manifest sets ${undeclared[1]}, which the schema of ${manifest.kind} does not declare`,
+      detail: `${redact(refusal).value} (500). Server-side apply refuses a field it does not know, whatever fieldValidation says; a create or an update drops it instead (with a Warning header from 1.25 on).`,
+      nextStep: 'Fix the field’s name or indentation, or remove it.',
+    })
   if (res.status < 200 || res.status >= 300 || body === null)
     return fail(
       describeHttpFailure({
