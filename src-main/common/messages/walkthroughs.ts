@@ -129,6 +129,8 @@ export interface PlannedObject {
   name: string
   /** The step that creates it. */
   step: string
+  /** An admission policy or binding: cluster-scoped, named after the namespace, deleted at the end. */
+  clusterScoped?: boolean
 }
 
 export interface RunPlan {

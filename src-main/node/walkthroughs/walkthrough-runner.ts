@@ -56,8 +56,14 @@ export function plannedObjects(scenario: Scenario): PlannedObject[] {
       if (req.query?.dryRun === 'All') continue
       if ((req.method === 'POST' || isApply) && body?.kind && body.metadata?.name) {
         const key = `${body.kind}/${body.metadata.name}`
+        const clusterScoped = labClusterObject(req.path, '{{ns}}', body.metadata.name) !== null
         if (!seen.has(key))
-          seen.set(key, { kind: body.kind, name: body.metadata.name, step: step.title.en })
+          seen.set(key, {
+            kind: body.kind,
+            name: body.metadata.name,
+            step: step.title.en,
+            ...(clusterScoped ? { clusterScoped } : {}),
+          })
       }
     }
   }
@@ -104,14 +110,19 @@ export class WalkthroughRunner {
     if (!scenario) return unknownScenario(scenarioId)
     const local = looksLocal(session.info.context, session.info.server)
     const leftovers = await findLeftovers(session.transport, this.inUse())
+    const namespace = labNamespaceName()
     return ok({
       scenarioId,
-      namespace: labNamespaceName(),
+      namespace,
       context: session.info.context,
       server: session.info.server,
       local: local.local,
       localReason: local.reason,
-      creates: plannedObjects(scenario),
+      // A cluster-scoped policy is named after the namespace: `{{ns}}-max-replicas`.
+      creates: plannedObjects(scenario).map((o) => ({
+        ...o,
+        name: fillTemplate(o.name, { ns: namespace }),
+      })),
       leftovers: leftovers.ok ? leftovers.value : [],
     })
   }
