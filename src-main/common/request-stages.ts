@@ -3,7 +3,8 @@
 // https://kubernetes.io/docs/concepts/security/controlling-access/ , https://kubernetes.io/docs/reference/using-api/api-concepts/
 
 /**
- * Every stage, in the order a write crosses them, then the read branch. Besides the docs'
+ * Every stage, in the order a write crosses them, then the read branch, then the aggregation
+ * layer's relay (a group an APIService hands to another server). Besides the docs'
  * authentication, authorization, admission, validation and etcd, two stages refuse requests of
  * their own: Priority and Fairness, between authentication and authorization
  * (DefaultBuildHandlerChain in k8s.io/apiserver), and decoding (content type, body, defaults),
@@ -55,6 +56,12 @@ export const REQUEST_STAGES = [
     label: 'Read from the watch cache or etcd',
     refusal: '404 NotFound, 410 Expired',
   },
+  {
+    id: 'aggregation',
+    label: 'Aggregation layer (relayed to an APIService’s server)',
+    refusal:
+      '503 Service Unavailable when the APIService is not available or its server cannot be reached',
+  },
 ] as const satisfies readonly { id: string; label: string; refusal: string }[]
 
 export type StageId = (typeof REQUEST_STAGES)[number]['id']
@@ -78,6 +85,20 @@ export const READ_PATH: readonly StageId[] = [
   'flow-control',
   'authorization',
   'storage-read',
+]
+
+/**
+ * A request for a group and version that an APIService hands to a Service (metrics.k8s.io to
+ * metrics-server): after the filters, kube-aggregator proxies it, with the front-proxy client
+ * certificate and the user in X-Remote-User, to that server, which reads, admits and stores on
+ * its own. kube-apiserver's admission and storage are not part of it (kube-aggregator's
+ * handler_proxy.go in k8s.io/kube-aggregator, 1.20 and 1.37 alike).
+ */
+export const AGGREGATED_PATH: readonly StageId[] = [
+  'authentication',
+  'flow-control',
+  'authorization',
+  'aggregation',
 ]
 
 /**
@@ -121,6 +142,8 @@ export interface RequestKind {
   resource?: string
   /** A non-resource URL (/readyz, /metrics, /version, discovery): the server answers it itself. */
   nonResource?: boolean
+  /** Its group and version are served by another server through an APIService (not Local). */
+  aggregated?: boolean
 }
 
 /** What a non-resource request crosses: the filters, then a handler that reads no storage. */
@@ -146,6 +169,8 @@ const METHOD_VERBS: Record<string, string> = {
  * answered without etcd. Everything else crosses the whole write path.
  */
 export function requestPath(request: RequestKind): StageId[] {
+  // Before the non-resource rule: /apis/<group>/<version> itself is relayed too.
+  if (request.aggregated) return [...AGGREGATED_PATH]
   if (request.nonResource) return [...NON_RESOURCE_PATH]
   const verb = request.verb?.toLowerCase() ?? METHOD_VERBS[request.method?.toUpperCase() ?? '']
   if (verb === 'get' || verb === 'list' || verb === 'watch') return [...READ_PATH]
@@ -171,6 +196,8 @@ export type StageOutcome =
   | 'denied-by-webhook'
   | 'denied-by-policy'
   | 'webhook-call-failed'
+  /** 503 from the aggregation layer: the APIService is not available, its server not reachable. */
+  | 'aggregated-unavailable'
   | 'namespace-not-found'
   | 'bad-request'
   | 'unsupported-media-type'
@@ -288,6 +315,8 @@ export interface ApiResponse {
   resource?: string
   /** A non-resource URL (/readyz, /metrics, /version, /apis): no storage behind it. */
   nonResource?: boolean
+  /** The group and version are served through an APIService by another server (aggregated-apis.ts). */
+  aggregated?: boolean
   status: number
   /** Parsed JSON or raw text: a 429 from Priority and Fairness is plain text. */
   body: unknown
@@ -365,6 +394,7 @@ interface Evidence {
   /** A computed resource (TokenRequest, the access reviews): answered, never stored. */
   computed: boolean
   nonResource: boolean
+  aggregated: boolean
   dryRun: boolean
   kubeStatus?: KubeStatus
   /** The Status message, or '' when there is none. */
@@ -565,8 +595,10 @@ function readEvidence(response: ApiResponse): Evidence {
       ...(verb ? { verb } : {}),
       ...(resource ? { resource } : {}),
       ...(response.nonResource ? { nonResource: true } : {}),
+      ...(response.aggregated ? { aggregated: true } : {}),
     }),
     nonResource: response.nonResource === true,
+    aggregated: response.aggregated === true,
     computed: isComputedResource(resource),
     dryRun: response.dryRun === true,
     kubeStatus,
@@ -761,6 +793,17 @@ function policyNote(e: Evidence): string {
 }
 
 function success(e: Evidence): StageVerdict {
+  if (e.aggregated) {
+    return {
+      stoppedAt: 'done',
+      passed: [...e.path],
+      candidates: [],
+      outcome: e.dryRun ? 'dry-run' : 'success',
+      explanation:
+        'Relayed by the aggregation layer: once authenticated and authorized, kube-apiserver passed the request to the server its APIService names, with its front-proxy client certificate and the user in X-Remote-User. That server answered; nothing was read from etcd by kube-apiserver.',
+      details: e.base,
+    }
+  }
   if (e.nonResource) {
     return {
       stoppedAt: 'done',
@@ -1081,27 +1124,7 @@ function unsupportedMediaType(e: Evidence): StageVerdict {
 const DECODING_MESSAGE =
   /json parse error|couldn't get version\/kind|cannot be handled as a|the object provided is unrecognized|error decoding|Object 'Kind' is missing|unable to decode|does not match the expected API version|invalid character|unexpected end of JSON input|yaml: /i
 
-/**
- * What strict decoding refused (fieldValidation=Strict, 1.25+): `strict decoding error: unknown
- * field "x"` for a body, or the YAML reader's `line N: key "x" already set in map` for an apply.
- */
-function strictDecodingCause(message: string): string | null {
-  const body = /strict decoding error: (.+)$/s.exec(message)
-  if (body?.[1]) return body[1].trim()
-  const patch = /error strict decoding patch: (?:.*unmarshal errors:\s*)?(.+)$/s.exec(message)
-  return patch?.[1] ? patch[1].replace(/\s+/g, ' ').trim() : null
-}
-
 function badRequest(e: Evidence): StageVerdict {
-  const strict = strictDecodingCause(e.message)
-  if (strict) {
-    return stoppedAt(
-      e,
-      'decoding',
-      'bad-request',
-      `Field validation refused the body (fieldValidation=Strict): ${strict}. Nothing after decoding ran; with Warn, the default, the server would have gone on and said so in a Warning header.`,
-    )
-  }
   if (DECODING_MESSAGE.test(e.message)) {
     return stoppedAt(
       e,
@@ -1173,6 +1196,17 @@ function tooManyRequests(e: Evidence): StageVerdict {
 function serverError(e: Evidence): StageVerdict {
   const webhook = /failed calling webhook "((?:[^"\\]|\\.)*)"/.exec(e.message)?.[1]
   if (webhook !== undefined) return webhookCallFailed(e, unquote(webhook) ?? webhook)
+  if (e.aggregated && e.status === 503) {
+    // kube-aggregator answers with http.Error: plain text, "service unavailable" when the
+    // APIService is not Available, "error trying to reach service: ..." when the dial fails.
+    const said = (e.message || (e.text ?? '')).trim()
+    return stoppedAt(
+      e,
+      'aggregation',
+      'aggregated-unavailable',
+      `The aggregation layer could not relay it: the server behind this APIService is not available (its AVAILABLE condition says why: FailedDiscoveryCheck, MissingEndpoints, ServiceNotFound).${quoteMessage(said)}`,
+    )
+  }
   const what =
     e.status === 503
       ? 'The API server, or the service behind an aggregated API, is unavailable.'
