@@ -2,6 +2,7 @@
 // (request-stages.ts): one mark per stage, a check only where the verdict proves one. Pure, so the
 // lab, the live stream and the walkthroughs share it and tests can read it.
 import {
+  AGGREGATED_PATH,
   READ_PATH,
   REQUEST_STAGES,
   WRITE_PATH,
@@ -41,6 +42,7 @@ const SHORT: Record<StageId, string> = {
   'validating-admission': 'Validating admission',
   persistence: 'etcd',
   'storage-read': 'Watch cache / etcd',
+  aggregation: 'Aggregation layer',
 }
 
 /** What each mark means, in words: for a tooltip, a note under the box, a screen reader. */
@@ -86,7 +88,12 @@ export function stageSteps(
 ): StageStep[] {
   const path = pathFor(verdict, verb, resource, fallback)
   // A read, or a non-resource request (which stops short of storage), is drawn on the read path.
-  const boxes = path.includes('decoding') ? WRITE_PATH : READ_PATH
+  // A request relayed to an aggregated server is drawn on its own path, the relay as last box.
+  const boxes = path.includes('decoding')
+    ? WRITE_PATH
+    : path.includes('aggregation')
+      ? AGGREGATED_PATH
+      : READ_PATH
   const labelOf = (id: StageId) => REQUEST_STAGES.find((s) => s.id === id)?.label ?? id
   return boxes.map((id) => {
     let mark: StageMark = 'not-reached'

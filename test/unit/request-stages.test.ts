@@ -180,10 +180,10 @@ const expected: Record<
 }
 
 describe('the stages', () => {
-  it('lists every stage once, the write path in order and the read branch last', () => {
+  it('lists every stage once, the write path in order, then the read branch and the relay', () => {
     const ids = REQUEST_STAGES.map((stage) => stage.id)
     expect(new Set(ids).size).toBe(ids.length)
-    expect(ids).toEqual([...WRITE_PATH, 'storage-read'])
+    expect(ids).toEqual([...WRITE_PATH, 'storage-read', 'aggregation'])
     expect(READ_PATH).toEqual(['authentication', 'flow-control', 'authorization', 'storage-read'])
     expect(REQUEST_STAGES.every((stage) => stage.label.length > 0)).toBe(true)
   })

@@ -242,6 +242,7 @@ describe('the built-in walkthroughs', () => {
       'health-and-metrics',
       'kubectl-apply-path',
       'node-heartbeats',
+      'extension-points',
     ])
     for (const s of SCENARIOS)
       for (const step of s.steps) {

@@ -75,6 +75,25 @@ export interface RequestPreview {
   kubectl?: string
 }
 
+/** What admission did to a dry-run write, from its audit event and the lab's attribution rules. */
+export interface AdmissionSummary {
+  /** Whether the request's audit event came (it names the mutating webhooks called). */
+  audit: 'received' | 'missing' | 'off'
+  /** Each mutating webhook the audit annotations say was called, in call order. */
+  webhooks: { configuration: string; webhook: string; mutated: boolean }[]
+  /** Each field admission or defaulting added or changed, and who did (null: no rule says). */
+  changes: {
+    path: string
+    change: string
+    /** admission-attribution's source (mutating-webhook, admission-plugin, defaulting...). */
+    source: string | null
+    /** The plugin or webhook by name, when the rule or the annotations say. */
+    by: string | null
+  }[]
+  /** What can be said about webhooks, in a sentence. */
+  note: string
+}
+
 export interface RequestOutcome {
   preview: RequestPreview
   status: number | null
@@ -89,6 +108,8 @@ export interface RequestOutcome {
   /** A list's continue token, decoded ({"v","rv","start"} on the servers we know). */
   continueToken?: { raw: string; decoded: unknown }
   checks: CheckResult[]
+  /** A dry-run write's admission: the webhooks called and who made each change (no values). */
+  admission?: AdmissionSummary
   /** Every hard check held. */
   ok: boolean
   attempts: number

@@ -10,7 +10,7 @@ import { replayRefusal, type CoreContext, type HandlersFor } from './core-contex
 export function walkthroughsHandlers(
   core: CoreContext,
 ): HandlersFor<keyof typeof walkthroughsSchemas> {
-  const runner = new WalkthroughRunner(core.requestLog)
+  const runner = new WalkthroughRunner(core.requestLog, core.audit)
   let tracer: RolloutTracer | null = null
   const stopTracer = () => {
     tracer?.stop()

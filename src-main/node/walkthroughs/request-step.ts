@@ -7,10 +7,20 @@ import { redact, REDACTED, type About } from '@common/redaction'
 import { stageOfResponse, type StageVerdict } from '@common/request-stages'
 import type { KubeRelease } from '@common/kubectl-releases'
 import { decodeContinueToken } from '@common/resource-version'
-import type { CheckResult, RequestOutcome, RequestPreview } from '@common/messages/walkthroughs'
+import { attributeDryRun } from '@common/admission-attribution'
+import type {
+  AdmissionSummary,
+  CheckResult,
+  RequestOutcome,
+  RequestPreview,
+} from '@common/messages/walkthroughs'
 import type { ScenarioRequest } from '@common/scenarios/scenario-format'
+import type { AggregatedApis } from '../aggregated-apis'
 import type { ClusterSession } from '../cluster-session'
+import type { AuditStream } from '../features/audit-bus'
 import type { KubeResponse, KubeTransport } from '../kube-transport'
+import { attributionRules } from '../lab/dry-run-attribution'
+import { lookupLabAudit } from '../lab/lab-audit'
 import { NdjsonLines } from '../watch/ndjson-lines'
 import {
   answersOtherwise,
@@ -205,6 +215,68 @@ export interface RequestContext {
   server?: KubeRelease | null
   /** Values never shown: saved tokens. */
   secrets: Record<string, string>
+  /** The groups an APIService hands to another server: their requests cross the aggregation layer. */
+  aggregated?: AggregatedApis
+  /** The core's audit stream: a dry-run write's event names the webhooks that were called. */
+  audit?: AuditStream
+  /** The webhooks of every MutatingWebhookConfiguration, when they can be listed. */
+  configuredWebhooks?: () => Promise<string[] | undefined>
+}
+
+/**
+ * A successful dry-run create's admission: the webhooks its audit event says were called, and
+ * each change attributed by the lab's rules (a webhook's, by name, from those annotations).
+ */
+async function admissionOf(
+  req: ScenarioRequest,
+  prepared: PreparedRequest,
+  observed: Observed,
+  headers: KubeResponse['headers'] | undefined,
+  ctx: RequestContext,
+): Promise<{ summary: AdmissionSummary; annotations?: Record<string, string> } | undefined> {
+  const body = observed.body
+  if (req.method !== 'POST' || prepared.query.dryRun !== 'All') return undefined
+  if (observed.status < 200 || observed.status >= 300) return undefined
+  if (typeof body !== 'object' || body === null || prepared.bodyText === undefined) return undefined
+  const flat: Record<string, string> = {}
+  for (const [k, v] of Object.entries(headers ?? {}))
+    if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : String(v)
+  const looked = await lookupLabAudit(ctx.audit, flat)
+  const verdict = stageOfResponse({
+    method: 'POST',
+    status: observed.status,
+    body,
+    ...(looked.annotations ? { auditAnnotations: looked.annotations } : {}),
+  })
+  const calls = verdict.details.mutatingWebhooks ?? []
+  const configured = await ctx.configuredWebhooks?.()
+  const kind = String((body as { kind?: unknown }).kind ?? '')
+  const report = attributeDryRun(parse(prepared.bodyText), body, attributionRules(), {
+    kind,
+    ...(looked.annotations
+      ? { mutatingWebhooks: calls.filter((c) => c.mutated).map((c) => c.webhook) }
+      : {}),
+    ...(configured ? { configuredWebhooks: configured } : {}),
+  })
+  const state = looked.audit.state
+  return {
+    summary: {
+      audit: state === 'received' ? 'received' : state === 'off' ? 'off' : 'missing',
+      webhooks: calls.map((c) => ({
+        configuration: c.configuration,
+        webhook: c.webhook,
+        mutated: c.mutated,
+      })),
+      changes: report.entries.map((e) => ({
+        path: e.path,
+        change: e.change,
+        source: e.attribution?.source ?? null,
+        by: e.attribution?.by ?? null,
+      })),
+      note: report.webhookNote,
+    },
+    ...(looked.annotations ? { annotations: looked.annotations } : {}),
+  }
 }
 
 function judge(
@@ -344,10 +416,14 @@ export async function runRequest(
     const { observed } = sent
     const verb = verbOf(req)
     const resource = fullResourceOf(prepared.preview.path)
+    const aggregated = (await ctx.aggregated?.isRelayed(prepared.preview.path)) === true
+    const admission = await admissionOf(req, prepared, observed, sent.headers, ctx)
     const verdict = stageOfResponse({
       method: req.method,
       ...(verb ? { verb } : {}),
       ...(resource ? { resource } : { nonResource: true }),
+      ...(aggregated ? { aggregated: true } : {}),
+      ...(admission?.annotations ? { auditAnnotations: admission.annotations } : {}),
       dryRun: prepared.query.dryRun === 'All',
       status: observed.status,
       body: observed.body,
@@ -391,6 +467,7 @@ export async function runRequest(
         : {}),
       ...(token ? { continueToken: { raw: token, decoded: decodeContinueToken(token) } } : {}),
       checks,
+      ...(admission ? { admission: admission.summary } : {}),
       ok,
       attempts,
     }

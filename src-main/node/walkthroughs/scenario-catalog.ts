@@ -15,6 +15,7 @@ import ownership from '@common/scenarios/10-field-ownership.json'
 import health from '@common/scenarios/11-health-and-metrics.json'
 import applyPath from '@common/scenarios/12-kubectl-apply-path.json'
 import heartbeats from '@common/scenarios/13-node-heartbeats.json'
+import extensionPoints from '@common/scenarios/14-extension-points.json'
 
 const FILES: unknown[] = [
   addresses,
@@ -30,6 +31,7 @@ const FILES: unknown[] = [
   health,
   applyPath,
   heartbeats,
+  extensionPoints,
 ]
 
 export const SCENARIOS: Scenario[] = FILES.map((file) => scenarioSchema.parse(file)).sort(

@@ -20,6 +20,9 @@ import { bodyNameOf, commandTargetOf, prepareRequest, runRequest } from './reque
 import { stepObject, stepRequestSeqs } from './step-highlight'
 import { SCENARIOS, scenarioById } from './scenario-catalog'
 import { fillTemplate, forRelease } from './step-checks'
+import { AggregatedApis } from '../aggregated-apis'
+import type { AuditStream } from '../features/audit-bus'
+import { configuredMutatingWebhooks } from '../lab/dry-run-attribution'
 import { WalkthroughIdentities } from './walkthrough-identities'
 import { labClusterObject, labNamespaceName, looksLocal } from './walkthrough-safety'
 
@@ -28,6 +31,8 @@ interface Run {
   scenario: Scenario
   session: ClusterSession
   identities: WalkthroughIdentities
+  /** Which groups an APIService hands to another server, read once per run. */
+  aggregated: AggregatedApis
   vars: Record<string, string>
   secrets: Record<string, string>
   watchId: number | null
@@ -93,7 +98,11 @@ export class WalkthroughRunner {
   private readonly runs = new Map<number, Run>()
   private nextRunId = 1
 
-  constructor(private readonly log: RequestLog) {}
+  constructor(
+    private readonly log: RequestLog,
+    /** The core's audit stream: a dry-run's event names the webhooks called (admissionOf). */
+    private readonly audit?: AuditStream,
+  ) {}
 
   catalog(): Scenario[] {
     return SCENARIOS
@@ -171,6 +180,7 @@ export class WalkthroughRunner {
       scenario,
       session,
       identities: new WalkthroughIdentities(session.transport, this.log),
+      aggregated: new AggregatedApis(session.transport),
       // {{nsUid}}: for the owner reference of a cluster-scoped object, so that deleting the
       // namespace also deletes it (garbage collector), should the run crash before its end.
       vars: { nsUid: created.value.uid },
@@ -253,6 +263,9 @@ export class WalkthroughRunner {
           namespace: run.state.namespace,
           commands: commandTargetOf(run.session),
           identities: run.identities,
+          aggregated: run.aggregated,
+          ...(this.audit ? { audit: this.audit } : {}),
+          configuredWebhooks: () => configuredMutatingWebhooks(run.session),
           server: releaseOf(run.session.info.version),
           vars: run.vars,
           secrets: run.secrets,
