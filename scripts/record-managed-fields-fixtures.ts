@@ -1,7 +1,8 @@
-// Records test/fixtures/recorded/<series>/managed-fields/ from a real kube-apiserver: starts the test control
-// plane, replays the "Qui possède ce champ ?" sequence (server-side apply, patch, conflict, forced
-// re-apply) plus a few shapes of fieldsV1, saves each object as the server returns it, then stops
-// the control plane, also on error. Run: `npx tsx scripts/record-managed-fields-fixtures.ts`.
+// Records test/fixtures/recorded/<series>/managed-fields/ from a real kube-apiserver: starts the
+// test control plane, replays the "Qui possède ce champ ?" sequence (server-side apply, patch,
+// conflict, forced re-apply, then kubectl scale and the re-apply after it) plus a few shapes of
+// fieldsV1, saves each object as the server returns it, then stops the control plane, also on
+// error. Run: `npx tsx scripts/record-managed-fields-fixtures.ts`.
 // Ref: https://kubernetes.io/docs/reference/using-api/server-side-apply/
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -290,6 +291,24 @@ async function record(info: ClusterInfo): Promise<void> {
   // 5. The forced re-apply takes every conflicting field back.
   serverSideApply('equipe-web', VITRINE, '--force-conflicts')
   save('deployment-vitrine-5-forced.json', await vitrineSettled())
+
+  // 6. The seed's own story: `kubectl scale` writes through the scale subresource. From 1.22 the
+  // server records it as manager kubectl with subresource scale (1.37: an entry without a time);
+  // 1.20 records no manager for it, and equipe-web keeps spec.replicas.
+  log(kubectl(['scale', 'deployment', 'vitrine', '-n', NAMESPACE, '--replicas=4']).trim())
+  save('deployment-vitrine-6-scaled.json', await vitrineSettled())
+
+  // 7. equipe-web re-applies (replicas: 2) without --force-conflicts. 1.22+: the 409 naming the
+  // subresource (`conflict with "kubectl" with subresource "scale"`); 1.20: applied, back to 2.
+  const afterScale = await applyWithoutForce(
+    info,
+    `/apis/apps/v1/namespaces/${NAMESPACE}/deployments/vitrine`,
+    'equipe-web',
+    VITRINE,
+  )
+  log(`re-apply after kubectl scale: ${afterScale.status}`)
+  save('deployment-vitrine-7-reapply-after-scale.json', afterScale.body)
+  if (afterScale.status === 409) serverSideApply('equipe-web', VITRINE, '--force-conflicts')
 
   // Labels and annotations (maps of f: entries), co-ownership, and an Update taking one label.
   serverSideApply('equipe-web', REGLAGES_BY_EQUIPE_WEB)
