@@ -433,27 +433,6 @@ export class KubeTransport {
     return lib.request(url, { method, headers: out, agent: this.agentFor(tls, secure, true) })
   }
 
-  /**
-   * Opens one request exactly as another client sent it (the kubectl proxy's relay): its method,
-   * path and query, and its headers, with this context's credentials put in place of the client's
-   * (they override any Authorization it sent). The caller streams the body in and reads the
-   * response; nothing is logged here, the relay logs what it relays. Uses the stream pool, since a
-   * relayed watch holds its socket as long as kubectl keeps it.
-   */
-  async relay(
-    method: string,
-    pathAndQuery: string,
-    headers: http.OutgoingHttpHeaders,
-  ): Promise<http.ClientRequest> {
-    const tls = await this.credentials()
-    const url = new URL(this.config.server.replace(/\/+$/, '') + pathAndQuery)
-    const secure = url.protocol === 'https:'
-    const out: http.OutgoingHttpHeaders = { ...headers, ...(tls.headers ?? {}) }
-    if (tls.auth) out.Authorization = `Basic ${Buffer.from(tls.auth).toString('base64')}`
-    const lib = secure ? https : http
-    return lib.request(url, { method, headers: out, agent: this.agentFor(tls, secure, true) })
-  }
-
   /** A request whose 2xx body is JSON; anything else becomes a UiError. */
   async json<T>(req: KubeRequest): Promise<Result<T>> {
     let res: KubeResponse
