@@ -1,0 +1,343 @@
+// Faults inside the control plane, on a control plane of this file's own (started here, stopped at
+// the end; the shared ones are never stopped or restarted): etcd stopped for 20 s then started,
+// kube-apiserver killed and started again in the middle of a paged list, and an exec plugin's
+// token that the server stops accepting mid-session. After every fault the stored history agrees
+// with a fresh list, no event is doubled or missing, resourceVersions only grow.
+import { execFileSync, spawn } from 'node:child_process'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse, stringify } from 'yaml'
+import type { HealthReport } from '@common/kube-types'
+import type { Result } from '@common/result'
+import type { WatchStatus, WatchTarget } from '@common/watch-types'
+import type { ApiscopeCore, CoreOptions } from '../../src-main/node/apiscope-core'
+import type { KubeRequest } from '../../src-main/node/kube-transport'
+import {
+  ADMIN_CONTEXT,
+  REPO_ROOT,
+  isAlive,
+  restartApiserver,
+  startControlPlane,
+  stopControlPlane,
+  type ClusterInfo,
+} from '../cluster/control-plane'
+import { EXEC_USER, startTokenWebhook, type TokenWebhook } from '../cluster/token-webhook'
+import { expectHistoryAgrees, type FreshItem } from './history-checks'
+import { coreFor, waitUntil } from './helpers'
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'apiscope-cp-faults-'))
+let own: ClusterInfo
+let webhook: TokenWebhook
+const cores: ApiscopeCore[] = []
+
+beforeAll(async () => {
+  webhook = await startTokenWebhook()
+  own = await startControlPlane({ apiserverArgs: webhook.apiserverArgs(tmp) })
+}, 150_000)
+
+afterAll(async () => {
+  cores.forEach((c) => c.close())
+  if (own)
+    stopControlPlane(own, path.join(REPO_ROOT, 'test/artifacts/cluster-logs/control-plane-faults'))
+  await webhook?.close()
+  rmSync(tmp, { recursive: true, force: true })
+})
+
+const kubectl = (...args: string[]) =>
+  execFileSync(path.join(own.binDir, 'kubectl'), [`--kubeconfig=${own.kubeconfig}`, ...args], {
+    encoding: 'utf8',
+  })
+
+const FAST_BACKOFF = { initialMs: 200, maxMs: 2000, resetAfterMs: 60_000, jitter: 0.2 }
+
+async function connect(kubeconfig: string, watch: CoreOptions['watch'] = {}) {
+  const core = coreFor(kubeconfig, { watch: { backoff: FAST_BACKOFF, ...watch } })
+  cores.push(core)
+  const res = await core.invoke('kube:connect', { context: ADMIN_CONTEXT })
+  if (!res.ok) throw new Error(res.error.title)
+  const session = core.currentSession
+  if (!session) throw new Error('no session')
+  return { core, session }
+}
+type Session = Awaited<ReturnType<typeof connect>>['session']
+
+const statusOf = (session: Session, id: number) =>
+  session.watches.statuses().find((s) => s.id === id) as WatchStatus
+const cm = (ns: string): WatchTarget => ({
+  group: '',
+  version: 'v1',
+  resource: 'configmaps',
+  namespace: ns,
+})
+
+async function watchOpen(session: Session, target: WatchTarget): Promise<number> {
+  const id = session.watches.start(target).id
+  await waitUntil('the watch to be open', 30_000, () => statusOf(session, id).state === 'watching')
+  return id
+}
+
+function namespace(prefix: string): string {
+  const ns = `${prefix}-${Date.now().toString(36)}`
+  kubectl('create', 'namespace', ns)
+  return ns
+}
+
+const fresh = (ns: string) =>
+  (JSON.parse(kubectl('get', 'configmaps', '-n', ns, '-o', 'json')) as { items: FreshItem[] }).items
+
+async function send(
+  session: Session,
+  method: 'POST' | 'PUT' | 'DELETE',
+  p: string,
+  body?: unknown,
+): Promise<string> {
+  const res = await session.transport.request({ method, path: p, ...(body ? { body } : {}) })
+  expect(res.status, res.body.slice(0, 200)).toBeLessThan(300)
+  return (
+    (JSON.parse(res.body) as { metadata?: { resourceVersion?: string } }).metadata
+      ?.resourceVersion ?? ''
+  )
+}
+const configMap = (name: string, v: string) => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name },
+  data: { v },
+})
+
+async function arrived(session: Session, id: number, rvs: string[]): Promise<void> {
+  await waitUntil(`all ${rvs.length} writes to arrive`, 30_000, () => {
+    const seen = new Set(
+      session.watches.store
+        .events()
+        .filter((e) => e.watch === id)
+        .map((e) => e.rv),
+    )
+    return rvs.every((rv) => seen.has(rv))
+  })
+}
+
+describe('etcd stopped for 20 s, then started', () => {
+  it('shows /readyz failing its etcd check in the health panel while down; the watch recovers', async () => {
+    // Broke: etcd killed (SIGTERM) and started again 20 s later with the same data and flags.
+    // Checked: while down, kube:health (what the health panel shows) reads /readyz answering
+    // 500 with its [-]etcd check failing; once etcd is back, /readyz passes, the watch opened
+    // before is watching again, writes after the outage arrive, history agrees with a list.
+    const { core, session } = await connect(own.kubeconfig)
+    const ns = namespace('etcd')
+    const id = await watchOpen(session, cm(ns))
+    const written = [
+      await send(session, 'POST', `/api/v1/namespaces/${ns}/configmaps`, configMap('avant', '1')),
+    ]
+    await arrived(session, id, written)
+
+    const pidFile = path.join(own.dir, 'pids', 'etcd.pid')
+    const pid = Number(readFileSync(pidFile, 'utf8'))
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+    process.kill(pid, 'SIGTERM')
+    await waitUntil('etcd to stop', 10_000, () => !isAlive(pid))
+    const stoppedAt = Date.now()
+    const health = async () => (await core.invoke('kube:health', {})) as Result<HealthReport>
+    let down: HealthReport | null = null
+    while (Date.now() - stoppedAt < 20_000) {
+      const h = await health()
+      if (h.ok && h.value.readyz.checks.some((c) => c.name === 'etcd' && !c.ok)) down ??= h.value
+      await new Promise((r) => setTimeout(r, 1000))
+    }
+    expect(down, '/readyz showed etcd failing').not.toBeNull()
+    expect(down?.readyz.httpStatus).toBe(500)
+    expect(down?.readyz.passed).toBe(false)
+    expect(down?.readyz.summary).toMatch(/readyz check failed/)
+
+    const fd = openSync(path.join(own.dir, 'logs', 'etcd.log'), 'a')
+    const child = spawn(argv[0] as string, argv.slice(1), {
+      stdio: ['ignore', fd, fd],
+      detached: true,
+    })
+    closeSync(fd)
+    child.unref()
+    writeFileSync(pidFile, String(child.pid))
+    for (let h = await health(); !(h.ok && h.value.readyz.passed); h = await health()) {
+      expect(Date.now() - stoppedAt, '/readyz passes again within 80 s').toBeLessThan(80_000)
+      await new Promise((r) => setTimeout(r, 500))
+    }
+    written.push(
+      await send(session, 'POST', `/api/v1/namespaces/${ns}/configmaps`, configMap('apres', '2')),
+    )
+    await arrived(session, id, written)
+    const status = statusOf(session, id)
+    expect(status.state).toBe('watching')
+    process.stderr.write(
+      `[etcd] watch after the outage: reconnects ${status.reconnects}, resumes ${status.resumes}, relists ${status.relists}\n`,
+    )
+    expectHistoryAgrees(session.watches.store, id, fresh(ns), written, {
+      relisted: status.relists > 0,
+    })
+  }, 120_000)
+})
+
+describe('kube-apiserver restarted in the middle of a paged list', () => {
+  it('lists 2,000 ConfigMaps in pages of 100 across a restart after page 3, and loses nothing', async () => {
+    // Broke: kube-apiserver killed (SIGKILL) and started again while the list waited between its
+    // third and fourth page; while it was down and after, 10 ConfigMaps were changed, 10 deleted
+    // and 10 created. (2,000 objects rather than the issue's 150,000: the list only needs pages
+    // on both sides of the restart, and this file must stay quick on two cores.)
+    // Checked and reported: what the restarted server answers to the continue token the old one
+    // issued (status in the request log), that the list then completes (continuing, or starting
+    // over), that the watch follows, and that every object's history agrees with a fresh list.
+    const admin = await connect(own.kubeconfig)
+    const ns = namespace('restart')
+    const base = `/api/v1/namespaces/${ns}/configmaps`
+    const names = Array.from({ length: 2000 }, (_, i) => `o-${String(i).padStart(4, '0')}`)
+    for (let k = 0; k < names.length; k += 50) {
+      await Promise.all(
+        names.slice(k, k + 50).map((n) => send(admin.session, 'POST', base, configMap(n, '0'))),
+      )
+    }
+    const { core, session } = await connect(own.kubeconfig, { pageSize: 100 })
+    // Holds the fourth page's request until the restart is done.
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((r) => (release = r))
+    let held: string | null = null
+    let continued = 0
+    const request = session.transport.request.bind(session.transport)
+    session.transport.request = async (req: KubeRequest) => {
+      if (req.query?.continue && !req.query.watch && ++continued === 3) {
+        held = String(req.query.continue)
+        await gate
+      }
+      return request(req)
+    }
+    const id = session.watches.start({ ...cm(ns), mode: 'list-watch' }).id
+    await waitUntil('the fourth page to be held', 30_000, () => held)
+    const restarting = restartApiserver(own, 1000)
+    await new Promise((r) => setTimeout(r, 300))
+    await restarting
+    const after = await connect(own.kubeconfig)
+    for (let i = 0; i < 10; i++) {
+      await send(
+        after.session,
+        'PUT',
+        `${base}/${names[i]}`,
+        configMap(names[i] as string, 'changed'),
+      )
+      await send(after.session, 'DELETE', `${base}/${names[100 + i]}`)
+      await send(after.session, 'POST', base, configMap(`new-${i}`, '1'))
+    }
+    release()
+    await waitUntil(
+      'the watch after the list',
+      60_000,
+      () => statusOf(session, id).state === 'watching',
+    )
+    const pages = core.requestLog
+      .snapshot()
+      .filter((e) => e.url.includes(`/namespaces/${ns}/configmaps?`) && !e.url.includes('watch='))
+    const heldAnswer = pages.find((e) => new URL(e.url).searchParams.get('continue') === held)
+    process.stderr.write(
+      `[restart] the old continue token, asked of the restarted server: ${heldAnswer?.status} ${heldAnswer?.statusText}; ` +
+        `${pages.length} list requests; lists ${session.watches.store.lists
+          .filter((l) => l.watch === id)
+          .map((l) => `${l.reason}@${l.rv} (${l.items} items, ${l.pages.length} pages)`)
+          .join(
+            ', ',
+          )}; status ${JSON.stringify({ relists: statusOf(session, id).relists, expired: statusOf(session, id).expired })}\n`,
+    )
+    expect(heldAnswer?.status === 200 || heldAnswer?.status === 410).toBe(true)
+    await waitUntil('the changes', 30_000, () => {
+      const live = session.watches.store.liveObjectsOfWatch(id)
+      return live.size === fresh(ns).length
+    })
+    const status = statusOf(session, id)
+    expectHistoryAgrees(session.watches.store, id, fresh(ns), [], {
+      relisted: status.relists > 0,
+    })
+  }, 150_000)
+})
+
+describe('credentials that expire mid-session', () => {
+  it('runs the exec plugin again on the 401 and the watch goes on with no gap', async () => {
+    // Broke: the exec plugin's token is accepted by kube-apiserver (its webhook token
+    // authenticator, test/cluster/token-webhook.ts) for 12 s, while the plugin states an expiry an
+    // hour ahead, so client-node keeps it and the server's 401 is the only sign. The watch is
+    // re-opened every 4 s (timeoutSeconds), and a ConfigMap is written every second for 24 s.
+    // Checked: the webhook refused an expired token; the request log shows the 401 and, right
+    // after, the same request answered 200; the plugin ran again; every write arrived exactly
+    // once with no relist; history agrees with a fresh list.
+    const plugin = webhook.writeExecPlugin(tmp, 12_000, 3_600_000)
+    const doc = parse(readFileSync(own.kubeconfig, 'utf8')) as {
+      clusters: { name: string }[]
+    }
+    const kubeconfig = path.join(tmp, 'exec.kubeconfig')
+    writeFileSync(
+      kubeconfig,
+      stringify({
+        apiVersion: 'v1',
+        kind: 'Config',
+        clusters: doc.clusters,
+        users: [
+          {
+            name: EXEC_USER,
+            user: {
+              exec: {
+                apiVersion: 'client.authentication.k8s.io/v1',
+                command: process.execPath,
+                args: [plugin],
+                interactiveMode: 'Never',
+              },
+            },
+          },
+        ],
+        contexts: [
+          { name: ADMIN_CONTEXT, context: { cluster: doc.clusters[0]?.name, user: EXEC_USER } },
+        ],
+        'current-context': ADMIN_CONTEXT,
+      }),
+      { mode: 0o600 },
+    )
+    const admin = await connect(own.kubeconfig)
+    const ns = namespace('exec')
+    const { core, session } = await connect(kubeconfig, { timeoutSeconds: () => 4 })
+    const id = await watchOpen(session, cm(ns))
+    const written: string[] = []
+    const started = Date.now()
+    for (let i = 0; Date.now() - started < 24_000; i++) {
+      written.push(
+        await send(
+          admin.session,
+          'POST',
+          `/api/v1/namespaces/${ns}/configmaps`,
+          configMap(`t-${i}`, '1'),
+        ),
+      )
+      await new Promise((r) => setTimeout(r, 1000))
+    }
+    await arrived(session, id, written)
+    // A 401 at the very end (the watch re-opened as the writes stopped) is asked again too.
+    await waitUntil('every 401 asked again', 10_000, () => {
+      const entries = core.requestLog.snapshot()
+      return entries
+        .filter((e) => e.status === 401)
+        .every((r) => entries.some((e) => e.seq > r.seq && e.url === r.url))
+    })
+    const runs = readFileSync(`${plugin}.runs`, 'utf8').trim().split('\n').length
+    const log = core.requestLog.snapshot()
+    const refused = log.filter((e) => e.status === 401)
+    process.stderr.write(
+      `[exec] plugin runs ${runs}; 401s ${refused.length} (${refused.map((e) => new URL(e.url).pathname).join(', ')}); webhook refused ${webhook.expired} expired tokens\n`,
+    )
+    expect(webhook.expired).toBeGreaterThanOrEqual(1)
+    expect(refused.length).toBeGreaterThanOrEqual(1)
+    expect(runs).toBeGreaterThanOrEqual(2)
+    for (const r of refused) {
+      const next = log.find((e) => e.seq > r.seq && e.url === r.url)
+      expect(next?.status, `${r.url} asked again after its 401`).toBe(200)
+    }
+    const status = statusOf(session, id)
+    expect(status.relists).toBe(0)
+    expect(status.resumes).toBeGreaterThanOrEqual(4)
+    expectHistoryAgrees(session.watches.store, id, fresh(ns), written)
+  }, 90_000)
+})
