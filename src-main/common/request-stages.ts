@@ -33,7 +33,7 @@ export const REQUEST_STAGES = [
   },
   {
     id: 'mutating-admission',
-    label: 'Mutating admission (plugins, then webhooks)',
+    label: 'Mutating admission (plugins, CEL policies, webhooks)',
     refusal: '403 or 404 from a plugin, a webhook’s denial, 500 when a webhook cannot be called',
   },
   {
@@ -43,7 +43,7 @@ export const REQUEST_STAGES = [
   },
   {
     id: 'validating-admission',
-    label: 'Validating admission (plugins, then webhooks)',
+    label: 'Validating admission (plugins, CEL policies, webhooks)',
     refusal: '403 from a plugin, a webhook’s or a policy’s denial',
   },
   {
