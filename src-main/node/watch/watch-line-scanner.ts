@@ -3,7 +3,8 @@
 // tokenizer over the bytes (strings, escapes, nesting), reading only the top level of the event,
 // of the object and of its metadata, in any key order; every other value is skipped. It stops once
 // it has them all: the API server writes `type` before `object`, and `namespace` before `uid` and
-// `resourceVersion` (Go's ObjectMeta field order, and the sorted keys of unstructured objects).
+// `resourceVersion` (Go's ObjectMeta field order, and the sorted keys of unstructured objects);
+// an object without a namespace so far has its metadata read to the end, in case one follows.
 // The whole object is parsed once, in the version history's worker, which is where a malformed
 // tail would show. Anything unexpected returns null and the caller uses JSON.parse (docs/adr/0006).
 
@@ -210,7 +211,10 @@ function scanMetadata(c: Cursor): void {
     else if (keyIs(c, K.uid)) readField(c, 'uid')
     else if (keyIs(c, K.resourceVersion)) readField(c, 'resourceVersion')
     else c.i = skipValue(c.b, c.i, c.state)
-    if (c.found === ALL) return
+    // Without a namespace yet, read metadata to its end: a cluster-scoped object has none, and a
+    // namespace written after uid and resourceVersion (not the API server's order, but valid
+    // JSON) must not be missed.
+    if (c.found === ALL && c.out.namespace !== '') return
   } while (nextMember(c))
 }
 
