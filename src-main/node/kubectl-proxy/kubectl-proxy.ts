@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks'
 import type { Duplex } from 'node:stream'
 import { curlEquivalent, kubectlEquivalent } from '@common/command-equivalents'
 import type { AuthKind } from '@common/kube-types'
+import { parseWarningHeader, shownWarnings } from '@common/server-warnings'
 import type { KubectlProxyStatus, RelayedExchangeDetail } from '@common/messages/kubectl-proxy'
 import type { RequestLog } from '../request-log'
 import type { AuditEvent } from '../traffic/audit-event'
@@ -275,6 +276,11 @@ export class KubectlProxy {
       insecure: this.options.insecure,
       hasBody: exchange.requestBody.bytes > 0 || exchange.method !== 'GET',
     }
+    // The API server's Warning headers (deprecations, unknown fields), as kubectl prints them.
+    const warning = exchange.responseRaw.filter(
+      (_v, i, raw) => i % 2 === 1 && raw[i - 1]?.toLowerCase() === 'warning',
+    )
+    const warnings = shownWarnings(parseWarningHeader(warning), exchange.about)
     const entry = this.options.requestLog.add({
       context: this.options.context,
       method: exchange.method,
@@ -284,6 +290,7 @@ export class KubectlProxy {
       ms: Math.round(performance.now() - started),
       startedAt: new Date(exchange.receivedAt).toISOString(),
       ...(exchange.error ? { error: exchange.error } : {}),
+      ...(warnings.length ? { warnings } : {}),
       curl: curlEquivalent(equivalents),
       kubectl: kubectlEquivalent(equivalents),
       relayed: {

@@ -19,6 +19,7 @@ import { toLoadable, type Loadable } from './loadable'
 import type { LabState } from './lab-state.svelte'
 import type { OwnershipState } from './ownership-state.svelte'
 import { RecordingState } from './recording-state.svelte'
+import { KubectlProxyState } from './kubectl-proxy-state.svelte'
 import type { TimelineState } from './timeline-state.svelte'
 import type { TrafficState } from './traffic-state.svelte'
 import type { WalkthroughsState } from './walkthroughs-state.svelte'
@@ -52,6 +53,8 @@ export class AppState {
   }
   kubeconfig = $state<Loadable<KubeconfigSummary>>({ status: 'idle' })
   readonly recording: RecordingState
+  /** The kubectl proxy belongs to the live session, whatever is on screen. */
+  readonly kubectlProxy: KubectlProxyState
   /** The live session's world: kept whole while a replay is on screen. */
   readonly live: WorldState
   /** The world on screen: the live one, or the open replay's (a new one each time one opens). */
@@ -103,6 +106,7 @@ export class AppState {
 
   constructor(readonly api: ApiscopeApi) {
     this.recording = new RecordingState(api)
+    this.kubectlProxy = new KubectlProxyState(api, () => this.recording.replaying)
     const live: WorldState = new WorldState(api, false, () => this.#world === live)
     this.live = live
     this.#world = live
@@ -162,6 +166,7 @@ export class AppState {
       return
     }
     live.session = { status: 'connected', info: res.value }
+    void this.kubectlProxy.refresh()
     // A replay opened meanwhile answers for itself: the live world reads its own on the way back.
     if (this.#world !== live) return
     await Promise.all([live.refreshOverview(), live.refreshDiscovery(false)])
