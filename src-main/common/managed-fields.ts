@@ -239,6 +239,13 @@ export function decodeFieldsKey(rawKey: string): DecodedFieldsKey {
 }
 
 /**
+ * How deep a fieldsV1 tree is followed. The API server's JSON decoder refuses nesting past 10,000
+ * levels; no real object comes near a hundred, and a deeper tree (a damaged recording, a crafted
+ * file) would otherwise exhaust the stack.
+ */
+export const MAX_FIELDS_DEPTH = 1000
+
+/**
  * Turns a fieldsV1 tree into the paths it owns, in the order fieldsV1 lists them (the server puts
  * `.` first, before a node's children). What cannot be read is returned in `undecoded`, with why.
  */
@@ -247,6 +254,15 @@ export function decodeFieldsV1(fieldsV1: unknown): DecodedFieldsV1 {
   const undecoded: UndecodedFields[] = []
 
   const visit = (node: JsonObject, segments: PathSegment[]) => {
+    if (segments.length >= MAX_FIELDS_DEPTH) {
+      undecoded.push({
+        at: toFieldPath(segments),
+        rawKey: '',
+        rawValue: node,
+        warning: `nested deeper than ${MAX_FIELDS_DEPTH} levels: the rest is not decoded`,
+      })
+      return
+    }
     for (const [rawKey, rawValue] of Object.entries(node)) {
       const decoded = decodeFieldsKey(rawKey)
       if ('error' in decoded) {
