@@ -1,15 +1,17 @@
 // The `apiscope` command line. `serve` runs browser mode: the core plus a loopback server for the
 // renderer, printing the URL (token included) on a line of its own; `--demo` opens the bundled
-// demo recording. `record` records headless (record-command.ts).
+// demo recording. `record` records headless (record-command.ts); `proxy` relays kubectl through
+// Apiscope (proxy-command.ts). `apiscope <command> --help` prints that command's usage (usage.ts).
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import { startBrowserHost } from '../browser-host/server'
 import { ApiscopeCore } from '../node/apiscope-core'
 import { openDemoUnlessClusterAnswers } from '../node/recording/demo-fallback'
+import { proxy, PROXY_USAGE } from './proxy-command'
 import { record, RECORD_HELP } from './record-command'
+import { EXIT_CODES, parseCommand, UsageError } from './usage'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** resources/demo, from out/main (built) and from src-main/cli (tsx) alike. */
@@ -26,17 +28,33 @@ function packageVersion(): string {
   }
 }
 
+const SERVE_USAGE = `  apiscope serve [--port N] [--no-open] [--demo | --demo-if-no-cluster]
+                                          browser mode on 127.0.0.1 (prints the URL with its token);
+                                          --demo opens the bundled demo recording, no cluster needed;
+                                          --demo-if-no-cluster opens it when no cluster answers`
+
+const FOOTER = `The cluster comes from KUBECONFIG or ~/.kube/config, like kubectl.
+
+${EXIT_CODES}`
+
 const HELP = `Apiscope ${packageVersion()}: makes the Kubernetes API server visible.
 
 Usage:
-  apiscope serve [--port N] [--no-open] [--demo]
-                                          browser mode on 127.0.0.1 (prints the URL with its token);
-                                          --demo opens the bundled demo recording, no cluster needed;
-                                          --demo-if-no-cluster opens it when no cluster answers
+${SERVE_USAGE}
 ${RECORD_HELP}
+${PROXY_USAGE}
+  apiscope <command> --help               that command's usage
   apiscope --version | --help
 
-The cluster comes from KUBECONFIG or ~/.kube/config, like kubectl.`
+${FOOTER}`
+
+/** One command's usage, as `apiscope <command> --help` prints it. */
+const usageOf = (lines: string) => `Usage:\n${lines}\n\n${FOOTER}`
+const USAGES: Record<string, string> = {
+  serve: usageOf(SERVE_USAGE),
+  record: usageOf(RECORD_HELP),
+  proxy: usageOf(PROXY_USAGE),
+}
 
 /** Opens the URL in the desktop's browser when there is a desktop; says nothing otherwise. */
 export function openInBrowser(url: string): boolean {
@@ -60,24 +78,22 @@ export function openInBrowser(url: string): boolean {
 }
 
 async function serve(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string' },
-      'no-open': { type: 'boolean', default: false },
-      demo: { type: 'boolean', default: false },
-      'demo-if-no-cluster': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
+  const parsed = parseCommand(USAGES.serve ?? '', argv, {
+    port: { type: 'string' },
+    'no-open': { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
+    'demo-if-no-cluster': { type: 'boolean', default: false },
   })
-  if (values.help) {
-    console.log(HELP)
-    return
+  if (!parsed) return
+  const values = parsed as {
+    port?: string
+    'no-open': boolean
+    demo: boolean
+    'demo-if-no-cluster': boolean
   }
   const port = values.port === undefined ? 0 : Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`--port must be a number from 0 to 65535, not "${values.port}"`)
+    throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}"`)
   }
   const rendererDir = path.join(here, '../renderer')
   if (!existsSync(path.join(rendererDir, 'index.html'))) {
@@ -131,6 +147,15 @@ export async function main(argv: string[]): Promise<number> {
           await record(
             new ApiscopeCore({ host: 'browser', version: packageVersion(), demoDir }),
             rest,
+            USAGES.record ?? '',
+          ),
+        )
+      case 'proxy':
+        return process.exit(
+          await proxy(
+            new ApiscopeCore({ host: 'browser', version: packageVersion(), demoDir }),
+            rest,
+            USAGES.proxy ?? '',
           ),
         )
       case '--version':
@@ -148,6 +173,10 @@ export async function main(argv: string[]): Promise<number> {
         return 2
     }
   } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`apiscope ${command}: ${error.message}\n\n${USAGES[command ?? ''] ?? HELP}`)
+      return 2
+    }
     console.error(`apiscope: ${(error as Error).message}`)
     return 1
   }

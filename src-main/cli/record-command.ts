@@ -1,15 +1,18 @@
 // `apiscope record`: records a live session headless until interrupted (Ctrl-C, SIGTERM), printing
 // progress. The same core and recorder as the app; the file stays readable if the process is
 // killed outright (docs/recording-format.md).
-import { parseArgs } from 'node:util'
 import type { DiscoveredResource } from '@common/kube-types'
+import type { KubectlProxyStatus } from '@common/messages/kubectl-proxy'
 import type { WatchTarget } from '@common/watch-types'
 import type { ApiscopeCore } from '../node/apiscope-core'
+import { UsageError, parseCommand } from './usage'
 
 export const RECORD_HELP = `  apiscope record --out FILE [--context C] [--watch configmaps,deployments.apps]
                   [--namespace N] [--audit-webhook PORT | --audit-log PATH]
-                  [--gzip] [--include-secrets] [--title T]
-                                          records until interrupted, printing progress`
+                  [--gzip] [--include-secrets] [--title T] [--proxy]
+                                          records until interrupted, printing progress;
+                                          --proxy also opens the kubectl proxy and prints its
+                                          line: the kubectl commands typed there are recorded`
 
 /** "configmaps" or "deployments.apps" (kubectl's resource.group), resolved by discovery. */
 export function resolveWatch(
@@ -35,25 +38,35 @@ const clock = (ms: number) => {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
 }
 
-export async function record(core: ApiscopeCore, argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      out: { type: 'string' },
-      context: { type: 'string' },
-      watch: { type: 'string', default: 'configmaps' },
-      namespace: { type: 'string' },
-      'audit-webhook': { type: 'string' },
-      'audit-log': { type: 'string' },
-      gzip: { type: 'boolean', default: false },
-      'include-secrets': { type: 'boolean', default: false },
-      title: { type: 'string' },
-    },
-    strict: true,
+export async function record(core: ApiscopeCore, argv: string[], usage: string): Promise<number> {
+  const parsed = parseCommand(usage, argv, {
+    out: { type: 'string' },
+    context: { type: 'string' },
+    watch: { type: 'string', default: 'configmaps' },
+    namespace: { type: 'string' },
+    'audit-webhook': { type: 'string' },
+    'audit-log': { type: 'string' },
+    gzip: { type: 'boolean', default: false },
+    'include-secrets': { type: 'boolean', default: false },
+    title: { type: 'string' },
+    proxy: { type: 'boolean', default: false },
   })
-  if (!values.out) throw new Error('--out FILE is required')
+  if (!parsed) return 0
+  const values = parsed as {
+    out?: string
+    context?: string
+    watch: string
+    namespace?: string
+    'audit-webhook'?: string
+    'audit-log'?: string
+    gzip: boolean
+    'include-secrets': boolean
+    title?: string
+    proxy: boolean
+  }
+  if (!values.out) throw new UsageError('--out FILE is required')
   if (values['audit-webhook'] && values['audit-log']) {
-    throw new Error('give --audit-webhook or --audit-log, not both')
+    throw new UsageError('give --audit-webhook or --audit-log, not both')
   }
   const say = (line: string) => process.stderr.write(`${line}\n`)
 
@@ -105,6 +118,13 @@ export async function record(core: ApiscopeCore, argv: string[]): Promise<number
         })
       : await core.invoke('traffic:start-log-tail', { path: values['audit-log'] })
     if (!res.ok) throw new Error(`audit stream: ${res.error.title}. ${res.error.detail}`)
+  }
+  if (values.proxy) {
+    const res = await core.invoke('proxy:start', {})
+    if (!res.ok) throw new Error(`kubectl proxy: ${res.error.title}. ${res.error.detail}`)
+    const status = res.value as KubectlProxyStatus
+    say('apiscope: kubectl proxy open; the kubectl commands run after this line are recorded:')
+    console.log(status.line)
   }
   say(
     `apiscope: recording ${targets.map((t) => t.resource).join(', ')}${
