@@ -288,6 +288,32 @@ describe('exercise 3: vitrine-sans-replicas.yaml, (a) after kubectl scale, (b) o
   })
 })
 
+describe('a second kubectl scale, whose entry has no time to move', () => {
+  it('the history still names kubectl via scale as the writer (1.20: nobody owns replicas)', async () => {
+    const session = core.currentSession
+    if (!session) throw new Error('no session')
+    // After (a), kubectl's entry is there already: this scale moves no managedFields time.
+    scale(ns, 'vitrine', 5)
+    const uid = JSON.parse(kubectl('get', 'deploy', 'vitrine', '-n', ns, '-o', 'json')).metadata
+      .uid as string
+    // The version the scale made: the first with 5 replicas.
+    let version = -1
+    for (const deadline = Date.now() + 15_000; version < 0 && Date.now() < deadline;) {
+      const h = session.watches.store.history(uid)
+      const all = Array.from({ length: h?.versionCount ?? 0 }, (_, k) => k)
+      const objects = await session.watches.store.objectsAt(uid, all)
+      version = objects.findIndex(
+        (o) => (o as { spec?: { replicas?: number } } | null)?.spec?.replicas === 5,
+      )
+      if (version < 0) await new Promise((r) => setTimeout(r, 100))
+    }
+    const history = await call<OwnershipHistory>('ownership:history', { uid })
+    const step = history.steps.find((s) => s.version === version)
+    expect(step?.changes).toEqual([])
+    expect(step?.writer).toBe(onOldest() ? null : 'kubectl (Update, via scale)')
+  })
+})
+
 describe('status writers through the status subresource', () => {
   let node: SimulatedNode
 

@@ -3,7 +3,8 @@
 import { compareOwnership, decodeManagedFields, managerLabel } from '@common/managed-fields'
 import type { FieldSince, OwnershipHistory, OwnershipStep } from '@common/messages/ownership'
 import type { EventStore } from '../watch/event-store'
-import { writerOf } from '../watch/object-detail'
+import { ownerOfChanges, writerOf } from '../watch/object-detail'
+import { fieldChanges } from '../watch/version-patch'
 
 type Obj = Record<string, unknown>
 
@@ -49,7 +50,11 @@ export async function ownershipHistory(
       gained: c.gained.map((p) => p.text),
       lost: c.lost.map((p) => p.text),
     }))
-    const writer = writerOf(object, previous)
+    // As the inspector does: when no entry is new or moved (a second kubectl scale, whose entry
+    // has no time on 1.37; two writes in one second), the owner of the changed fields wrote.
+    const writer =
+      writerOf(object, previous) ??
+      (previous ? ownerOfChanges(object, fieldChanges(previous, object)) : null)
     steps.push({
       version,
       eventIndex,

@@ -56,7 +56,10 @@ const SERVER_SET = /^\/metadata\/(resourceVersion|managedFields|generation)(\/|$
  * the same second look alike), the owner of the changed fields after the change is the writer.
  * Only plain field paths are looked up; list items need their keys, which a JSON Pointer lacks.
  */
-function ownerOfChanges(object: Obj, changes: { path: string }[]): ObjectVersionDetail['manager'] {
+export function ownerOfChanges(
+  object: Obj,
+  changes: { path: string }[],
+): ObjectVersionDetail['manager'] {
   const index = indexOwnership(object)
   for (const c of changes) {
     if (SERVER_SET.test(c.path) || /\/[0-9]+(\/|$)/.test(c.path)) continue
