@@ -59,6 +59,18 @@ test('a kubectl command typed in a terminal shows its requests on screen', async
     await expect(list).toHaveCount(1)
     await expect(list).toContainText(`kubectl/${cluster.version}`)
     await expect(list).toContainText('200 OK')
+    // The seed's first experiment, exactly: on 1.37, aggregated discovery (/api, /apis), then the
+    // list. 1.20 serves no aggregated discovery: its kubectl walks each group version as well.
+    const relayed = apiscope.requestLog.locator('tbody tr', {
+      has: apiscope.page.getByTestId('relayed-client'),
+    })
+    if (!cluster.version.startsWith('v1.20.')) {
+      await expect(relayed).toHaveCount(3)
+      await expect(relayed.nth(2)).toContainText('/api?timeout=32s')
+      await expect(relayed.nth(1)).toContainText('/apis?timeout=32s')
+    } else {
+      await expect(relayed.last()).toContainText('/api?timeout=32s')
+    }
     await list.click()
     const detail = apiscope.page.getByTestId('relayed-detail')
     await expect(detail).toContainText('Accept: application/json;as=Table')

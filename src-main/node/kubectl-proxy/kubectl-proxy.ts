@@ -4,7 +4,7 @@
 // showing each one as it happens: a request-log entry when its answer starts, an audit-shaped event
 // for live traffic, and the -v=8 detail on demand. Bodies stream both ways; only the first part of
 // each is kept to show. Connection upgrades (exec, attach, port-forward) are refused with a Status
-// that says why. Security model: docs/adr/0013-kubectl-proxy-security.md.
+// that says why. Security model: docs/adr/0015-kubectl-proxy-security.md.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type http from 'node:http'
 import https from 'node:https'
