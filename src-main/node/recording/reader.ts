@@ -1,7 +1,8 @@
 // Reads a recording whole, forgiving what a crash or a bad copy leaves: a tail without its newline
 // (a line being written when the recorder was killed) is skipped and measured; a line that is not
-// JSON, or not a line this format knows, is reported with its number and skipped. Only a missing
-// or foreign header is fatal.
+// JSON, not a line this format knows, or a known line with a field the replay needs missing or
+// of the wrong type, is reported with its number and skipped. Only a missing, foreign or
+// malformed header is fatal.
 import { readFile } from 'node:fs/promises'
 import { constants, gunzipSync } from 'node:zlib'
 import { fail, ok, type Result, type UiError } from '@common/result'
@@ -64,6 +65,10 @@ export function parseRecording(raw: Uint8Array): Result<RecordingContent> {
   if (header?.kind !== 'header' || header.format !== FORMAT_NAME) {
     return fail(bad(`Its first line is not a ${FORMAT_NAME} header.`))
   }
+  if (typeof header.version === 'number' && header.version <= FORMAT_VERSION) {
+    const wrong = headerProblem(header)
+    if (wrong) return fail(bad(`Its header ${wrong}.`))
+  }
   if (typeof header.version !== 'number' || header.version > FORMAT_VERSION) {
     return fail({
       kind: 'bad-request',
@@ -93,6 +98,11 @@ export function parseRecording(raw: Uint8Array): Result<RecordingContent> {
       corrupt.push({ line: n + 1, message: 'no time (t)' })
       continue
     }
+    const wrong = lineProblem(value)
+    if (wrong) {
+      corrupt.push({ line: n + 1, message: `a ${value.kind} line whose ${wrong}` })
+      continue
+    }
     lines.push(value)
   }
   return ok({
@@ -103,6 +113,92 @@ export function parseRecording(raw: Uint8Array): Result<RecordingContent> {
     skippedTailBytes: Buffer.byteLength(tail),
     corrupt,
   })
+}
+
+// Shapes, checked as far as the replay relies on them: a line that passes is safe to replay, one
+// that does not is reported as corrupt with the field that is wrong (a damaged or edited file).
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isStr = (v: unknown) => typeof v === 'string'
+const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v)
+
+function headerProblem(h: RecordingHeader): string | null {
+  const o = h as unknown as Obj
+  if (!isObj(o.app) || !isStr(o.app.name) || !isStr(o.app.version))
+    return 'has no app name and version'
+  if (o.server !== null && !isObj(o.server))
+    return 'has a server that is neither null nor an object'
+  if (!isStr(o.context)) return 'has no context name'
+  if (o.namespace !== undefined && !isStr(o.namespace)) return 'has a namespace that is not text'
+  if (!isStr(o.startedAt)) return 'has no start time (startedAt)'
+  if (!isNum(o.t0)) return 'has no start time in milliseconds (t0)'
+  if (
+    !isObj(o.redaction) ||
+    (o.redaction.secrets !== 'redacted' && o.redaction.secrets !== 'included') ||
+    !Array.isArray(o.redaction.rules)
+  )
+    return 'does not say how it was redacted'
+  if (!Array.isArray(o.watches) || !o.watches.every(isObj)) return 'has no list of watches'
+  if (o.answers !== undefined && !isObj(o.answers)) return 'has answers that are not an object'
+  return null
+}
+
+const OBJECT_TYPES = new Set(['ADDED', 'MODIFIED', 'DELETED', 'LISTED'])
+const META_FIELDS = ['kind', 'apiVersion', 'name', 'namespace', 'uid', 'resourceVersion']
+
+function lineProblem(line: RecordingLine): string | null {
+  const l = line as unknown as Obj
+  const need = (ok: boolean, what: string) => (ok ? null : what)
+  switch (line.kind) {
+    case 'object':
+      if (!OBJECT_TYPES.has(l.type as string))
+        return 'type is not ADDED, MODIFIED, DELETED or LISTED'
+      if (!isNum(l.watch) || !isNum(l.list)) return 'watch or list is not a number'
+      return need(
+        isObj(l.meta) && META_FIELDS.every((f) => isStr((l.meta as Obj)[f])),
+        'meta lacks kind, apiVersion, name, namespace, uid or resourceVersion as text',
+      )
+    case 'bookmark':
+      return need(isNum(l.watch) && isStr(l.rv), 'watch or rv is missing')
+    case 'error':
+      return need(
+        isNum(l.watch) && isStr(l.note) && isStr(l.rv) && (l.code === undefined || isNum(l.code)),
+        'watch, note, rv or code is missing or of the wrong type',
+      )
+    case 'gone':
+      return need(
+        isNum(l.watch) && isStr(l.uid) && isStr(l.listRv) && isStr(l.note),
+        'watch, uid, listRv or note is missing',
+      )
+    case 'list': {
+      const s = l.snapshot
+      return need(
+        isObj(s) &&
+          isNum(s.watch) &&
+          isStr(s.rv) &&
+          isStr(s.reason) &&
+          isNum(s.items) &&
+          Array.isArray(s.pages) &&
+          s.pages.every(isObj),
+        'snapshot lacks watch, rv, reason, items or pages',
+      )
+    }
+    case 'list-page':
+      return need(isNum(l.list) && isObj(l.page), 'list or page is missing')
+    case 'status':
+      return need(
+        Array.isArray(l.statuses) && l.statuses.every((s) => isObj(s) && isNum(s.id)),
+        'statuses are not a list of watch statuses',
+      )
+    case 'emit':
+    case 'answer':
+      return need(isStr(l.channel), 'channel is not text')
+    case 'marker':
+      return need(isStr(l.note), 'note is not text')
+    case 'end':
+      return need(isStr(l.reason), 'reason is not text')
+  }
+  return null
 }
 
 export async function readRecordingFile(path: string): Promise<Result<RecordingContent>> {
