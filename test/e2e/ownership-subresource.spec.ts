@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type ClusterInfo } from '../cluster/control-plane'
 import { vitrineManifest as vitrine } from '../../src-main/common/lab-seed-manifests'
+import { screenshotForDocs } from './artifacts'
 import { expect, test } from './fixtures'
 import { kubectl } from './kubectl'
 import { OwnershipPage } from './pages/ownership-page'
@@ -77,7 +78,7 @@ test('kubectl scale owns spec.replicas via /scale: map, legend, blame, history, 
       own.row('.spec.replicas').locator('[title^="kubectl (Update, via scale)"]'),
     ).toBeVisible()
     await expect(own.row('.spec.replicas')).not.toContainText('equipe-web')
-    await apiscope.screenshot('ownership-subresource-map')
+    await screenshotForDocs(apiscope, 'ownership-subresource-map')
 
     await apiscope.page.getByRole('tab', { name: /Blame/ }).click()
     const replicas = apiscope.page
@@ -106,7 +107,7 @@ test('kubectl scale owns spec.replicas via /scale: map, legend, blame, history, 
     await expect(row).toContainText('kubectl')
     await expect(row).toContainText('via /scale')
     await expect(row).toContainText('Update')
-    await apiscope.screenshot('ownership-subresource-conflict')
+    await screenshotForDocs(apiscope, 'ownership-subresource-conflict')
 
     // Force (a dry-run): equipe-web would take .spec.replicas back from kubectl.
     await own.conflict.getByRole('button', { name: 'Force' }).click()
