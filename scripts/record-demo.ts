@@ -1,13 +1,15 @@
 // `npm run record:demo`: regenerates resources/demo/ from a REAL control plane (the test harness's
-// kube-apiserver 1.20 + etcd + controller-manager + scheduler, started here unless
-// APISCOPE_CLUSTER_STATE names a running one), recording while it runs the seed chapter's
-// experiments through Apiscope's own transport, so the demo's Requests view shows them too:
-// the ConfigMap verbs (201, 409 AlreadyExists, merge and JSON patch, a stale PUT's 409 Conflict,
-// DELETE), a paged list with continue tokens, a Deployment's server-side apply, its conflict and
+// kube-apiserver of APISCOPE_K8S, 1.37 by default, + etcd + controller-manager + scheduler, started
+// here unless APISCOPE_CLUSTER_STATE names a running one), recording while it runs the seed
+// chapter's experiments through Apiscope's own transport, so the demo's Requests view shows them
+// too: the ConfigMap verbs (201, 409 AlreadyExists, merge and JSON patch, a stale PUT's 409
+// Conflict, DELETE), a paged list with continue tokens, the same ConfigMaps as a streaming list
+// (initial events, then the initial-events-end bookmark), a Deployment's server-side apply, its conflict and
 // --force-conflicts (with what-if dry-runs the Ownership view shows), the request lab's sends (four
 // identities, the bare Pod dry-run and its attribution, the 422 of Reglages_1), a Deployment
 // rollout on a simulated node (the rollout trace), a Secret (redacted in the file), the audit
-// stream (live traffic), and a real 410 Expired after an API server crash. Markers name each step.
+// stream (live traffic), a ValidatingAdmissionPolicy refusing 7 replicas in the lab (1.30+), and a
+// real 410 Expired after an API server crash. Markers name each step.
 import { mkdirSync, renameSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { ApiscopeCore } from '../src-main/node/apiscope-core'
@@ -128,11 +130,12 @@ async function run(info: ClusterInfo): Promise<void> {
 
   const cm = `/api/v1/namespaces/${NS}/configmaps`
   await mark('Watch ConfigMaps and Deployments in ch34: list, then watch')
+  // The seed's list then watch, asked for by name (auto would stream on 1.37: shown further on).
   for (const target of [
-    { group: '', version: 'v1', resource: 'configmaps', namespace: NS },
-    { group: 'apps', version: 'v1', resource: 'deployments', namespace: NS },
-    { group: '', version: 'v1', resource: 'secrets', namespace: NS },
-  ]) {
+    { group: '', version: 'v1', resource: 'configmaps', namespace: NS, mode: 'list-watch' },
+    { group: 'apps', version: 'v1', resource: 'deployments', namespace: NS, mode: 'list-watch' },
+    { group: '', version: 'v1', resource: 'secrets', namespace: NS, mode: 'list-watch' },
+  ] as const) {
     await core.invoke('watch:start', { target })
   }
   await until('the watches', () => session.watches.statuses().every((s) => s.state === 'watching'))
@@ -188,9 +191,24 @@ async function run(info: ClusterInfo): Promise<void> {
       namespace: NS,
       labelSelector: 'serie=cartons',
       pageSize: 3,
+      mode: 'list-watch',
     },
   })
   await pause(2000)
+  await mark(
+    'The same ConfigMaps as a streaming list: initial ADDED events, then the initial-events-end bookmark',
+  )
+  await core.invoke('watch:start', {
+    target: {
+      group: '',
+      version: 'v1',
+      resource: 'configmaps',
+      namespace: NS,
+      labelSelector: 'serie=cartons',
+      mode: 'streaming-list',
+    },
+  })
+  await pause(2500)
 
   await mark('A Secret: its values never leave Apiscope (redacted in this file)')
   await send(session, 'POST', `/api/v1/namespaces/${NS}/secrets`, {
@@ -289,6 +307,72 @@ async function run(info: ClusterInfo): Promise<void> {
     bodyFormat: 'yaml',
   })
   await pause(3000)
+  const admission = '/apis/admissionregistration.k8s.io/v1'
+  const policy = `${NS}-max-replicas`
+  const policyCreated = await send(session, 'POST', `${admission}/validatingadmissionpolicies`, {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingAdmissionPolicy',
+    metadata: { name: policy },
+    spec: {
+      failurePolicy: 'Fail',
+      matchConstraints: {
+        resourceRules: [
+          {
+            apiGroups: ['apps'],
+            apiVersions: ['v1'],
+            operations: ['CREATE', 'UPDATE'],
+            resources: ['deployments'],
+          },
+        ],
+      },
+      validations: [
+        {
+          expression: 'object.spec.replicas <= 5',
+          message: 'replicas must be at most 5',
+          reason: 'Invalid',
+        },
+      ],
+    },
+  })
+  if (policyCreated.status === 201) {
+    await send(session, 'POST', `${admission}/validatingadmissionpolicybindings`, {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name: `${policy}-binding` },
+      spec: {
+        policyName: policy,
+        validationActions: ['Deny', 'Audit'],
+        matchResources: {
+          namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': NS } },
+        },
+      },
+    })
+    const sept = vitrineManifest(NS, 7).replace('name: vitrine\n', 'name: vitrine-sept\n')
+    // A new policy takes a moment to be loaded by the API server.
+    await untilAsync('the policy to take effect', async () => {
+      const res = await session.transport.request({
+        method: 'POST',
+        path: `${deploy}`,
+        body: sept,
+        contentType: 'application/yaml',
+        query: { dryRun: 'All' },
+      })
+      return res.status === 422
+    })
+    await mark(
+      'Request lab: a ValidatingAdmissionPolicy refuses 7 replicas: stopped at validating admission, policy and binding named',
+    )
+    await lab({
+      verb: 'create',
+      group: 'apps',
+      resource: 'deployments',
+      body: sept,
+      bodyFormat: 'yaml',
+      dryRun: true,
+    })
+    await pause(3000)
+  }
+
   await mark('/metrics and API Priority and Fairness, as the server counts them')
   await invoke('traffic:metrics', { reset: true })
   await pause(1500)
@@ -321,6 +405,14 @@ async function run(info: ClusterInfo): Promise<void> {
     `wrote ${OUT}: ${stats?.events} events, ${statSync(OUT).size} bytes, ${Math.round((stats?.durationMs ?? 0) / 1000)} s`,
   )
   await send(session, 'DELETE', `${deploy}/vitrine`)
+  if (policyCreated.status === 201) {
+    await send(
+      session,
+      'DELETE',
+      `${admission}/validatingadmissionpolicybindings/${policy}-binding`,
+    )
+    await send(session, 'DELETE', `${admission}/validatingadmissionpolicies/${policy}`)
+  }
   await pause(3000)
   await node.stop()
   await send(session, 'DELETE', `/api/v1/namespaces/${NS}`)

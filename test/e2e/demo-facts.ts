@@ -13,6 +13,7 @@ interface Line {
   meta?: { uid?: string }
   server?: { gitVersion?: string }
   answers?: Record<string, { source?: string } | undefined>
+  answer?: { value?: { verdict?: { outcome?: string; details?: { policy?: string } } } }
 }
 
 export function demoFacts(): {
@@ -20,6 +21,8 @@ export function demoFacts(): {
   objects: number
   serverVersion: string
   identitySource: string
+  /** The policies whose denials the recorded lab answers show (stopped at validating admission). */
+  deniedByPolicies: string[]
 } {
   const lines = gunzipSync(readFileSync(DEMO_FILE))
     .toString('utf8')
@@ -35,5 +38,9 @@ export function demoFacts(): {
     serverVersion: header?.server?.gitVersion ?? '',
     // 'server' (SelfSubjectReview) or 'derived', as the recorded Overview says.
     identitySource: header?.answers?.['kube:identity']?.source ?? '',
+    deniedByPolicies: lines
+      .filter((l) => l.kind === 'answer' && l.channel === 'lab:send')
+      .filter((l) => l.answer?.value?.verdict?.outcome === 'denied-by-policy')
+      .map((l) => l.answer?.value?.verdict?.details?.policy ?? ''),
   }
 }

@@ -75,16 +75,35 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   // The request lab: the 422 of Reglages_1, with its stage path; sending is off.
   const lab = new LabPage(page)
   await lab.open()
-  await marker(/Marker: Request lab: Reglages_1/).click()
-  await banner.getByRole('button', { name: 'Play', exact: true }).click()
-  await expect(lab.status).toHaveText('422', { timeout: 20_000 })
-  await banner.getByRole('button', { name: 'Pause', exact: true }).click()
+  // Reglages_1's answer is the last before the demo's policy step: seek to that step's marker.
+  await marker(/Marker: Request lab: a ValidatingAdmissionPolicy refuses 7 replicas/).click()
+  await expect(lab.result).toContainText('Reglages_1', { timeout: 20_000 })
+  await expect(lab.status).toHaveText('422')
   await expect(lab.stagePath).toBeVisible()
   await expect(page.getByTestId('lab-stage-path')).toContainText(/validation/i)
   await expect(page.getByTestId('lab-replay')).toContainText('Sending is disabled')
   await expect(lab.send).toBeDisabled()
   await expect(lab.result).toContainText('Reglages_1')
   await app.screenshot('replay-lab')
+
+  // The demo's ValidatingAdmissionPolicy: 7 replicas stopped at validating admission, named.
+  const [policy] = demoFacts().deniedByPolicies
+  expect(policy).toBe('ch34-max-replicas')
+  await banner.getByRole('button', { name: 'Play', exact: true }).click()
+  await expect(lab.result.getByTestId('policy-failure')).toHaveAttribute(
+    'data-policy',
+    `${policy}`,
+    {
+      timeout: 20_000,
+    },
+  )
+  await banner.getByRole('button', { name: 'Pause', exact: true }).click()
+  await expect(lab.status).toHaveText('422')
+  await expect(lab.stagePath).toHaveAttribute('data-stopped-at', 'validating-admission')
+  await expect(page.getByTestId('lab-explanation')).toContainText(
+    `through its binding ${policy}-binding`,
+  )
+  await app.screenshot('replay-lab-policy-denied')
 
   // Live traffic: the audit stream as recorded, drawn as the replay plays.
   const traffic = new TrafficPage(page)
