@@ -71,6 +71,27 @@ export function contextConfig(
       nextStep: `Add the cluster (kubectl config set-cluster ${clusterName || '<name>'} --server=https://...) or fix the context.`,
     })
   }
+  const exec = user?.body.exec
+  const env = exec && typeof exec === 'object' ? (exec as Json).env : undefined
+  if (
+    env !== undefined &&
+    env !== null &&
+    (!Array.isArray(env) ||
+      !env.every(
+        (e: unknown) =>
+          typeof e === 'object' &&
+          e !== null &&
+          typeof (e as Json).name === 'string' &&
+          typeof (e as Json).value === 'string',
+      ))
+  ) {
+    return fail({
+      kind: 'kubeconfig-malformed',
+      title: `Context "${contextName}" cannot be used`,
+      detail: `The exec env of user "${userName}" in ${user?.file ?? merged.files.join(', ')} must be a list of {name, value} pairs of text.`,
+      nextStep: `Fix users[${JSON.stringify(userName)}].user.exec.env (kubectl config view --minify shows it).`,
+    })
+  }
   const userBody = withExecInfo(user?.body ?? {}, cluster.body)
   const raw = {
     apiVersion: 'v1',
