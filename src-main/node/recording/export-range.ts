@@ -29,7 +29,8 @@ export async function exportRange(
     if (line.t > to) continue
     if (line.t < from && !isStoreLine(line) && line.kind !== 'status') continue
     const out: RecordingLine = redactLine(line)
-    if (isStoreLine(out) && out.kind !== 'list' && out.t >= from) events++
+    if (isStoreLine(out) && out.kind !== 'list' && out.kind !== 'list-page' && out.t >= from)
+      events++
     writer.append(out)
   }
   writer.append({ kind: 'end', t: to, reason: 'end of the exported range' })

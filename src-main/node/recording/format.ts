@@ -3,7 +3,7 @@
 // change, pushed core event (request, stage result, audit event...), and marker. Times are epoch
 // milliseconds so a replay stamps events exactly as they were stamped live.
 import type { ObjectMeta } from '../watch/event-store'
-import type { ListSnapshot, WatchStatus, WatchTarget } from '@common/watch-types'
+import type { ListPage, ListSnapshot, WatchStatus, WatchTarget } from '@common/watch-types'
 import type { ServerVersion } from '@common/kube-types'
 
 export const FORMAT_NAME = 'apiscope-recording'
@@ -53,6 +53,8 @@ export type StoreLine =
   | { kind: 'error'; t: number; watch: number; note: string; code?: number; rv: string }
   | { kind: 'gone'; t: number; watch: number; uid: string; listRv: string; note: string }
   | { kind: 'list'; t: number; snapshot: Omit<ListSnapshot, 'id'> }
+  /** One more page of the list numbered `list` (pages are recorded as they arrive). */
+  | { kind: 'list-page'; t: number; list: number; page: ListPage }
 
 export type RecordingLine =
   | StoreLine
@@ -67,7 +69,7 @@ export type RecordingLine =
   | { kind: 'marker'; t: number; note: string }
   | { kind: 'end'; t: number; reason: string }
 
-export const STORE_KINDS = new Set(['object', 'bookmark', 'error', 'gone', 'list'])
+export const STORE_KINDS = new Set(['object', 'bookmark', 'error', 'gone', 'list', 'list-page'])
 export const LINE_KINDS = new Set([...STORE_KINDS, 'status', 'emit', 'answer', 'marker', 'end'])
 
 export function isStoreLine(line: RecordingLine): line is StoreLine {

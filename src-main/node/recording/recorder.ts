@@ -93,13 +93,15 @@ export class Recorder {
   private onStoreOp(op: StoreOp, i: number): void {
     const line = this.lineOf(op, i)
     if (!line) return
-    if (line.kind !== 'list') this.events++
+    if (line.kind !== 'list' && line.kind !== 'list-page') this.events++
     // The tap runs before the backfill finished only for writes that came meanwhile: queue them.
     this.write(line)
   }
 
   private lineOf(op: StoreOp, i: number): RecordingLine | null {
     if (op.op === 'list') return { kind: 'list', t: op.snapshot.t, snapshot: op.snapshot }
+    if (op.op === 'list-page')
+      return { kind: 'list-page', t: Date.now(), list: op.list, page: op.page }
     const e = this.store.event(i)
     switch (op.op) {
       case 'object': {
@@ -149,7 +151,11 @@ export class Recorder {
     for (let i = 0; i < to; i++) {
       while (nextList < listsTo && (lists[nextList] as { firstEvent: number }).firstEvent <= i) {
         const { id: _id, ...snapshot } = lists[nextList++] as (typeof lists)[number]
-        lines.push({ kind: 'list', t: snapshot.t, snapshot })
+        lines.push({
+          kind: 'list',
+          t: snapshot.t,
+          snapshot: { ...snapshot, pages: [...snapshot.pages] },
+        })
       }
       const e = this.store.event(i)
       if (e.type === 'BOOKMARK') lines.push({ kind: 'bookmark', t: e.t, watch: e.watch, rv: e.rv })
@@ -194,7 +200,11 @@ export class Recorder {
     }
     while (nextList < listsTo) {
       const { id: _id, ...snapshot } = lists[nextList++] as (typeof lists)[number]
-      lines.push({ kind: 'list', t: snapshot.t, snapshot })
+      lines.push({
+        kind: 'list',
+        t: snapshot.t,
+        snapshot: { ...snapshot, pages: [...snapshot.pages] },
+      })
     }
     this.backfillLines = lines
   }

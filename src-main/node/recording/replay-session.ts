@@ -88,7 +88,7 @@ export class ReplaySession {
   private applyLine(line: RecordingLine): void {
     if (isStoreLine(line)) {
       this.watches.apply(line as StoreLine)
-      if (line.kind !== 'list') {
+      if (line.kind !== 'list' && line.kind !== 'list-page') {
         this.eventsApplied++
         // The spotlight shows what changed: a BOOKMARK only says how far a watch has read.
         const last = this.watches.store.event(this.watches.store.size - 1)

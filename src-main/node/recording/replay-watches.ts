@@ -60,6 +60,10 @@ export class ReplayWatches implements WatchesView {
       case 'list':
         this.store.addList({ ...line.snapshot, firstEvent: this.store.size })
         break
+      case 'list-page':
+        // A page of a list an export cut before its start: nothing to add it to.
+        if (this.store.lists[line.list]) this.store.addListPage(line.list, line.page)
+        break
     }
   }
 

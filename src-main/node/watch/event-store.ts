@@ -6,6 +6,7 @@ import { compareResourceVersions, numericResourceVersion } from '@common/resourc
 import { grown } from '@common/typed-arrays'
 import {
   TIMELINE_EVENT_TYPES,
+  type ListPage,
   type ListSnapshot,
   type TimelineEvent,
   type TimelineEventType,
@@ -90,6 +91,7 @@ export type StoreOp =
   | { op: 'error'; watch: number; note: string; code?: number; rv: string }
   | { op: 'gone'; watch: number; uid: string; listRv: string; note: string }
   | { op: 'list'; snapshot: Omit<ListSnapshot, 'id'> }
+  | { op: 'list-page'; list: number; page: ListPage }
 export type StoreTap = (op: StoreOp, eventIndex: number) => void
 
 export class EventStore {
@@ -100,6 +102,8 @@ export class EventStore {
   private readonly objects: ObjectHistory[] = []
   private readonly byUid = new Map<string, number>()
   readonly lists: ListSnapshot[] = []
+  /** Lists that gained a page since the frame batcher last took them (takeChangedLists). */
+  private readonly changedLists = new Set<number>()
   private readonly listeners = new Set<StoreListener>()
   private readonly taps = new Set<StoreTap>()
   readonly versions = new VersionHistory()
@@ -284,10 +288,33 @@ export class EventStore {
   }
 
   addList(snapshot: Omit<ListSnapshot, 'id'>): ListSnapshot {
-    const full = { id: this.lists.length, ...snapshot }
+    const full = { id: this.lists.length, ...snapshot, pages: [...snapshot.pages] }
     this.lists.push(full)
-    if (this.taps.size) this.tell({ op: 'list', snapshot }, this.size)
+    // A copy: the stored list grows its pages later (addListPage), a recorded line must not.
+    if (this.taps.size)
+      this.tell({ op: 'list', snapshot: { ...snapshot, pages: [...snapshot.pages] } }, this.size)
     return full
+  }
+
+  /**
+   * One more page of a list added with addList: the supervisor records a list page by page, as
+   * the pages arrive, so the list grows its pages and items while its LISTED events follow.
+   */
+  addListPage(list: number, page: ListPage): void {
+    const l = this.lists[list]
+    if (!l) throw new Error(`unknown list ${list}`)
+    l.pages.push(page)
+    l.items += page.items
+    this.changedLists.add(list)
+    if (this.taps.size) this.tell({ op: 'list-page', list, page }, this.size)
+    this.announce(this.size)
+  }
+
+  /** The ids of lists that grew since the last call (each list sent again with its new pages). */
+  takeChangedLists(): number[] {
+    const ids = [...this.changedLists]
+    this.changedLists.clear()
+    return ids
   }
 
   /** Live (not deleted) objects last touched by a given watch, by uid. */

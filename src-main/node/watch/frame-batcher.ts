@@ -1,10 +1,34 @@
 // Turns the store's events into frames for the renderer, {seq, events, lists, statuses}, at most
 // about 60 a second. Ingest never waits on this: the store only notes what is new; a timer sends.
+// A frame holds at most about FRAME_BUDGET_BYTES of events (a list of 50,000 objects goes as
+// some twenty frames, not one 10 MB message the renderer handles in one long task); what is
+// left goes in the next frames, one per interval. A list that grew a page is sent again whole.
 // A renderer that sees a gap in seq asks for a snapshot and starts again from it.
-import type { WatchFrame, WatchSnapshot, WatchStatus } from '@common/watch-types'
+import type {
+  ListSnapshot,
+  TimelineEvent,
+  WatchFrame,
+  WatchSnapshot,
+  WatchStatus,
+} from '@common/watch-types'
 import type { EventStore } from './event-store'
 
 export const FRAME_INTERVAL_MS = 16
+/** About 500 KB of JSON a frame: some 2,500 events of 200 bytes. */
+export const FRAME_BUDGET_BYTES = 512 * 1024
+
+/** A TimelineEvent's JSON length, near enough: its strings plus the fixed keys and numbers. */
+function eventBytes(e: TimelineEvent): number {
+  return (
+    150 +
+    e.uid.length +
+    e.kind.length +
+    e.ns.length +
+    e.name.length +
+    e.rv.length +
+    (e.note ? e.note.length + 10 : 0)
+  )
+}
 
 export class FrameBatcher {
   private seq = 0
@@ -19,6 +43,7 @@ export class FrameBatcher {
     private readonly store: EventStore,
     private readonly send: (frame: WatchFrame) => void,
     private readonly allStatuses: () => WatchStatus[],
+    private readonly budgetBytes = FRAME_BUDGET_BYTES,
   ) {
     this.offStore = store.onEvent(() => this.schedule())
   }
@@ -35,30 +60,58 @@ export class FrameBatcher {
     this.timer = setTimeout(() => this.flush(), wait)
   }
 
-  /** Sends what is pending now (if anything). */
+  /** Sends what is pending now (if anything), up to the budget; schedules the rest. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     const size = this.store.size
     const lists = this.store.lists.length
-    if (size === this.sentEvents && lists === this.sentLists && this.changedStatuses.size === 0)
+    const grown = this.store.takeChangedLists().filter((id) => id < this.sentLists)
+    if (
+      size === this.sentEvents &&
+      lists === this.sentLists &&
+      grown.length === 0 &&
+      this.changedStatuses.size === 0
+    )
       return
+    const events: TimelineEvent[] = []
+    let bytes = 0
+    let to = this.sentEvents
+    while (to < size && (bytes < this.budgetBytes || events.length === 0)) {
+      const e = this.store.event(to++)
+      bytes += eventBytes(e)
+      events.push(e)
+    }
+    // A list goes with the frame that carries its first event (or any, once all are sent).
+    let listsTo = this.sentLists
+    while (listsTo < lists && (this.store.lists[listsTo] as ListSnapshot).firstEvent <= to)
+      listsTo++
     const frame: WatchFrame = {
       seq: ++this.seq,
-      events: this.store.events(this.sentEvents, size),
-      lists: this.store.lists.slice(this.sentLists, lists),
+      events,
+      lists: [
+        ...grown.map((id) => this.store.lists[id] as ListSnapshot),
+        ...this.store.lists.slice(this.sentLists, listsTo),
+      ].map((l) => ({ ...l, pages: [...l.pages] })),
       statuses: [...this.changedStatuses.values()].map((st) => ({ ...st })),
     }
-    this.sentEvents = size
-    this.sentLists = lists
+    this.sentEvents = to
+    this.sentLists = listsTo
     this.changedStatuses.clear()
     this.lastFlush = Date.now()
     this.send(frame)
+    if (to < size || listsTo < lists) this.schedule()
+  }
+
+  /** Sends everything pending now, in as many frames as the budget needs. */
+  flushAll(): void {
+    do this.flush()
+    while (this.sentEvents < this.store.size || this.sentLists < this.store.lists.length)
   }
 
   /** Everything so far, consistent with the frame numbered `seq`; frames after it continue it. */
   snapshot(): WatchSnapshot {
-    this.flush()
+    this.flushAll()
     return {
       seq: this.seq,
       events: this.store.events(0, this.sentEvents),

@@ -56,7 +56,7 @@ export class SessionWatches {
 
   close(): void {
     this.pool.stopAll()
-    this.batcher.flush()
+    this.batcher.flushAll()
     this.batcher.close()
     this.store.close()
   }

@@ -33,8 +33,7 @@ export interface Lane {
   order: number
 }
 
-/** Code-point order: stable across locales and far cheaper than localeCompare on thousands of lanes. */
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+import { naturalCompare as compare } from './natural-compare'
 
 export class TimelineData {
   count = 0
@@ -207,9 +206,21 @@ export class TimelineData {
     }
   }
 
+  /** New lists, and lists sent again with more pages (by id: they replace the copy held). */
   addLists(lists: ListSnapshot[]): void {
     if (!lists.length) return
-    this.lists = [...this.lists, ...lists]
+    const next = [...this.lists]
+    const fresh: ListSnapshot[] = []
+    for (const l of lists) {
+      const at = next.findIndex((held) => held.id === l.id)
+      if (at >= 0) next[at] = l
+      else {
+        next.push(l)
+        fresh.push(l)
+      }
+    }
+    this.lists = next
+    lists = fresh
     if (lists.some((l) => l.rvn === null && l.rv !== '')) this.allNumeric = false
     for (const l of lists) if (l.way === 'stream') this.markInitial(l)
   }
