@@ -63,7 +63,7 @@ function run(args: string[], kubeconfigArgs: string[]): Promise<Run> {
     execFile(
       path.join(cluster().binDir, 'kubectl'),
       [...kubeconfigArgs, ...args],
-      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: home } },
+      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: home }, maxBuffer: 64 << 20 },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     )
@@ -236,6 +236,23 @@ describe('kubectl through the proxy', () => {
     expect(row).toMatchObject({ verb: 'get', code: 200, stoppedAt: 'done', resource: '' })
   })
 
+  it('a big answer streams through gzipped, the same bytes, only its first part kept to show', async () => {
+    const mark = admin.log.length
+    const proxied = await run(['get', '--raw', '/openapi/v2'], viaProxy(admin))
+    const straight = await run(['get', '--raw', '/openapi/v2'], direct())
+    expect(proxied.code).toBe(0)
+    expect(proxied.stdout.length).toBeGreaterThan(1_000_000)
+    expect(proxied.stdout === straight.stdout).toBe(true)
+    const entries = await relayedSince(admin, mark)
+    const big = findLogged(entries, 'GET', '/openapi/v2')
+    const detail = unwrap<RelayedExchangeDetail>(
+      await admin.core.invoke('proxy:detail', { seq: big.seq }),
+    )
+    expect(detail.responseBody).toMatchObject({ gzip: true, truncated: true })
+    expect(detail.responseBody?.text.length).toBeLessThanOrEqual(256 * 1024)
+    expect(detail.responseBody?.text).toMatch(/^\{"swagger":"2\.0"/)
+  })
+
   it('get -w: the watch streams through, each event as it comes, and is cut cleanly', async () => {
     kubectl('create', 'configmap', 'veille', '-n', ns, '--from-literal=n=0')
     const mark = admin.log.length
@@ -309,6 +326,7 @@ describe('kubectl through the proxy', () => {
       )
       return file
     }
+    const firsts: string[] = []
     for (const [via, name] of [
       ['proxy', 'ssa-p'],
       ['direct', 'ssa-d'],
@@ -319,7 +337,10 @@ describe('kubectl through the proxy', () => {
         where,
       )
       expect(first.code, first.stderr).toBe(0)
+      firsts.push(first.stdout.replaceAll(name, 'NAME'))
     }
+    expect(firsts[0]).toBe(firsts[1])
+    expect(firsts[0]).toContain('configmap/NAME serverside-applied')
     const mark = admin.log.length
     const conflict = async (name: string, where: string[]) => {
       const r = await run(

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { BodyCapture } from '../../src-main/node/kubectl-proxy/body-capture'
+import { REDACTED } from '@common/redaction'
+import { BodyCapture, CAPTURE_LIMIT } from '../../src-main/node/kubectl-proxy/body-capture'
 import {
   pasteLine,
   proxyKubeconfigText,
@@ -18,6 +19,7 @@ import {
   responseHeadersToRelay,
   shownRequestHeaders,
 } from '../../src-main/node/kubectl-proxy/relay-headers'
+import { RelayedExchange } from '../../src-main/node/kubectl-proxy/relayed-exchange'
 import { requestTarget } from '../../src-main/node/kubectl-proxy/request-verb'
 
 describe('requestTarget', () => {
@@ -149,5 +151,30 @@ describe('BodyCapture', () => {
     capture.end()
     await new Promise((r) => setTimeout(r, 50))
     expect(capture.text()).toBe('{"type":"ADDED"}\n{"type":"MODIFIED"}\n')
+  })
+})
+
+describe('a body cut at the capture limit', () => {
+  const cut = (body: string) => {
+    const x = new RelayedExchange(
+      'GET',
+      '/apis/example.io/v1/things',
+      'https://s/apis/example.io/v1/things',
+      [],
+      0,
+    )
+    x.onResponse(200, 'OK', ['Content-Type', 'application/json'], 0)
+    x.responseBody?.push(Buffer.from(body + ' '.repeat(CAPTURE_LIMIT)))
+    return x.detail().responseBody
+  }
+  it('is replaced whole when it holds an object of a credential’s kind', () => {
+    const shown = cut('{"items":[{"kind":"Secret","apiVersion":"v1","data":{"k":"c2VjcmV0"}}')
+    expect(shown).toMatchObject({ text: REDACTED, truncated: true })
+  })
+  it('is kept, scrubbed, when it only mentions the kind (OpenAPI)', () => {
+    const shown = cut(
+      '{"x-kubernetes-group-version-kind":[{"group":"","kind":"Secret","version":"v1"}]',
+    )
+    expect(shown?.text.startsWith('{"x-kubernetes-group-version-kind"')).toBe(true)
   })
 })

@@ -192,12 +192,21 @@ export class RelayedExchange {
   }
 }
 
+/**
+ * An object of a credential's kind, as serialized (kind next to apiVersion, in either order), not
+ * a mere mention of the kind (OpenAPI's x-kubernetes-group-version-kind names Secret too).
+ */
+const CREDENTIAL_KIND = '"kind"\\s*:\\s*"(?:Secret|SecretList|TokenRequest|TokenReview)"'
+const HOLDS_CREDENTIAL = new RegExp(
+  `${CREDENTIAL_KIND}\\s*,\\s*"apiVersion"|"apiVersion"\\s*:\\s*"[^"]*"\\s*,\\s*${CREDENTIAL_KIND}`,
+)
+
 const TEXTUAL = /json|yaml|text\/|apply-patch|merge-patch|strategic-merge/i
 
 /**
  * A body's text, redacted: JSON or YAML read whole, a watch line by line (each line one event), and
  * a body cut at the capture limit (which cannot be read) scrubbed of tokens and keys, or replaced
- * whole when it is about a credential or names a Secret. Protobuf and other binary bodies are not
+ * whole when it is about a credential or holds an object of a credential's kind. Protobuf and other binary bodies are not
  * shown at all.
  */
 function shownBody(
@@ -229,7 +238,7 @@ function shownBody(
       about.resource === 'secrets' ||
       about.resource === 'tokenreviews' ||
       about.subresource === 'token' ||
-      /"kind"\s*:\s*"(Secret|SecretList|TokenRequest|TokenReview)"/.test(text)
+      HOLDS_CREDENTIAL.test(text)
     if (sensitive) {
       mark('')
       return { ...base, text: REDACTED, note: 'cut at the capture limit, about a credential' }
