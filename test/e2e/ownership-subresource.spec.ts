@@ -95,6 +95,19 @@ test('kubectl scale owns spec.replicas via /scale: map, legend, blame, history, 
     await expect(own.steps).toContainText('written by kubectl (Update, via scale)')
     await expect(own.steps).toContainText('kubectl (Update, via scale)')
     await apiscope.screenshot('ownership-subresource-timeline')
+    // The event inspector of that version names the writer the same way.
+    await own.steps
+      .locator(':scope > li', { hasText: 'written by kubectl (Update, via scale)' })
+      .getByRole('button', { name: 'Show on timeline ›' })
+      .click()
+    const inspector = apiscope.page.getByTestId('inspector')
+    await expect(inspector).toContainText('written by kubectl')
+    await expect(inspector).toContainText('via /scale')
+    await expect(inspector).toContainText('apps/v1 · no time recorded')
+    await expect(inspector).toContainText('/spec/replicas')
+    await apiscope.screenshot('ownership-subresource-inspector')
+    await inspector.getByRole('button', { name: 'Ownership ›' }).click()
+    await expect(own.row('.spec.replicas')).toBeVisible()
 
     // The re-apply would conflict: the what-if names the owner and its subresource as the server.
     await own.tab('What-if apply')
