@@ -149,8 +149,11 @@ describe('long lists', () => {
       namespace: ns,
       mode: 'list-watch', // pages are a list's: a streaming list has none
     })
+    // The list grows page by page as the pages arrive: wait for its last page (no continue token).
     const list = await waitUntil('the list', 15_000, () =>
-      session.watches.store.lists.find((l) => l.watch === status.id),
+      session.watches.store.lists.find(
+        (l) => l.watch === status.id && l.pages.at(-1)?.continueToken === null,
+      ),
     )
     expect(list.items).toBe(8) // seven cartons and kube-root-ca.crt
     expect(list.pages.map((p) => p.items)).toEqual([3, 3, 2])
