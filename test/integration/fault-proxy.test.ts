@@ -6,7 +6,6 @@
 // only grow (history-checks.ts).
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,6 +14,7 @@ import type { WatchStatus, WatchTarget } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import type { CoreOptions } from '../../src-main/node/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
+import { noSeatsFor } from '../cluster/apf-no-seats'
 import { FaultProxy } from '../cluster/fault-proxy'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
 import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
@@ -268,92 +268,15 @@ describe('API Priority and Fairness refusing the watch with real 429s', () => {
       // level (from the X-Kubernetes-PF-* UIDs); once there are seats, the watch opens and a write
       // arrives; history agrees with a fresh list.
       const ns = createNamespace('apf')
-      const sa = 'apiscope-throttled'
-      const fsName = `${ns}-throttle`
-      const plName = `${ns}-no-seats`
-      kubectl('create', 'serviceaccount', sa, '-n', ns)
-      kubectl(
-        'create',
-        'rolebinding',
-        'edit',
-        '--clusterrole=edit',
-        `--serviceaccount=${ns}:${sa}`,
-        '-n',
-        ns,
-      )
-      kubectl(
-        'create',
-        'clusterrole',
-        `${ns}-flowcontrol-read`,
-        '--verb=get,list',
-        '--resource=flowschemas.flowcontrol.apiserver.k8s.io,prioritylevelconfigurations.flowcontrol.apiserver.k8s.io',
-      )
-      kubectl(
-        'create',
-        'clusterrolebinding',
-        `${ns}-flowcontrol-read`,
-        `--clusterrole=${ns}-flowcontrol-read`,
-        `--serviceaccount=${ns}:${sa}`,
-      )
-      const level = (shares: number) => ({
-        apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
-        kind: 'PriorityLevelConfiguration',
-        metadata: { name: plName },
-        spec: {
-          type: 'Limited',
-          limited: {
-            nominalConcurrencyShares: shares,
-            lendablePercent: 0,
-            borrowingLimitPercent: 0,
-            limitResponse: { type: 'Reject' },
-          },
-        },
+      const apf = noSeatsFor({
+        kubectl,
+        adminKubeconfig: cluster().kubeconfig,
+        namespace: ns,
+        dir: tmp,
       })
-      const schema = {
-        apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
-        kind: 'FlowSchema',
-        metadata: { name: fsName },
-        spec: {
-          priorityLevelConfiguration: { name: plName },
-          matchingPrecedence: 100,
-          distinguisherMethod: { type: 'ByUser' },
-          rules: [
-            {
-              subjects: [{ kind: 'ServiceAccount', serviceAccount: { name: sa, namespace: ns } }],
-              resourceRules: [
-                { verbs: ['*'], apiGroups: [''], resources: ['configmaps'], namespaces: [ns] },
-              ],
-            },
-          ],
-        },
-      }
-      const apply = (doc: unknown) => {
-        const file = path.join(tmp, `${ns}-${Math.random().toString(36).slice(2)}.json`)
-        writeFileSync(file, JSON.stringify(doc))
-        kubectl('apply', '-f', file)
-      }
+      const fsName = apf.flowSchema
+      const plName = apf.priorityLevel
       try {
-        apply(level(0))
-        apply(schema)
-        const token = kubectl('create', 'token', sa, '-n', ns, '--duration=10m').trim()
-        const admin = parse(readFileSync(cluster().kubeconfig, 'utf8')) as {
-          clusters: { name: string; cluster: Record<string, string> }[]
-        }
-        const clusterEntry =
-          admin.clusters.find((c) => c.name === 'apiscope-test') ?? admin.clusters[0]
-        const kubeconfig = path.join(tmp, `${ns}.kubeconfig`)
-        writeFileSync(
-          kubeconfig,
-          stringify({
-            apiVersion: 'v1',
-            kind: 'Config',
-            clusters: [clusterEntry],
-            users: [{ name: sa, user: { token } }],
-            contexts: [{ name: ADMIN_CONTEXT, context: { cluster: clusterEntry?.name, user: sa } }],
-            'current-context': ADMIN_CONTEXT,
-          }),
-          { mode: 0o600 },
-        )
         // The flow control configuration takes a moment to reach the dispatcher.
         await waitUntil('the FlowSchema to apply', 15_000, () => {
           const out = kubectl(
@@ -365,21 +288,8 @@ describe('API Priority and Fairness refusing the watch with real 429s', () => {
           )
           return out.trim() === 'False'
         })
-        // With no seats, the level still runs one request when it runs nothing else (a request
-        // wider than the limit waits for an idle level): a create whose body comes slower than
-        // the server reads it holds that one seat, and everything else of this flow is refused.
-        const hog = https.request(`${cluster().server}/api/v1/namespaces/${ns}/configmaps`, {
-          method: 'POST',
-          ca: Buffer.from(clusterEntry?.cluster['certificate-authority-data'] ?? '', 'base64'),
-          headers: {
-            Authorization: `Bearer ${token}`,
-            'Content-Type': 'application/json',
-            'Content-Length': '100000',
-          },
-        })
-        hog.on('error', () => undefined)
-        hog.write('{"apiVersion":"v1",')
-        const { core, session } = await connect(kubeconfig)
+        const release = apf.hold()
+        const { core, session } = await connect(apf.kubeconfig)
         const id = session.watches.start(cm(ns)).id
         const throttled = await waitUntil('three 429s', 30_000, () => {
           const t = statusOf(session, id).throttled
@@ -403,7 +313,7 @@ describe('API Priority and Fairness refusing the watch with real 429s', () => {
         const gaps = starts.slice(1).map((t, k) => t - (starts[k] as number))
         for (const gap of gaps)
           expect(gap).toBeGreaterThanOrEqual((throttled.retryAfterSeconds ?? 1) * 1000 - 50)
-        hog.destroy()
+        release()
         await waitUntil(
           'the watch to open',
           30_000,
@@ -413,14 +323,7 @@ describe('API Priority and Fairness refusing the watch with real 429s', () => {
         await arrived(session, id, written)
         expectHistoryAgrees(session.watches.store, id, fresh(ns), written)
       } finally {
-        kubectl('delete', 'flowschema', fsName, '--ignore-not-found')
-        kubectl('delete', 'prioritylevelconfiguration', plName, '--ignore-not-found')
-        kubectl(
-          'delete',
-          'clusterrolebinding,clusterrole',
-          `${ns}-flowcontrol-read`,
-          '--ignore-not-found',
-        )
+        apf.remove()
         kubectl('delete', 'namespace', ns, '--wait=false')
       }
     },

@@ -1,0 +1,72 @@
+// Real 429s in the health panel: the app connected as a ServiceAccount whose ConfigMap requests a
+// FlowSchema sends to a priority level with no seats, one of its requests held open
+// (test/cluster/apf-no-seats.ts). The watch's card names the FlowSchema and priority level and the
+// server's Retry-After while it backs off; once the held request goes, the watch opens.
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { noSeatsFor } from '../cluster/apf-no-seats'
+import { expect, startServe, test } from './fixtures'
+import { kubectl } from './kubectl'
+import { ApiscopePage } from './pages/apiscope-page'
+
+test('a watch refused by API Priority and Fairness names the FlowSchema, backs off and recovers', async ({
+  page,
+  cluster,
+}) => {
+  test.skip(
+    cluster.version.startsWith('v1.20.'),
+    'zero-share priority levels are flowcontrol v1 (1.29+)',
+  )
+  const ns = `e2e-apf-${Date.now().toString(36)}`
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-e2e-apf-'))
+  kubectl(cluster, 'create', 'namespace', ns)
+  const apf = noSeatsFor({
+    kubectl: (...args) => kubectl(cluster, ...args),
+    adminKubeconfig: cluster.kubeconfig,
+    namespace: ns,
+    dir,
+  })
+  const serve = await startServe({ KUBECONFIG: apf.kubeconfig, HOME: '/nonexistent' })
+  try {
+    await expect
+      .poll(() =>
+        kubectl(
+          cluster,
+          'get',
+          'flowschema',
+          apf.flowSchema,
+          '-o',
+          'jsonpath={.status.conditions[?(@.type=="Dangling")].status}',
+        ).trim(),
+      )
+      .toBe('False')
+    const release = apf.hold()
+    const apiscope = new ApiscopePage(page, serve.url)
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await apiscope.startWatch('/v1/configmaps', ns, undefined, 'auto')
+    await page.getByRole('tab', { name: 'Watches & lists' }).click()
+    const health = page.getByTestId('watch-health')
+    const throttled = health.getByTestId('watch-throttled')
+    await expect(throttled).toContainText(/429 Too Many Requests ×\d+:/)
+    await expect(throttled).toContainText(
+      `FlowSchema ${apf.flowSchema}, priority level ${apf.priorityLevel}, Retry-After 1 s`,
+    )
+    await expect(health.getByTestId('watch-state')).toHaveText('backoff')
+    await expect(health).toContainText(
+      `(FlowSchema ${apf.flowSchema}, priority level ${apf.priorityLevel})`,
+    )
+    await expect(health).toContainText("the server's Retry-After: 1 s")
+    await apiscope.screenshot('apf-429-health')
+    release()
+    await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 30_000 })
+    await expect(throttled).toContainText(/the last \d+ s ago/)
+    await apiscope.screenshot('apf-429-recovered')
+  } finally {
+    await serve.stop()
+    apf.remove()
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
