@@ -5,6 +5,7 @@
 // walkthrough's step shows its checks as soft differences.
 import { expect, test } from './fixtures'
 import { LabPage } from './pages/lab-page'
+import { TrafficPage } from './pages/traffic-page'
 import { WalkthroughsPage } from './pages/walkthroughs-page'
 import { kubectl, kubectlWithInput } from './kubectl'
 
@@ -99,6 +100,15 @@ ${mutating(teamToo)}`,
     await apiscope.page.emulateMedia({ reducedMotion: 'reduce' })
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')
+    // Live traffic follows the API server's audit log (a tail, not the shared webhook port).
+    const traffic = new TrafficPage(apiscope.page)
+    await traffic.open()
+    await traffic.tab('Setup')
+    await apiscope.page.getByLabel('Log file').fill(cluster.auditLog)
+    await apiscope.page.getByRole('button', { name: 'Follow log' }).click()
+    await expect(
+      apiscope.page.locator('tr[data-source="log-file"]', { hasText: 'running' }),
+    ).toBeVisible()
     const lab = new LabPage(apiscope.page)
     await lab.open()
     await lab.namespace.fill(ns)
@@ -125,6 +135,23 @@ ${mutating(teamToo)}`,
     await expect(row).toContainText('Deny')
     await lab.stagePath.scrollIntoViewIfNeeded()
     await apiscope.screenshot('lab-policy-denied')
+
+    // The same denial in live traffic, from the audit log: stopped there, the policy named.
+    await traffic.open()
+    await traffic.tab('Requests')
+    await traffic.list
+      .locator('tr[data-code="422"]', { hasText: 'vitrine' })
+      .first()
+      .click({ timeout: 20_000 })
+    await expect(traffic.detail.locator('[data-stopped-at="validating-admission"]')).toBeVisible()
+    await expect(traffic.detail.getByTestId('policy-failure')).toHaveAttribute(
+      'data-binding',
+      `${policy}-binding`,
+    )
+    await traffic.detail.getByTestId('policy-failures').scrollIntoViewIfNeeded()
+    await apiscope.screenshot('traffic-policy-denied')
+    await traffic.detail.getByRole('button', { name: 'Close the detail' }).click()
+    await lab.open()
 
     // Within the limit: a dry run, the label both mutating policies could have set named by both.
     await apiscope.page.getByTestId('lab-body').fill(deployment(3))
