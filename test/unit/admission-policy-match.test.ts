@@ -1,5 +1,6 @@
 // Matching MutatingAdmissionPolicy bindings to a request, as the API server reads their specs.
 import { describe, expect, it } from 'vitest'
+import { attributeDryRun } from '@common/admission-attribution'
 import {
   leafOf,
   matchingPolicies,
@@ -134,5 +135,52 @@ describe('which matched policy could have made a change', () => {
     expect(policiesFor('metadata.labels.team', matched).map((p) => p.policy)).toEqual(['team'])
     expect(policiesFor('spec.replicas', matched).map((p) => p.policy)).toEqual(['team', 'reviewed'])
     expect(policiesFor('spec.replicas', [])).toEqual([])
+  })
+})
+
+describe('attributeDryRun with MutatingAdmissionPolicies', () => {
+  const sent = { kind: 'Deployment', metadata: { name: 'v' } }
+  const returned = { kind: 'Deployment', metadata: { name: 'v', labels: { team: 'web' } } }
+  const m = (policy: string, mutationText: string, conditional = false) => ({
+    policy,
+    binding: `${policy}-b`,
+    conditional,
+    mutationText,
+  })
+
+  it('names the one matching policy, or every candidate with a webhook, and says so', () => {
+    const one = attributeDryRun(sent, returned, [], {
+      kind: 'Deployment',
+      mutatingPolicies: [
+        m('team', 'labels: {"team": "web"}'),
+        m('other', 'annotations: {"x": "y"}'),
+      ],
+    })
+    expect(one.entries[0]?.attribution).toMatchObject({ source: 'mutating-policy', by: 'team' })
+    expect(one.entries[0]?.attribution?.explanation).toContain(
+      'the only one that could have made it',
+    )
+    expect(one.counts['mutating-policy']).toBe(1)
+    expect(one.policyNote).toContain('team (binding team-b), other (binding other-b)')
+    const mixed = attributeDryRun(sent, returned, [], {
+      kind: 'Deployment',
+      mutatingWebhooks: ['label.example.com'],
+      mutatingPolicies: [m('team', 'labels: {"team": "web"}', true)],
+    })
+    expect(mixed.entries[0]?.attribution?.by).toBe('team, label.example.com')
+    expect(mixed.entries[0]?.attribution?.explanation).toContain('more than one could have made it')
+    expect(mixed.entries[0]?.attribution?.explanation).toContain(
+      'matchConditions (CEL) were not evaluated',
+    )
+  })
+
+  it('says nothing of policies where none is served, and that none matches where none does', () => {
+    const unserved = attributeDryRun(sent, returned, [], { kind: 'Deployment' })
+    expect(unserved.policyNote).toBeUndefined()
+    expect(unserved.counts.unattributed).toBe(1)
+    const none = attributeDryRun(sent, returned, [], { kind: 'Deployment', mutatingPolicies: [] })
+    expect(none.policyNote).toContain(
+      'none of this server’s MutatingAdmissionPolicy bindings matches',
+    )
   })
 })
