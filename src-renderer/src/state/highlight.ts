@@ -15,7 +15,7 @@ export interface Highlight {
 
 /** What latestEventOf needs of a lane: its object and the watch that delivered it. */
 export interface LaneOfObject {
-  kind: 'object' | 'watch'
+  kind: 'object' | 'watch' | 'group'
   label: string
   ns: string
   watch: number

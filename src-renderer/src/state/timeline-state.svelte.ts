@@ -129,6 +129,24 @@ export class TimelineState {
     await this.api.stopWatch({ id })
   }
 
+  /** Shows only the objects whose 'namespace/name' contains text; '' shows every lane. */
+  setFilter(text: string): void {
+    this.data.setFilter(text)
+    this.revision++
+  }
+
+  /** Opens a group's density band into its lanes, or folds them back into the band. */
+  toggleGroup(group: string): void {
+    this.data.toggleGroup(group)
+    this.revision++
+  }
+
+  /** The latest event of the first object lane the filter shows, or null. */
+  firstMatch(): number | null {
+    const lane = this.data.rows().find((l) => l.kind === 'object' && l.events.length > 0)
+    return lane ? (lane.events[lane.events.length - 1] as number) : null
+  }
+
   async select(k: number | null): Promise<void> {
     this.selected = k
     if (k === null) {

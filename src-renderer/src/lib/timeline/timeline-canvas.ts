@@ -3,7 +3,7 @@
 // initial ADDED events as a ring around a dot, apart from the live ADDED's full disc. Framework-free so the benchmark drives it directly.
 // Level of detail: within a lane, at most one mark per pixel column and type is drawn, found by
 // binary search, so the cost follows what is visible, not how many events exist.
-import type { TimelineData } from './timeline-data'
+import type { Lane, TimelineData } from './timeline-data'
 import { lowerBound, xOf, type AxisChoice } from './timeline-axis'
 
 export const TYPE_STYLE = [
@@ -172,6 +172,10 @@ export function drawTimeline(
     const lane = rows[row]
     if (!lane) break
     const cy = (row - vp.rowTop) * laneHeight + laneHeight / 2
+    if (lane.members) {
+      marks += drawBand(ctx, data, lane.members, mode, vp, toPx, (row - vp.rowTop) * laneHeight)
+      continue
+    }
     const ev = lane.events
     let i = lowerBound(data, mode, ev, vp.x0)
     const end = lowerBound(data, mode, ev, vp.x1 + 1e-9)
@@ -239,6 +243,47 @@ export function drawTimeline(
     ctx.stroke()
   }
   return { marks, visibleLanes: Math.max(0, lastRow - firstRow + 1) }
+}
+
+/**
+ * A group band: how many events of its lanes fall in each pixel column, as bars on a log scale
+ * (one event is a short bar, the busiest column the lane's height). Returns the columns drawn.
+ */
+function drawBand(
+  ctx: CanvasRenderingContext2D,
+  data: TimelineData,
+  members: readonly Lane[],
+  mode: AxisChoice['mode'],
+  vp: TimelineViewport,
+  toPx: (x: number) => number,
+  top: number,
+): number {
+  const width = Math.ceil(vp.width)
+  const counts = new Uint32Array(width + 1)
+  let max = 0
+  for (const lane of members) {
+    const ev = lane.events
+    const end = lowerBound(data, mode, ev, vp.x1 + 1e-9)
+    for (let i = lowerBound(data, mode, ev, vp.x0); i < end; i++) {
+      const px = Math.round(toPx(xOf(data, mode, ev[i] as number)))
+      if (px < 0 || px > width) continue
+      const c = ++(counts[px] as number)
+      if (c > max) max = c
+    }
+  }
+  if (max === 0) return 0
+  const h = vp.laneHeight - 6
+  const scale = Math.log2(max + 1)
+  ctx.fillStyle = 'rgba(147,197,253,0.85)'
+  let columns = 0
+  for (let px = 0; px <= width; px++) {
+    const c = counts[px] as number
+    if (!c) continue
+    const bar = Math.max(2, (Math.log2(c + 1) / scale) * h)
+    ctx.fillRect(px, top + 3 + h - bar, 1.5, bar)
+    columns++
+  }
+  return columns
 }
 
 /** The event under a point: the lane from y, then the nearest event in it within `slop` pixels. */

@@ -17,9 +17,13 @@ export const TYPE_INDEX: Record<TimelineEventType, number> = Object.fromEntries(
 ) as Record<TimelineEventType, number>
 
 export interface Lane {
+  /** Its index in `lanes`; a group band (only in rows()) has a negative id. */
   id: number
-  /** 'watch' lanes carry BOOKMARK, ERROR and the list lines of one watch. */
-  kind: 'object' | 'watch'
+  /**
+   * 'watch' lanes carry BOOKMARK, ERROR and the list lines of one watch; a 'group' band stands
+   * for a whole kind-and-namespace group of lanes (`members`), drawn as their density.
+   */
+  kind: 'object' | 'watch' | 'group'
   key: string
   group: string
   label: string
@@ -31,6 +35,32 @@ export interface Lane {
   events: number[]
   /** Sort key: the id of the first lane of its object, so that an object's lanes sit together. */
   order: number
+  /** What a filter matches: 'namespace/name', lower case. */
+  find: string
+  /** A group band's lanes, in display order. */
+  members?: Lane[]
+}
+
+/**
+ * A group (one kind in one namespace) with more object lanes than this shows as one density band
+ * until it is expanded or a filter picks lanes out of it: 150,000 lanes of 30 px do not read.
+ */
+export const COLLAPSE_ABOVE = 200
+
+/** Display order: watch lanes first, then by group and name, naturally (cm-9 before cm-10). */
+const laneOrder = (a: Lane, b: Lane) =>
+  a.kind !== b.kind
+    ? a.kind === 'watch'
+      ? -1
+      : 1
+    : compare(a.group, b.group) || compare(a.label, b.label) || a.order - b.order || a.id - b.id
+
+/** What rows() did to the lanes: how many are shown, folded into bands, or filtered out. */
+export interface RowsSummary {
+  objectLanes: number
+  bands: number
+  folded: number
+  matching: number | null
 }
 
 import { naturalCompare as compare } from './natural-compare'
@@ -58,9 +88,17 @@ export class TimelineData {
   readonly watchStream = new Map<number, number[]>()
   /** False as soon as one resourceVersion is not comparable or too large for a double (a list's too): then the axis is arrival order. */
   allNumeric = true
-  /** Lanes sorted for display (watch lanes first, then by group and label); rebuilt lazily. */
+  /** Every lane in display order; lanes made since the last rows() wait in `unsorted`. */
+  private sorted: Lane[] = []
+  private unsorted: Lane[] = []
+  /** The rows shown: sorted lanes, bands for collapsed groups, the filter applied; rebuilt lazily. */
   private order: Lane[] | null = null
   private rowOf: Int32Array | null = null
+  /** Lower-case text a lane's 'namespace/name' must contain to be shown ('' shows all). */
+  private filterText = ''
+  /** Groups shown lane by lane although they are larger than COLLAPSE_ABOVE. */
+  readonly expanded = new Set<string>()
+  summary: RowsSummary = { objectLanes: 0, bands: 0, folded: 0, matching: null }
 
   reset(): void {
     this.count = 0
@@ -74,8 +112,29 @@ export class TimelineData {
     this.lists = []
     this.watchStream.clear()
     this.allNumeric = true
+    this.sorted = []
+    this.unsorted = []
     this.order = null
     this.rowOf = null
+  }
+
+  get filter(): string {
+    return this.filterText
+  }
+
+  /** Shows only the object lanes whose 'namespace/name' contains text (case-insensitive). */
+  setFilter(text: string): void {
+    const t = text.trim().toLowerCase()
+    if (t === this.filterText) return
+    this.filterText = t
+    this.order = null
+  }
+
+  /** Opens a group's band into its lanes, or folds it back. */
+  toggleGroup(group: string): void {
+    if (this.expanded.has(group)) this.expanded.delete(group)
+    else this.expanded.add(group)
+    this.order = null
   }
 
   private ensure(extra: number): void {
@@ -118,8 +177,10 @@ export class TimelineData {
         watch: e.watch,
         events: [],
         order: siblings?.[0]?.id ?? this.lanes.length,
+        find: isObject ? `${e.ns ? `${e.ns}/` : ''}${e.name}`.toLowerCase() : '',
       }
       this.lanes.push(lane)
+      this.unsorted.push(lane)
       this.laneByKey.set(key, lane)
       if (isObject) {
         if (siblings) {
@@ -164,8 +225,10 @@ export class TimelineData {
       watch,
       events: [],
       order: this.lanes.length,
+      find: '',
     }
     this.lanes.push(lane)
+    this.unsorted.push(lane)
     this.laneByKey.set(key, lane)
     this.order = null
   }
@@ -241,28 +304,97 @@ export class TimelineData {
     }
   }
 
-  /** Lanes in display order. */
+  /**
+   * Rows in display order: watch lanes, then each group's lanes; a group of more than
+   * COLLAPSE_ABOVE lanes (not expanded, no filter) as one band. New lanes are sorted among
+   * themselves and merged in, so that a list adding thousands of lanes a frame stays linear.
+   */
   rows(): Lane[] {
-    if (!this.order) {
-      this.order = [...this.lanes].sort((a, b) =>
-        a.kind !== b.kind
-          ? a.kind === 'watch'
-            ? -1
-            : 1
-          : compare(a.group, b.group) ||
-            compare(a.label, b.label) ||
-            a.order - b.order ||
-            a.id - b.id,
-      )
-      this.rowOf = new Int32Array(this.lanes.length)
-      this.order.forEach((lane, row) => ((this.rowOf as Int32Array)[lane.id] = row))
+    if (this.unsorted.length) {
+      const fresh = this.unsorted.sort(laneOrder)
+      this.unsorted = []
+      const old = this.sorted
+      const merged: Lane[] = new Array(old.length + fresh.length)
+      let i = 0
+      let j = 0
+      let k = 0
+      while (i < old.length && j < fresh.length)
+        merged[k++] = laneOrder(old[i] as Lane, fresh[j] as Lane) <= 0 ? old[i++]! : fresh[j++]!
+      while (i < old.length) merged[k++] = old[i++]!
+      while (j < fresh.length) merged[k++] = fresh[j++]!
+      this.sorted = merged
+      this.order = null
     }
-    return this.order
+    if (!this.order) this.buildRows()
+    return this.order as Lane[]
   }
 
+  private buildRows(): void {
+    const out: Lane[] = []
+    const rowOf = new Int32Array(this.lanes.length).fill(-1)
+    const f = this.filterText
+    const sorted = this.sorted
+    let objectLanes = 0
+    let bands = 0
+    let folded = 0
+    let matching = 0
+    for (let i = 0; i < sorted.length;) {
+      const lane = sorted[i] as Lane
+      if (lane.kind === 'watch') {
+        rowOf[lane.id] = out.length
+        out.push(lane)
+        i++
+        continue
+      }
+      let end = i
+      while (end < sorted.length && (sorted[end] as Lane).group === lane.group) end++
+      objectLanes += end - i
+      if (f) {
+        for (let j = i; j < end; j++) {
+          const l = sorted[j] as Lane
+          if (!l.find.includes(f)) continue
+          rowOf[l.id] = out.length
+          out.push(l)
+          matching++
+        }
+      } else if (end - i > COLLAPSE_ABOVE && !this.expanded.has(lane.group)) {
+        const members = sorted.slice(i, end)
+        const row = out.length
+        for (const m of members) rowOf[m.id] = row
+        out.push({
+          id: -1 - bands,
+          kind: 'group',
+          key: `group:${lane.group}`,
+          group: lane.group,
+          label: `${members.length.toLocaleString('en')} objects`,
+          ns: lane.ns,
+          uid: '',
+          watch: lane.watch,
+          events: [],
+          order: 0,
+          find: '',
+          members,
+        })
+        bands++
+        folded += members.length
+      } else {
+        for (let j = i; j < end; j++) {
+          const l = sorted[j] as Lane
+          rowOf[l.id] = out.length
+          out.push(l)
+        }
+      }
+      i = end
+    }
+    this.order = out
+    this.rowOf = rowOf
+    this.summary = { objectLanes, bands, folded, matching: f ? matching : null }
+  }
+
+  /** The row showing a lane (its group's band when folded); -1 when the filter hides it. */
   rowOfLane(laneId: number): number {
     this.rows()
-    return (this.rowOf as Int32Array)[laneId] ?? 0
+    return (this.rowOf as Int32Array)[laneId] ?? -1
   }
 
   rvOf(k: number): string {

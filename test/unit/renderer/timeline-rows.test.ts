@@ -1,0 +1,79 @@
+// The timeline's rows at scale: lanes in natural order whatever order they came in, a group of more
+// than COLLAPSE_ABOVE lanes folded into one density band until opened, a filter that picks lanes
+// out by namespace/name; every lane's row known (its band's when folded, -1 when filtered out).
+import { describe, expect, it } from 'vitest'
+import type { TimelineEvent } from '@common/watch-types'
+import { COLLAPSE_ABOVE, TimelineData } from '../../../src-renderer/src/lib/timeline/timeline-data'
+
+let i = 0
+const ev = (ns: string, name: string): TimelineEvent => ({
+  i: i++,
+  watch: 1,
+  type: 'LISTED',
+  t: 1000 + i,
+  rv: String(100 + i),
+  rvn: 100 + i,
+  uid: `${ns}/${name}`,
+  kind: 'ConfigMap',
+  ns,
+  name,
+  v: 0,
+})
+
+describe('timeline rows at scale', () => {
+  it('sorts lanes naturally as they arrive in frames, merging each frame in', () => {
+    const data = new TimelineData()
+    data.append(['cm-34829', 'cm-3479'].map((n) => ev('a', n)))
+    expect(data.rows().map((l) => l.label)).toEqual(['watch 1', 'cm-3479', 'cm-34829'])
+    data.append(['cm-34779', 'cm-10', 'cm-9'].map((n) => ev('a', n)))
+    expect(data.rows().map((l) => l.label)).toEqual([
+      'watch 1',
+      'cm-9',
+      'cm-10',
+      'cm-3479',
+      'cm-34779',
+      'cm-34829',
+    ])
+  })
+
+  it('folds a large group into a band, opens it, and filters by namespace/name', () => {
+    const data = new TimelineData()
+    const big = COLLAPSE_ABOVE + 50
+    data.append(Array.from({ length: big }, (_, k) => ev('scale-1', `cm-${k}`)))
+    data.append(['cm-1', 'cm-2'].map((n) => ev('small', n)))
+    let rows = data.rows()
+    expect(rows.map((l) => l.kind)).toEqual(['watch', 'group', 'object', 'object'])
+    expect(rows[1]?.members).toHaveLength(big)
+    expect(rows[1]?.label).toBe(`${big} objects`)
+    expect(data.summary).toEqual({ objectLanes: big + 2, bands: 1, folded: big, matching: null })
+    // A folded lane's row is its band's.
+    const folded = data.lanes.find((l) => l.label === 'cm-7' && l.ns === 'scale-1')
+    expect(data.rowOfLane(folded?.id ?? -1)).toBe(1)
+
+    data.toggleGroup('ConfigMap · scale-1')
+    rows = data.rows()
+    expect(rows).toHaveLength(1 + big + 2)
+    expect(rows.slice(1, 4).map((l) => l.label)).toEqual(['cm-0', 'cm-1', 'cm-2'])
+
+    data.setFilter('  SCALE-1/CM-24 ')
+    rows = data.rows()
+    expect(rows.filter((l) => l.kind === 'object').map((l) => l.label)).toEqual([
+      'cm-24',
+      'cm-240',
+      'cm-241',
+      'cm-242',
+      'cm-243',
+      'cm-244',
+      'cm-245',
+      'cm-246',
+      'cm-247',
+      'cm-248',
+      'cm-249',
+    ])
+    expect(data.summary.matching).toBe(11)
+    expect(data.rowOfLane(folded?.id ?? -1)).toBe(-1)
+    data.setFilter('')
+    data.toggleGroup('ConfigMap · scale-1')
+    expect(data.rows().map((l) => l.kind)).toEqual(['watch', 'group', 'object', 'object'])
+  })
+})
