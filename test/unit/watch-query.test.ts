@@ -29,5 +29,13 @@ describe('watchQueryOf', () => {
     expect(q?.streamingList).toBe(false)
     expect(q?.explanation).toContain('after it')
     expect(watchQueryOf('/api/v1/configmaps?limit=500', 'list')).toBeNull()
+    // 1.20.2 answered kubectl 1.37's streaming list with a 422.
+    const refused = watchQueryOf(
+      '/api/v1/namespaces/a/pods?allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&sendInitialEvents=true&watch=true',
+      'watch',
+      422,
+    )
+    expect(refused?.streamingList).toBe(true)
+    expect(refused?.explanation).toContain('falls back to a list and a watch')
   })
 })

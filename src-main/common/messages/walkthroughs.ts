@@ -108,6 +108,8 @@ export interface RequestOutcome {
   /** A list's continue token, decoded ({"v","rv","start"} on the servers we know). */
   continueToken?: { raw: string; decoded: unknown }
   checks: CheckResult[]
+  /** A Table answer (as=Table), as kubectl get prints it: column names and cells, redacted. */
+  table?: { columns: string[]; rows: string[][] }
   /** A dry-run write's admission: the webhooks called and who made each change (no values). */
   admission?: AdmissionSummary
   /** Every hard check held. */

@@ -223,6 +223,22 @@ export interface RequestContext {
   configuredWebhooks?: () => Promise<string[] | undefined>
 }
 
+/** The columns and cells of a Table answer (meta.k8s.io/v1, v1beta1), at most 100 rows. */
+function tableOf(body: unknown): RequestOutcome['table'] {
+  const t = body as {
+    kind?: unknown
+    columnDefinitions?: { name?: unknown }[]
+    rows?: { cells?: unknown[] }[]
+  } | null
+  if (!t || t.kind !== 'Table' || !Array.isArray(t.columnDefinitions) || !Array.isArray(t.rows))
+    return undefined
+  const cell = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v ?? ''))
+  return {
+    columns: t.columnDefinitions.map((c) => String(c.name ?? '')),
+    rows: t.rows.slice(0, 100).map((r) => (r.cells ?? []).map(cell)),
+  }
+}
+
 /**
  * A successful dry-run create's admission: the webhooks its audit event says were called, and
  * each change attributed by the lab's rules (a webhook's, by name, from those annotations).
@@ -443,7 +459,9 @@ export async function runRequest(
       else ctx.vars[name] = text
     }
     // Judged on the answer as it came; what each check observed is shown from the redacted one.
-    const shown = judge(req, shownObserved(observed, about), verdict, vars, ctx.server ?? null)
+    const shownAnswer = shownObserved(observed, about)
+    const shown = judge(req, shownAnswer, verdict, vars, ctx.server ?? null)
+    const table = tableOf(shownAnswer.body)
     const checks = judged.map((c, i) => ({
       ...c,
       observed: hideSaved(shown[i]?.observed ?? '', secrets),
@@ -467,6 +485,7 @@ export async function runRequest(
         : {}),
       ...(token ? { continueToken: { raw: token, decoded: decodeContinueToken(token) } } : {}),
       checks,
+      ...(table ? { table } : {}),
       ...(admission ? { admission: admission.summary } : {}),
       ok,
       attempts,
