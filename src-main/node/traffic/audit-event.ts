@@ -124,6 +124,11 @@ function responseBody(event: AuditEvent, fullResource: string): unknown {
     // resource did reach etcd.
     return isComputedResource(fullResource) ? {} : { metadata: { resourceVersion: '(audit)' } }
   }
+  // Priority and Fairness (and the max-in-flight limit) turn a request away with http.Error, plain
+  // text ("Too many requests, please try again later."), which an audit event records as the code
+  // alone; a Status a handler writes (an eviction a PodDisruptionBudget blocks) has a reason.
+  if (code === 429 && !status?.reason && !status?.message && !status?.status)
+    return 'Too many requests, please try again later.'
   return { kind: 'Status', ...status }
 }
 
