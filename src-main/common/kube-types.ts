@@ -200,4 +200,10 @@ export interface RequestLogEntry {
    * from its User-Agent ("kubectl/v1.37.2") and kubectl's Kubectl-Command header ("kubectl get").
    */
   relayed?: { client: string; command?: string }
+  /**
+   * A 429's Audit-Id and the UIDs of the FlowSchema and priority level API Priority and Fairness
+   * named in X-Kubernetes-PF-FlowSchema-UID and -PriorityLevel-UID: live traffic, which sees the
+   * same request as an audit event (where the FlowSchema is not said), names them from these.
+   */
+  apf?: { auditId?: string; flowSchemaUid?: string; priorityLevelUid?: string }
 }

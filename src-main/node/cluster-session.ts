@@ -19,6 +19,8 @@ export interface SessionOptions {
 export class ClusterSession {
   readonly transport: KubeTransport
   readonly watches: SessionWatches
+  /** The FlowSchemas and priority levels by UID, for the names behind a 429's headers. */
+  readonly flowNames: FlowSchemaNames
   private discovery: Promise<Result<DiscoveryReport>> | null = null
   /** /api and /apis with their ETags: a refresh revalidates them (304 when nothing changed). */
   private readonly discoveryCache: DiscoveryCache = new Map()
@@ -30,9 +32,9 @@ export class ClusterSession {
     options: SessionOptions,
   ) {
     this.transport = transport
-    const flowNames = new FlowSchemaNames(transport)
+    this.flowNames = new FlowSchemaNames(transport)
     this.watches = new SessionWatches(config.context, transport, options.onFrame, {
-      flowNames: (fs, pl) => flowNames.resolve(fs, pl),
+      flowNames: (fs, pl) => this.flowNames.resolve(fs, pl),
       ...options.watch,
     })
   }

@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream'
 import zlib from 'node:zlib'
 import { parseApiPath } from '@common/api-path'
 import { curlEquivalent, kubectlEquivalent } from '@common/command-equivalents'
-import type { AuthKind } from '@common/kube-types'
+import type { AuthKind, RequestLogEntry } from '@common/kube-types'
 import { fail, ok, type Result } from '@common/result'
 import { parseWarningHeader, shownWarnings } from '@common/server-warnings'
 import type { ContextConfig } from './client-config'
@@ -64,6 +64,23 @@ export interface StreamResponse {
 }
 
 export const USER_AGENT = 'apiscope/0.1 (+https://apiscope.invalid)'
+
+/** A 429's Audit-Id and API Priority and Fairness UIDs, when the server sent them. */
+function apfHeaders(headers: http.IncomingHttpHeaders): RequestLogEntry['apf'] | undefined {
+  const one = (name: string) => {
+    const v = headers[name]
+    return Array.isArray(v) ? v[0] : v
+  }
+  const auditId = one('audit-id')
+  const flowSchemaUid = one('x-kubernetes-pf-flowschema-uid')
+  const priorityLevelUid = one('x-kubernetes-pf-prioritylevel-uid')
+  if (!auditId && !flowSchemaUid && !priorityLevelUid) return undefined
+  return {
+    ...(auditId ? { auditId } : {}),
+    ...(flowSchemaUid ? { flowSchemaUid } : {}),
+    ...(priorityLevelUid ? { priorityLevelUid } : {}),
+  }
+}
 
 export class TransportError extends Error {
   constructor(readonly failure: TransportFailure) {
@@ -215,8 +232,10 @@ export class KubeTransport {
       statusText: string,
       error?: string,
       warning?: string | string[],
+      headers?: http.IncomingHttpHeaders,
     ) => {
       const warnings = shownWarnings(parseWarningHeader(warning), parseApiPath(req.path) ?? {})
+      const apf = status === 429 && headers ? apfHeaders(headers) : undefined
       return this.log.add({
         context: this.config.context,
         method,
@@ -227,6 +246,7 @@ export class KubeTransport {
         startedAt,
         ...(error ? { error } : {}),
         ...(warnings.length ? { warnings } : {}),
+        ...(apf ? { apf } : {}),
         curl: curlEquivalent(equivalents),
         kubectl: kubectlEquivalent(equivalents),
       })
@@ -314,7 +334,13 @@ export class KubeTransport {
         })
         res.on('end', () => {
           const status = res.statusCode ?? 0
-          const entry = record(status, res.statusMessage ?? '', undefined, res.headers.warning)
+          const entry = record(
+            status,
+            res.statusMessage ?? '',
+            undefined,
+            res.headers.warning,
+            res.headers,
+          )
           resolve({
             status,
             statusText: res.statusMessage ?? '',
@@ -356,7 +382,13 @@ export class KubeTransport {
         const status = res.statusCode ?? 0
         const gzipped = res.headers['content-encoding'] === 'gzip'
         if (status >= 200 && status < 300) {
-          const entry = record(status, res.statusMessage ?? '', undefined, res.headers.warning)
+          const entry = record(
+            status,
+            res.statusMessage ?? '',
+            undefined,
+            res.headers.warning,
+            res.headers,
+          )
           resolve({
             status,
             statusText: res.statusMessage ?? '',
@@ -374,7 +406,13 @@ export class KubeTransport {
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('error', () => undefined)
         res.on('end', () => {
-          const entry = record(status, res.statusMessage ?? '', undefined, res.headers.warning)
+          const entry = record(
+            status,
+            res.statusMessage ?? '',
+            undefined,
+            res.headers.warning,
+            res.headers,
+          )
           const raw = Buffer.concat(chunks)
           let body: string
           try {

@@ -187,3 +187,28 @@ describe('reading events', () => {
     expect(JSON.stringify(redactAuditEvent(other, 1).event)).not.toContain('c2VjcmV0')
   })
 })
+
+describe('a 429 from API Priority and Fairness, recorded from 1.37.2', () => {
+  it('is told from a 429 a handler writes: its audit event holds the code alone', () => {
+    // A watch of a ServiceAccount whose FlowSchema sends it to a priority level with no seats
+    // (test/cluster/apf-no-seats.ts); user.extra (a token ID) removed from the recorded event.
+    const file = path.join(
+      import.meta.dirname,
+      '../fixtures/recorded/audit/apf-429-rejected-1.37.json',
+    )
+    const read = readAuditEvent(JSON.parse(readFileSync(file, 'utf8')))
+    if (!('event' in read)) throw new Error(read.error)
+    expect(read.event.responseStatus).toEqual({ metadata: {}, code: 429 })
+    const r = normalizeAuditEvent(read.event)
+    expect(r).toMatchObject({ code: 429, stoppedAt: 'flow-control', outcome: 'throttled' })
+    expect(r.explanation).toMatch(/^API Priority and Fairness turned it away/)
+    const handler = structuredClone(read.event)
+    handler.responseStatus = {
+      code: 429,
+      status: 'Failure',
+      reason: 'TooManyRequests',
+      message: "Cannot evict pod as it would violate the pod's disruption budget.",
+    }
+    expect(normalizeAuditEvent(handler).stoppedAt).not.toBe('flow-control')
+  })
+})

@@ -57,6 +57,11 @@ export interface TrafficRequest {
   path?: StageId[]
   outcome: StageOutcome
   explanation: string
+  /**
+   * A 429 of Apiscope's own: the FlowSchema and priority level that refused it, from the answer's
+   * X-Kubernetes-PF-* headers (an audit event does not say them), joined by audit ID.
+   */
+  flow?: { flowSchema: string | null; priorityLevel: string | null }
   /** For a read that succeeded: served from the watch cache or etcd, as far as the URI tells. */
   servedFrom?: 'watch-cache' | 'etcd' | 'watch'
   authorizationDecision?: string

@@ -15,6 +15,22 @@ export function trafficHandlers(core: CoreContext): HandlersFor<keyof typeof tra
   )
   core.audit.setStreamingProbe(() => traffic.isStreaming())
   core.audit.setObservedSink((events) => traffic.ingestObserved(events))
+  // A 429 of Apiscope's own: live traffic names the FlowSchema the answer's headers gave.
+  core.requestLog.subscribe((entry) => {
+    const apf = entry.apf
+    const session = core.liveSession
+    if (entry.status !== 429 || !apf?.auditId || !session) return
+    const auditId = apf.auditId
+    void session.flowNames
+      .resolve(apf.flowSchemaUid, apf.priorityLevelUid)
+      .then((names) =>
+        traffic.stream.noteFlow(auditId, {
+          flowSchema: names.flowSchema ?? apf.flowSchemaUid ?? null,
+          priorityLevel: names.priorityLevel ?? apf.priorityLevelUid ?? null,
+        }),
+      )
+      .catch(() => undefined)
+  })
   // The webhook's port and the log tails must not outlive the core.
   core.onClose(() => traffic.close())
   // /metrics deltas only mean something against the same API server.

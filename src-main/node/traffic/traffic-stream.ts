@@ -34,8 +34,16 @@ export function aggregateKey(r: TrafficRequest): string {
   ].join('\u0000')
 }
 
+/** Adds the FlowSchema's name to a 429 from Priority and Fairness (in place, once). */
+function withFlow(request: TrafficRequest, flow: NonNullable<TrafficRequest['flow']>): void {
+  if (request.code !== 429 || request.flow) return
+  request.flow = flow
+  request.explanation += ` FlowSchema ${flow.flowSchema ?? '(not named)'}, priority level ${flow.priorityLevel ?? '(not named)'}, as the answer to Apiscope's own request said (X-Kubernetes-PF-* headers).`
+}
+
 export class TrafficStream {
   private readonly entries = new Map<string, Entry>()
+  private readonly flows = new Map<string, NonNullable<TrafficRequest['flow']>>()
   private pending: TrafficRequest[] = []
   private recentRequests: TrafficRequest[] = []
   private timer: ReturnType<typeof setTimeout> | null = null
@@ -48,6 +56,20 @@ export class TrafficStream {
     private readonly intervalMs = PUSH_INTERVAL_MS,
   ) {}
 
+  /**
+   * Names the FlowSchema and priority level of a request Apiscope sent and the server refused with
+   * a 429 (from its answer's headers): its audit events, before or after, say so in live traffic.
+   */
+  noteFlow(auditId: string, flow: NonNullable<TrafficRequest['flow']>): void {
+    this.flows.set(auditId, flow)
+    if (this.flows.size > KEPT_IDS) {
+      const oldest = this.flows.keys().next()
+      if (!oldest.done) this.flows.delete(oldest.value)
+    }
+    const entry = this.entries.get(auditId)
+    if (entry) withFlow(entry.request, flow)
+  }
+
   /** Takes events in any order; returns how many new requests they made visible. */
   ingest(events: readonly AuditEvent[]): number {
     let visible = 0
@@ -55,6 +77,8 @@ export class TrafficStream {
       let entry = this.entries.get(event.auditID)
       if (entry?.events.some((e) => e.stage === event.stage)) continue // the same event twice
       const request = normalizeAuditEvent(event)
+      const flow = this.flows.get(event.auditID)
+      if (flow) withFlow(request, flow)
       if (!entry) {
         entry = { events: [], request, emitted: false }
         this.entries.set(event.auditID, entry)
