@@ -71,6 +71,28 @@ export interface WatchStatus {
    * Retry-After, and the FlowSchema and priority level it named (from its X-Kubernetes-PF-* UIDs).
    */
   throttled?: WatchThrottle | null
+  /**
+   * A watch another client opened through Apiscope's kubectl proxy, read as it passed: Apiscope
+   * neither started it nor resumes it. Absent on Apiscope's own watches.
+   */
+  relayed?: RelayedWatchOrigin
+}
+
+export interface RelayedWatchOrigin {
+  /** "kubectl/v1.37.2", from the User-Agent. */
+  client: string
+  /** kubectl's Kubectl-Command header ("kubectl get"). */
+  command?: string
+  /** The request log's entry of the request. */
+  seq: number
+  /**
+   * 'objects': watch events of whole objects; 'table': a Table watch (kubectl get -w's default
+   * output), whose rows carry the object's metadata only; 'binary': protobuf or CBOR, not read.
+   */
+  format: 'objects' | 'table' | 'binary'
+  contentType: string
+  /** Whether stopping it from Apiscope can cut the relayed request. */
+  cuttable: boolean
 }
 
 export interface WatchThrottle {

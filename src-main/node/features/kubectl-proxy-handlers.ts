@@ -2,7 +2,8 @@
 // The proxy belongs to the live session it was opened for: it relays with that session's
 // credentials only, and stops when that session ends (another context, a disconnect, the core
 // closing). Its relayed requests go to the request log and, shaped as audit events, to the
-// live-traffic stream (core.audit.observe).
+// live-traffic stream (core.audit.observe); its relayed watches to the session's watches, which
+// put their events on the timeline.
 import type { KubectlProxyStatus, kubectlProxySchemas } from '@common/messages/kubectl-proxy'
 import { fail, ok, type Result } from '@common/result'
 import type { ClusterSession } from '../cluster-session'
@@ -49,6 +50,10 @@ export function kubectlProxyHandlers(
     const s = live.value
     const discovery = await s.getDiscovery()
     const identity = await fetchIdentity(s.transport, discovery.ok ? discovery.value.resources : [])
+    const kinds = new Map(
+      (discovery.ok ? discovery.value.resources : []).map((r) => [`${r.group}/${r.name}`, r.kind]),
+    )
+    const kindOf = (group: string, resource: string) => kinds.get(`${group}/${resource}`)
     const requester: Requester = identity.ok
       ? { username: identity.value.username, groups: identity.value.groups }
       : { username: `(user of context ${s.config.context})`, groups: [] }
@@ -68,6 +73,8 @@ export function kubectlProxyHandlers(
         requestLog: core.requestLog,
         requester,
         observe: (events) => core.audit.observe(events),
+        // A Table watch's rows name no kind: discovery's, read above.
+        watch: (opening) => s.watches.relayed({ ...opening, kindOf }),
       })
     } catch (error) {
       return fail({

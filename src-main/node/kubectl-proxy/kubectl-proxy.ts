@@ -2,8 +2,9 @@
 // Apiscope writes (proxy-kubeconfig.ts), relaying each request to the connected context's API
 // server with the user's real credentials (KubeTransport.relay), as `kubectl proxy` does, and
 // showing each one as it happens: a request-log entry when its answer starts, an audit-shaped event
-// for live traffic, and the -v=8 detail on demand. Bodies stream both ways; only the first part of
-// each is kept to show. Connection upgrades (exec, attach, port-forward) are refused with a Status
+// for live traffic, the -v=8 detail on demand, and a relayed watch's events on the timeline (the
+// answer's chunks handed on to the session's watches once written to the client). Bodies stream
+// both ways; only the first part of each is kept to show. Connection upgrades (exec, attach, port-forward) are refused with a Status
 // that says why. Security model: docs/adr/0015-kubectl-proxy-security.md.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type http from 'node:http'
@@ -13,6 +14,7 @@ import { performance } from 'node:perf_hooks'
 import type { Duplex } from 'node:stream'
 import { curlEquivalent, kubectlEquivalent } from '@common/command-equivalents'
 import type { AuthKind } from '@common/kube-types'
+import type { About } from '@common/redaction'
 import { parseWarningHeader, shownWarnings } from '@common/server-warnings'
 import type { KubectlProxyStatus, RelayedExchangeDetail } from '@common/messages/kubectl-proxy'
 import type { RequestLog } from '../request-log'
@@ -38,6 +40,26 @@ export interface RelayTransport {
   ): Promise<http.ClientRequest>
 }
 
+/** What a relayed watch's reader takes: the answer's chunks as they crossed, then its end. */
+export interface RelayedWatchFeed {
+  push(chunk: Buffer): void
+  end(how: 'done' | 'cut', error?: string): void
+}
+
+/** What the proxy tells the watch reader of a relayed watch (src-main/node/watch/relayed-watch.ts). */
+export interface RelayedWatchOpening {
+  client: string
+  command?: string
+  seq: number
+  pathAndQuery: string
+  /** What the client asked for (kubectl get's Table: application/json;as=Table;...). */
+  accept: string
+  contentType: string
+  gzip: boolean
+  about: About
+  cut: () => void
+}
+
 export interface KubectlProxyOptions {
   transport: RelayTransport
   context: string
@@ -48,6 +70,8 @@ export interface KubectlProxyOptions {
   requester: Requester
   /** Audit-shaped events of relayed requests, for the live-traffic stream. */
   observe(events: AuditEvent[]): void
+  /** Opens the reader of a relayed watch (answered 200) that puts its events on the timeline. */
+  watch?(opening: RelayedWatchOpening): RelayedWatchFeed
   /** Where the kubeconfig's folder goes (default: the OS temp folder). */
   tmpDir?: string
 }
@@ -233,6 +257,26 @@ export class KubectlProxy {
         this.options.observe([exchange.auditEvent('ResponseStarted', this.options.requester)])
       answer.on('data', (chunk: Buffer) => exchange.responseBody?.push(chunk))
       answer.pipe(res)
+      // A watch's events, read from a copy after the relay wrote each chunk on (never before).
+      if (exchange.isWatch && code === 200 && this.options.watch) {
+        const feed = this.options.watch({
+          client: exchange.client,
+          ...(exchange.command ? { command: exchange.command } : {}),
+          seq: exchange.seq,
+          pathAndQuery,
+          accept: req.headers.accept ?? '',
+          contentType: exchange.responseBody?.contentType ?? '',
+          gzip: exchange.responseBody?.gzip ?? false,
+          about: exchange.about,
+          cut: () => {
+            upstream.destroy()
+            res.destroy()
+            this.complete(exchange, 'cut')
+          },
+        })
+        exchange.watchFeed = feed
+        answer.on('data', (chunk: Buffer) => feed.push(chunk))
+      }
       answer.on('end', () => this.complete(exchange, 'done'))
       answer.on('error', () => {
         this.complete(exchange, 'cut')
@@ -264,6 +308,7 @@ export class KubectlProxy {
   private complete(exchange: RelayedExchange, state: 'done' | 'cut'): void {
     if (exchange.state !== 'open') return
     exchange.finish(state, Date.now())
+    exchange.watchFeed?.end(state)
     this.options.observe([exchange.auditEvent('ResponseComplete', this.options.requester)])
   }
 

@@ -31,6 +31,8 @@ export class RelayedExchange {
   responseRaw: string[] = []
   state: RelayedExchangeDetail['state'] = 'open'
   error: string | undefined
+  /** The reader putting a relayed watch's events on the timeline, when it is one. */
+  watchFeed: { end(how: 'done' | 'cut'): void } | null = null
   /** The request log's sequence number, once logged. */
   seq = 0
   headersAt: number | null = null

@@ -1,5 +1,6 @@
-// The watch machinery of one cluster session: its event store, its pool of supervised watches and
-// the frame batcher that feeds the renderer.
+// The watch machinery of one cluster session: its event store, its pool of supervised watches, the
+// watches other clients run through the kubectl proxy (read as they pass, relayed-watch.ts) and the
+// frame batcher that feeds the renderer.
 import type {
   ObjectVersionDetail,
   WatchFrame,
@@ -11,6 +12,7 @@ import type { KubeTransport } from '../kube-transport'
 import { EventStore } from './event-store'
 import { FrameBatcher } from './frame-batcher'
 import { objectDetail } from './object-detail'
+import { RelayedWatch, type RelayedWatchRequest } from './relayed-watch'
 import { WatchPool } from './watch-pool'
 import { DEFAULT_SUPERVISOR_OPTIONS, type SupervisorOptions } from './watch-supervisor'
 
@@ -18,6 +20,7 @@ export class SessionWatches {
   readonly store = new EventStore()
   private readonly pool: WatchPool
   private readonly batcher: FrameBatcher
+  private readonly relayedWatches = new Map<number, RelayedWatch>()
 
   constructor(
     context: string,
@@ -25,7 +28,7 @@ export class SessionWatches {
     send: (frame: WatchFrame) => void,
     options: Partial<SupervisorOptions> = {},
   ) {
-    this.batcher = new FrameBatcher(this.store, send, () => this.pool.statuses())
+    this.batcher = new FrameBatcher(this.store, send, () => this.statuses())
     this.pool = new WatchPool(context, transport, this.store, (s) => this.batcher.noteStatus(s), {
       ...DEFAULT_SUPERVISOR_OPTIONS,
       ...options,
@@ -36,12 +39,32 @@ export class SessionWatches {
     return this.pool.acquire(target)
   }
 
+  /** A watch relayed by the kubectl proxy, fed its answer's chunks; it leaves when it ends. */
+  relayed(request: RelayedWatchRequest): RelayedWatch {
+    const id = this.pool.reserveId()
+    const watch = new RelayedWatch(
+      id,
+      request,
+      this.store,
+      (s) => this.batcher.noteStatus(s),
+      () => this.relayedWatches.delete(id),
+    )
+    this.relayedWatches.set(id, watch)
+    return watch
+  }
+
+  /** Stops one of Apiscope's watches; a relayed one is cut (its client sees the connection close). */
   stop(id: number): boolean {
+    const relayed = this.relayedWatches.get(id)
+    if (relayed) return relayed.cut()
     return this.pool.release(id)
   }
 
   statuses(): WatchStatus[] {
-    return this.pool.statuses()
+    return [
+      ...this.pool.statuses(),
+      ...[...this.relayedWatches.values()].map((w) => ({ ...w.status })),
+    ].sort((a, b) => a.id - b.id)
   }
 
   snapshot(): WatchSnapshot {
@@ -56,6 +79,7 @@ export class SessionWatches {
 
   close(): void {
     this.pool.stopAll()
+    for (const w of [...this.relayedWatches.values()]) w.abandon('the session closed')
     this.batcher.flushAll()
     this.batcher.close()
     this.store.close()

@@ -29,6 +29,11 @@ export class WatchPool {
     private readonly options: SupervisorOptions = DEFAULT_SUPERVISOR_OPTIONS,
   ) {}
 
+  /** An id of the pool's numbering for a watch it does not run (one relayed by the kubectl proxy). */
+  reserveId(): number {
+    return this.nextId++
+  }
+
   acquire(target: WatchTarget): WatchStatus {
     const key = targetKey(this.context, target)
     const existing = this.byKey.get(key)

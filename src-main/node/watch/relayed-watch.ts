@@ -1,0 +1,361 @@
+// A watch another client (kubectl get -w, kubectl delete's wait, kubectl rollout status...) opened
+// through Apiscope's kubectl proxy, read as its answer passes: the proxy hands over each chunk it
+// has already written on to the client, a copy is decoded when the answer is gzipped, split into
+// lines and read by the same line reader as Apiscope's own watches (watch-stream.ts), and its
+// events go to the event store under a watch id of its own. Nothing waits on it and nothing is held
+// whole: a line at a time, and the relay never waits for the reading.
+//
+// It follows the supervisor's rules for what it records (a streaming list's initial ADDED events
+// up to the initial-events-end bookmark become a list on the timeline; ERROR events are recorded
+// with their code), but Apiscope neither started it nor resumes it: it ends when the client or the
+// server ends the request, and stopping it from Apiscope means cutting the client's connection.
+//
+// A Table watch (kubectl get -w with its default output asks Accept: application/json;as=Table and
+// no includeObject) carries rows, not objects: each row holds its cells and the object's metadata as
+// a PartialObjectMetadata (managedFields included). Those are recorded, redacted by what the request
+// addressed (a Secret's rows keep its last-applied annotation), under the object's uid marked as a
+// Table row, so that a row's metadata never stands in for the whole object another watch delivers.
+// A binary stream (protobuf, CBOR) is not read; the watch says so.
+import zlib from 'node:zlib'
+import { parseApiPath } from '@common/api-path'
+import { redact, type About } from '@common/redaction'
+import { numericResourceVersion } from '@common/resource-version'
+import type { RelayedWatchOrigin, WatchStatus, WatchTarget } from '@common/watch-types'
+import type { EventStore, ObjectMeta } from './event-store'
+import { NdjsonLines } from './ndjson-lines'
+import { targetLabel } from './watch-target'
+import { readWatchLine, type WatchLine } from './watch-stream'
+
+/** What the proxy knows of a relayed watch when its answer's headers arrive. */
+export interface RelayedWatchRequest {
+  /** "kubectl/v1.37.2", from the User-Agent. */
+  client: string
+  /** kubectl's Kubectl-Command header ("kubectl get"), when it sent one. */
+  command?: string
+  /** The request log's entry of the request. */
+  seq: number
+  pathAndQuery: string
+  /** The request's Accept: a Table watch asks application/json;as=Table. */
+  accept?: string
+  /** The answer's Content-Type and whether it is gzip-encoded. */
+  contentType: string
+  gzip: boolean
+  about: About
+  /** Ends the relayed request (both connections). */
+  cut?: () => void
+  /** The kind discovery names for a resource, for a Table watch's rows (which carry none). */
+  kindOf?: (group: string, resource: string) => string | undefined
+}
+
+/** The uid a Table row is recorded under: its object's, marked (docs/adr/0015). */
+export const TABLE_ROW = ' (Table row)'
+
+interface Row {
+  cells?: unknown[]
+  object?: { kind?: string; apiVersion?: string; metadata?: Record<string, unknown> }
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '')
+
+/** The watch target a relayed request names, and what its query asked for. */
+export function relayedTarget(pathAndQuery: string): {
+  target: WatchTarget
+  streaming: boolean
+  resourceVersion: string
+  timeoutSeconds: number
+} | null {
+  const parts = parseApiPath(
+    pathAndQuery.replace(/^(\/(?:api|apis\/[^/]+)\/[^/]+)\/watch\//, '$1/'),
+  )
+  if (!parts) return null
+  const query = new URLSearchParams(pathAndQuery.split('?', 2)[1] ?? '')
+  const streaming = query.get('sendInitialEvents') === 'true'
+  const target: WatchTarget = {
+    group: parts.group,
+    version: parts.version,
+    resource: parts.resource,
+    ...(parts.namespace ? { namespace: parts.namespace } : {}),
+    ...(query.get('labelSelector') ? { labelSelector: query.get('labelSelector') as string } : {}),
+    ...(query.get('fieldSelector') ? { fieldSelector: query.get('fieldSelector') as string } : {}),
+    ...(parts.name ? { fieldSelector: `metadata.name=${parts.name}` } : {}),
+    mode: streaming ? 'streaming-list' : 'list-watch',
+  }
+  const timeout = Number(query.get('timeoutSeconds') ?? '')
+  return {
+    target,
+    streaming,
+    resourceVersion: query.get('resourceVersion') ?? '',
+    timeoutSeconds: Number.isFinite(timeout) ? timeout : 0,
+  }
+}
+
+/**
+ * "kubectl get -w" for kubectl get's watch (-w or --watch-only), else the command; a client that
+ * names no command (kubectl before 1.22 sends no Kubectl-Command header) by its User-Agent.
+ */
+function origin(request: RelayedWatchRequest): string {
+  if (request.command === 'kubectl get') return 'kubectl get -w'
+  return request.command ?? `${request.client} watch`
+}
+
+export class RelayedWatch {
+  readonly status: WatchStatus
+  private readonly lines = new NdjsonLines()
+  private gunzip: zlib.Gunzip | null = null
+  private reading = true
+  private ended = false
+  private readonly streaming: boolean
+  private initial: { count: number; done: boolean } | null
+  private readonly about: About
+  private readonly apiVersion: string
+  private endedAs: { how: 'done' | 'cut'; error?: string } = { how: 'done' }
+  private cutByUser = false
+  private closed = false
+
+  constructor(
+    readonly id: number,
+    private readonly request: RelayedWatchRequest,
+    private readonly store: EventStore,
+    private readonly onStatus: (status: WatchStatus) => void,
+    private readonly onEnd: () => void,
+  ) {
+    const named = relayedTarget(request.pathAndQuery)
+    const target = named?.target ?? { group: '', version: '', resource: request.pathAndQuery }
+    this.streaming = named?.streaming ?? false
+    this.initial = this.streaming ? { count: 0, done: false } : null
+    this.about = request.about
+    this.apiVersion = target.group ? `${target.group}/${target.version}` : target.version
+    const json = /json/i.test(request.contentType)
+    const relayed: RelayedWatchOrigin = {
+      client: request.client,
+      ...(request.command ? { command: request.command } : {}),
+      seq: request.seq,
+      format: !json ? 'binary' : /;\s*as=Table/i.test(request.accept ?? '') ? 'table' : 'objects',
+      contentType: request.contentType,
+      cuttable: request.cut !== undefined,
+    }
+    const rv = named?.resourceVersion ?? ''
+    this.status = {
+      id,
+      label: `${origin(request)} · ${named ? targetLabel(target) : request.pathAndQuery}`,
+      target,
+      state: this.streaming ? 'listing' : 'watching',
+      reason: !json
+        ? `relayed ${request.contentType || 'without a Content-Type'}: a binary stream, not read`
+        : this.streaming
+          ? `relayed from ${request.client}: a streaming list, waiting for its initial events`
+          : `relayed from ${request.client}: watching from ${rv || 'the latest resourceVersion'}`,
+      listRv: null,
+      lastRv: rv || null,
+      events: 0,
+      bookmarks: 0,
+      relists: 0,
+      expired: 0,
+      reconnects: 0,
+      resumes: 0,
+      startedAt: new Date().toISOString(),
+      lastEventAt: null,
+      lastBookmarkAt: null,
+      nextRetryAt: null,
+      timeoutSeconds: named?.timeoutSeconds ?? 0,
+      mode: this.streaming ? 'streaming-list' : 'list-watch',
+      startedBy: null,
+      fallback: null,
+      encoding: request.gzip ? 'gzip' : null,
+      throttled: null,
+      relayed,
+    }
+    this.reading = json
+    if (json && request.gzip) {
+      // 1.37 closes a gzip member per flush (WatchListCompression): zlib reads them in turn.
+      this.gunzip = zlib.createGunzip({
+        flush: zlib.constants.Z_SYNC_FLUSH,
+        finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      })
+      this.gunzip.on('data', (c: Buffer) => this.read(c))
+      this.gunzip.on('error', (e) => this.unreadable(`gzip: ${e.message}`))
+      this.gunzip.on('end', () => this.close())
+    }
+    this.onStatus(this.status)
+  }
+
+  /** A chunk of the answer as it crossed (compressed when gzipped), after the relay wrote it. */
+  push(chunk: Buffer): void {
+    if (!this.reading || this.ended) return
+    if (this.gunzip) this.gunzip.write(chunk)
+    else this.read(chunk)
+  }
+
+  /** The relayed request ended: the server closed it, the client did, or it was cut. */
+  end(how: 'done' | 'cut', error?: string): void {
+    if (this.ended) return
+    this.ended = true
+    this.endedAs = { how, ...(error ? { error } : {}) }
+    if (this.gunzip && this.reading) this.gunzip.end()
+    else this.close()
+  }
+
+  /** The session closed: nothing more is read or recorded. */
+  abandon(why: string): void {
+    if (this.closed) return
+    this.reading = false
+    this.gunzip = null
+    this.ended = true
+    this.endedAs = { how: 'cut', error: why }
+    this.close()
+  }
+
+  /** Cuts the relayed request (the client sees its connection close). */
+  cut(): boolean {
+    if (!this.request.cut) return false
+    this.cutByUser = true
+    this.request.cut()
+    return true
+  }
+
+  private close(): void {
+    if (this.closed) return
+    this.closed = true
+    if (this.reading) this.lines.flush((bytes) => this.line(bytes))
+    const { how, error } = this.endedAs
+    this.status.state = 'stopped'
+    this.status.reason = this.cutByUser
+      ? 'cut from Apiscope: the client saw its connection close'
+      : how === 'done'
+        ? 'ended: the API server closed the watch (its timeoutSeconds, or the object went)'
+        : `ended: ${error ?? `${this.request.client} closed the connection`}`
+    this.onStatus(this.status)
+    this.onEnd()
+  }
+
+  private read(chunk: Buffer): void {
+    if (!this.reading) return
+    this.lines.push(chunk, (bytes) => this.line(bytes))
+  }
+
+  private unreadable(why: string): void {
+    if (!this.reading) return
+    this.reading = false
+    this.gunzip = null
+    this.store.recordError(this.id, `Apiscope stopped reading this relayed watch: ${why}`)
+    this.status.reason = `not read past here (${why}); the relay goes on`
+    this.onStatus(this.status)
+    if (this.ended) this.close()
+  }
+
+  private line(bytes: Uint8Array): void {
+    if (!this.reading) return
+    let line: WatchLine
+    try {
+      line = readWatchLine(bytes)
+    } catch (error) {
+      this.unreadable(
+        `a line that is not a watch event (${(error as Error).message}): ${Buffer.from(bytes).toString('utf8', 0, 120)}`,
+      )
+      return
+    }
+    if (line.meta.kind === 'Table' && line.meta.apiVersion.startsWith('meta.k8s.io/')) {
+      this.tableLine(line, bytes)
+      return
+    }
+    // Asked for a Table but sent objects (a server without Table for this resource): say what came.
+    if (line.type !== 'ERROR' && this.status.relayed?.format === 'table') {
+      this.status.relayed.format = 'objects'
+    }
+    this.apply(line, line.meta, line.bytes)
+  }
+
+  /** A Table event: each row's PartialObjectMetadata, redacted, as the version of its object. */
+  private tableLine(line: WatchLine, bytes: Uint8Array): void {
+    if (this.status.relayed && this.status.relayed.format !== 'table') {
+      this.status.relayed.format = 'table'
+      this.onStatus(this.status)
+    }
+    if (line.type === 'ERROR' || line.type === 'BOOKMARK') {
+      this.apply(line, line.meta, bytes)
+      return
+    }
+    let rows: Row[]
+    try {
+      const event = JSON.parse(Buffer.from(bytes).toString('utf8')) as { object?: { rows?: Row[] } }
+      rows = event.object?.rows ?? []
+    } catch (error) {
+      this.unreadable(`a Table event that does not parse: ${(error as Error).message}`)
+      return
+    }
+    const kind =
+      this.request.kindOf?.(this.status.target.group, this.status.target.resource) ??
+      'PartialObjectMetadata'
+    for (const row of rows) {
+      const object = row.object
+      const m = object?.metadata ?? {}
+      if (!object || !str(m.uid)) continue
+      const meta: ObjectMeta = {
+        kind,
+        apiVersion: this.apiVersion,
+        name: str(m.name),
+        namespace: str(m.namespace),
+        uid: `${str(m.uid)}${TABLE_ROW}`,
+        resourceVersion: str(m.resourceVersion) || line.meta.resourceVersion,
+      }
+      const shown = redact(object, this.about).value
+      this.apply(line, meta, JSON.stringify(shown))
+    }
+  }
+
+  private apply(line: WatchLine, meta: ObjectMeta, json: Uint8Array | string): void {
+    const now = new Date().toISOString()
+    const rv = meta.resourceVersion
+    const initial = this.initial
+    const starting = initial !== null && !initial.done
+    const s = this.status
+    switch (line.type) {
+      case 'BOOKMARK':
+        s.bookmarks++
+        s.lastBookmarkAt = now
+        if (starting && line.initialEventsEnd) {
+          initial.done = true
+          // Recorded just before the bookmark, so that firstEvent is the bookmark's index.
+          this.store.addList({
+            watch: this.id,
+            rv,
+            rvn: numericResourceVersion(rv),
+            t: Date.now(),
+            reason: 'initial',
+            pages: [],
+            items: initial.count,
+            firstEvent: this.store.size,
+            way: 'stream',
+            encoding: s.encoding ?? null,
+          })
+          this.store.recordBookmark(this.id, rv)
+          s.listRv = rv
+          s.lastRv = rv
+          s.startedBy = 'stream'
+          s.state = 'watching'
+          s.reason = `relayed from ${this.request.client}: watching from ${rv}, where the streaming list's ${initial.count} initial event${initial.count === 1 ? '' : 's'} ended`
+        } else {
+          this.store.recordBookmark(this.id, rv)
+          if (!starting) s.lastRv = rv || s.lastRv
+        }
+        break
+      case 'ERROR': {
+        const status = line.status ?? {}
+        const message = redact(status.message ?? status.reason ?? 'error', this.about).value
+        this.store.recordError(this.id, String(message), status.code, s.lastRv ?? '')
+        if (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone')
+          s.expired++
+        s.reason = `the API server sent ERROR ${status.code ?? ''}: ${String(message)}`
+        break
+      }
+      default:
+        this.store.recordObject(line.type, this.id, meta, json)
+        s.events++
+        s.lastEventAt = now
+        if (starting) {
+          if (line.type === 'ADDED') initial.count++
+        } else s.lastRv = rv || s.lastRv
+    }
+    this.onStatus(s)
+  }
+}
