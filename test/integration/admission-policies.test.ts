@@ -5,6 +5,7 @@
 // audit log the server writes); MutatingAdmissionPolicies' changes in a dry run are attributed to
 // the policies whose bindings match, by name, all of them where more than one could have made it.
 // On 1.20 neither API is served: the POSTs answer 404 and the lab says nothing about policies.
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LabRequestSpec, LabResult } from '@common/messages/lab'
 import type { TrafficBatch, TrafficRequest, TrafficSourceStatus } from '@common/messages/traffic'
@@ -286,6 +287,80 @@ describe.skipIf(onOldest())('ValidatingAdmissionPolicy on 1.30+', () => {
       expect(r.verdict.explanation).toContain(`${WARN} (binding ${WARN}-binding) failed`)
       expect(r.verdict.explanation).toContain('left a Warning header')
       expect(r.verdict.explanation).toContain('left an audit annotation')
+    },
+  )
+})
+
+describe.skipIf(onOldest())('a policy that quotes a Secret', () => {
+  it(
+    'shows neither its Warn nor its Audit message about a Secret, in the lab or live traffic',
+    { timeout: 60_000 },
+    async () => {
+      const name = `apiscope-test-quote-${suffix}`
+      const canary = `canary-${suffix}`
+      expect(
+        await post('validatingadmissionpolicies', {
+          apiVersion: 'admissionregistration.k8s.io/v1',
+          kind: 'ValidatingAdmissionPolicy',
+          metadata: { name },
+          spec: {
+            failurePolicy: 'Fail',
+            matchConstraints: {
+              resourceRules: [
+                {
+                  apiGroups: [''],
+                  apiVersions: ['v1'],
+                  operations: ['CREATE'],
+                  resources: ['secrets'],
+                },
+              ],
+            },
+            validations: [
+              {
+                expression: "!has(object.data) || !('motdepasse' in object.data)",
+                messageExpression: "'motdepasse is ' + string(object.data['motdepasse'])",
+              },
+            ],
+          },
+        }),
+      ).toBe(201)
+      expect(
+        await post(
+          'validatingadmissionpolicybindings',
+          binding('Validating', `${name}-binding`, name, { validationActions: ['Warn', 'Audit'] }),
+        ),
+      ).toBe(201)
+      const r = await sendUntil(
+        {
+          group: '',
+          resource: 'secrets',
+          body: JSON.stringify({
+            apiVersion: 'v1',
+            kind: 'Secret',
+            metadata: { name: 'acces' },
+            stringData: { motdepasse: canary },
+          }),
+        },
+        (x) => x.headers.warning !== undefined && x.audit?.state === 'received',
+      )
+      expect(r.status).toBe(201)
+      expect(r.audit?.state).toBe('received')
+      const id = String(r.headers['audit-id'])
+      const row = await waitUntil('the Secret’s audit event', 20_000, () => seen.get(id))
+      expect(row.code).toBe(201)
+      // The server quoted the value (as the API holds it, base64) in its audit annotation...
+      const quoted = Buffer.from(canary).toString('base64')
+      const logged = readFileSync(cluster().auditLog, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(id))
+      expect(logged.join('\n')).toContain(`motdepasse is ${quoted}`)
+      // ...and neither the lab nor the live traffic row of the same request shows it.
+      for (const shown of [JSON.stringify(r), JSON.stringify(row)]) {
+        expect(shown).not.toContain(canary)
+        expect(shown).not.toContain(quoted)
+      }
+      expect(r.verdict.details.policyFailures).toBeUndefined()
+      expect(row.policyFailures).toBeUndefined()
     },
   )
 })

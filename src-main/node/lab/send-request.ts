@@ -12,10 +12,10 @@ import {
   type LabResult,
   type LabVerb,
 } from '@common/messages/lab'
-import { redact, REDACTED, type About } from '@common/redaction'
+import { addressesCredentials, redact, REDACTED, type About } from '@common/redaction'
 import { fullResourceOf, parseApiPath } from '@common/api-path'
 import { releaseOf } from '@common/kubectl-releases'
-import { stageOfResponse } from '@common/request-stages'
+import { POLICY_FAILURE_ANNOTATION, stageOfResponse } from '@common/request-stages'
 import { formatWarning, parseWarningHeader, shownWarnings } from '@common/server-warnings'
 import { fail, ok, type Result, type UiError } from '@common/result'
 import type { ClusterSession } from '../cluster-session'
@@ -330,7 +330,9 @@ export async function sendLabRequest(
     status,
     body: rawBody,
     headers,
-    ...(audited?.annotations ? { auditAnnotations: audited.annotations } : {}),
+    ...(audited?.annotations
+      ? { auditAnnotations: shownAnnotations(audited.annotations, about) }
+      : {}),
   })
   const webhookCalls = verdict.details.mutatingWebhooks ?? []
   const audit = audited && {
@@ -437,6 +439,20 @@ export async function sendLabRequest(
         }
       : {}),
   })
+}
+
+/**
+ * The audit annotations the verdict may read: about Secrets and tokens, without a policy's
+ * validation_failure, whose message (a messageExpression) can quote the object; its Warning is
+ * withheld likewise (ADR 0013). A denial still names the policy, from its Status.
+ */
+function shownAnnotations(
+  annotations: Readonly<Record<string, string>>,
+  about: About,
+): Record<string, string> {
+  if (!addressesCredentials(about)) return { ...annotations }
+  const { [POLICY_FAILURE_ANNOTATION]: _withheld, ...rest } = annotations
+  return rest
 }
 
 /** A JSON Pointer as the diff writes paths: keys joined by dots (`/data/k` is `data.k`). */

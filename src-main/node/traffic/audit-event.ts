@@ -3,7 +3,13 @@
 // how long it took (the audit timestamps) and what authorization and admission said (annotations).
 // Pure: the webhook and the log tail both feed it. https://kubernetes.io/docs/reference/config-api/apiserver-audit.v1/
 import type { ClientKind, TrafficRequest } from '@common/messages/traffic'
-import { isComputedResource, stageOfResponse, type ApiResponse } from '@common/request-stages'
+import {
+  isComputedResource,
+  POLICY_FAILURE_ANNOTATION,
+  stageOfResponse,
+  type ApiResponse,
+} from '@common/request-stages'
+import { addressesCredentials } from '@common/redaction'
 import { z } from 'zod'
 import { methodOfVerb } from '@common/verb-methods'
 
@@ -145,6 +151,14 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
   const code = event.responseStatus?.code ?? (event.stage === 'Panic' ? 500 : null)
   const dryRun = queryOf(event.requestURI).getAll('dryRun').includes('All')
   const annotations = event.annotations ?? {}
+  // About Secrets and tokens a policy's validation_failure message (a messageExpression) may quote
+  // the object: the row names no policy from it (the lab withholds it likewise).
+  const credentials = addressesCredentials({
+    ...(ref?.apiGroup !== undefined ? { group: ref.apiGroup } : {}),
+    ...(ref?.resource ? { resource: ref.resource } : {}),
+    ...(ref?.subresource ? { subresource: ref.subresource } : {}),
+  })
+  const { [POLICY_FAILURE_ANNOTATION]: _withheld, ...withoutPolicyFailures } = annotations
   const response: ApiResponse = {
     method: methodOfVerb(event.verb) ?? 'GET',
     verb: event.verb,
@@ -152,7 +166,7 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
     dryRun,
     status: code ?? 0,
     body: responseBody(event, resource),
-    auditAnnotations: annotations,
+    auditAnnotations: credentials ? withoutPolicyFailures : annotations,
   }
   const verdict = code === null ? null : stageOfResponse(response)
   const statusBody = isRecord(event.responseObject) ? event.responseObject : undefined
