@@ -11,6 +11,7 @@
 // kind, fields named like credentials, and bearer tokens, JWTs and PEM keys and certificates inside
 // strings. Audit events are read through their objectRef. Pure: no Node, no DOM.
 import { parseAllDocuments, stringify as stringifyYaml } from 'yaml'
+import { POLICY_FAILURE_ANNOTATION as POLICY_FAILURE } from './request-stages'
 
 export const REDACTED = '<redacted>'
 
@@ -25,7 +26,7 @@ export const REDACTION_RULES = [
   'bearer tokens and JWTs (ServiceAccount tokens)',
   'PEM private keys and certificates, also base64-encoded (client keys and certificates)',
   'fields named token, password, bearerToken, id-token, refresh-token, client-key-data, client-certificate-data',
-  'audit events about secrets, serviceaccounts/token and tokenreviews: the request body whole, the response body as above',
+  'audit events about secrets, serviceaccounts/token and tokenreviews: the request body whole, the response body as above, a ValidatingAdmissionPolicy validation_failure annotation (its message may quote the object)',
   'request bodies about secrets or tokens that cannot be read: replaced whole',
   'Warning headers about secrets or tokens, except field validation’s unknown and duplicate field warnings: their text replaced whole',
 ]
@@ -186,6 +187,16 @@ class Walk {
           done.add(body)
         } else child(body, addressed)
       }
+      // A policy's messageExpression can quote the object it judged (seen on 1.37.2 with a
+      // Secret's value): about a Secret or a token, that annotation goes whole.
+      const annotations = obj.annotations
+      if (addressed && isObj(annotations) && POLICY_FAILURE in annotations) {
+        copy.annotations = {
+          ...annotations,
+          [POLICY_FAILURE]: this.mark([...path, 'annotations', POLICY_FAILURE]),
+        }
+        done.add('annotations')
+      }
     } else if (isWatchEvent(obj)) {
       child('object', about)
     } else if (
@@ -284,12 +295,17 @@ function isJsonPatch(v: unknown[]): v is Obj[] {
   return v.length > 0 && v.every((op) => isObj(op) && typeof op.op === 'string')
 }
 
-/** An audit event (audit.k8s.io Event), or anything shaped like one: an objectRef and bodies. */
+/**
+ * An audit event (audit.k8s.io Event), or anything shaped like one: an objectRef and bodies, or
+ * an objectRef and annotations (a Metadata-level event, which can still quote an object).
+ */
 function isAuditEvent(obj: Obj): boolean {
   return (
     isObj(obj.objectRef) &&
     typeof obj.objectRef.resource === 'string' &&
-    (obj.requestObject !== undefined || obj.responseObject !== undefined)
+    (obj.requestObject !== undefined ||
+      obj.responseObject !== undefined ||
+      (typeof obj.auditID === 'string' && isObj(obj.annotations)))
   )
 }
 

@@ -293,7 +293,7 @@ describe.skipIf(onOldest())('ValidatingAdmissionPolicy on 1.30+', () => {
 
 describe.skipIf(onOldest())('a policy that quotes a Secret', () => {
   it(
-    'shows neither its Warn nor its Audit message about a Secret, in the lab or live traffic',
+    'shows neither its Warn nor its Audit message about a Secret, in the lab, the live traffic row or its raw audit events',
     { timeout: 60_000 },
     async () => {
       const name = `apiscope-test-quote-${suffix}`
@@ -361,6 +361,13 @@ describe.skipIf(onOldest())('a policy that quotes a Secret', () => {
       }
       expect(r.verdict.details.policyFailures).toBeUndefined()
       expect(row.policyFailures).toBeUndefined()
+      // Nor the request's detail, with its raw audit events: the annotation is redacted there.
+      const detail = await core.invoke('traffic:event-detail', { auditId: id })
+      if (!detail.ok) throw new Error(detail.error.title)
+      const raw = JSON.stringify(detail.value)
+      expect(raw).toContain('validation.policy.admission.k8s.io/validation_failure')
+      expect(raw).not.toContain(canary)
+      expect(raw).not.toContain(quoted)
     },
   )
 })
