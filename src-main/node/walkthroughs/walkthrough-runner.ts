@@ -31,7 +31,7 @@ interface Run {
   scenario: Scenario
   session: ClusterSession
   identities: WalkthroughIdentities
-  /** Which groups an APIService hands to another server, read once per run. */
+  /** Which groups an APIService hands to another server, read again at each step. */
   aggregated: AggregatedApis
   vars: Record<string, string>
   secrets: Record<string, string>
@@ -258,6 +258,8 @@ export class WalkthroughRunner {
           10_000,
         )
       }
+      // APIServices come and go between steps (a presenter enables metrics-server): read again.
+      run.aggregated.forget()
       for (const req of requestsFor(step, run.session)) {
         const outcome = await runRequest(req, {
           namespace: run.state.namespace,
