@@ -1,7 +1,8 @@
 // Which groups and versions the aggregation layer hands to another server: the APIServices whose
 // spec.service names a Service (metrics-server's v1beta1.metrics.k8s.io), against the Local ones
-// kube-apiserver serves itself. Read once from apiregistration.k8s.io/v1 (served from 1.10 on, so
-// on 1.20 and 1.37 alike); a request to such a group is drawn with the aggregation stage.
+// kube-apiserver serves itself. Read from apiregistration.k8s.io/v1 (served from 1.10 on, so on
+// 1.20 and 1.37 alike) once, until forget(); a request to such a group is drawn with the
+// aggregation stage.
 import type { KubeTransport } from './kube-transport'
 
 interface ApiServiceList {
