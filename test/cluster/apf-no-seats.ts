@@ -18,8 +18,11 @@ export interface NoSeats {
   serviceAccount: string
   /** A kubeconfig whose context ADMIN_CONTEXT is the ServiceAccount (a 10-minute token). */
   kubeconfig: string
-  /** Starts the create that holds the level's one seat; the returned function lets it go. */
-  hold(): () => void
+  /**
+   * Starts the create that holds the level's one seat, and resolves once a request of the flow is
+   * refused with a 429 (the create has reached its handler); the returned function lets it go.
+   */
+  hold(): Promise<() => void>
   /** Deletes the FlowSchema, the level and the ClusterRole(Binding); not the namespace. */
   remove(): void
 }
@@ -129,19 +132,45 @@ export function noSeatsFor(opts: {
     priorityLevel,
     serviceAccount,
     kubeconfig,
-    hold() {
-      const hog = https.request(`${cluster.cluster.server}/api/v1/namespaces/${ns}/configmaps`, {
-        method: 'POST',
-        ca: Buffer.from(cluster.cluster['certificate-authority-data'] ?? '', 'base64'),
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          'Content-Length': '100000',
-        },
-      })
-      hog.on('error', () => undefined)
-      hog.write('{"apiVersion":"v1",')
-      return () => hog.destroy()
+    async hold() {
+      const ca = Buffer.from(cluster.cluster['certificate-authority-data'] ?? '', 'base64')
+      const url = `${cluster.cluster.server}/api/v1/namespaces/${ns}/configmaps`
+      const auth = { Authorization: `Bearer ${token}` }
+      let hog: ReturnType<typeof https.request> | null = null
+      // A create that sends part of its body and waits: it runs, holding the seat, until let go.
+      // Refused itself (a probe had the seat at that moment), it is sent again.
+      const send = () => {
+        const req = https.request(url, {
+          method: 'POST',
+          ca,
+          headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': '100000' },
+        })
+        req.on('error', () => undefined)
+        req.on('response', (res) => {
+          res.resume()
+          if (hog === req) hog = null
+        })
+        req.write('{"apiVersion":"v1",')
+        hog = req
+      }
+      const probe = () =>
+        new Promise<number>((resolve) => {
+          https
+            .get(url, { ca, headers: auth }, (res) => {
+              res.resume()
+              resolve(res.statusCode ?? 0)
+            })
+            .on('error', () => resolve(0))
+        })
+      send()
+      const deadline = Date.now() + 15_000
+      await new Promise((r) => setTimeout(r, 300))
+      while ((await probe()) !== 429) {
+        if (Date.now() > deadline) throw new Error('the held create never took the only seat')
+        if (!hog) send()
+        await new Promise((r) => setTimeout(r, 300))
+      }
+      return () => (hog as ReturnType<typeof https.request> | null)?.destroy()
     },
     remove() {
       kubectl('delete', 'flowschema', flowSchema, '--ignore-not-found')

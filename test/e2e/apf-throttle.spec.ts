@@ -41,7 +41,7 @@ test('a watch refused by API Priority and Fairness names the FlowSchema, backs o
         ).trim(),
       )
       .toBe('False')
-    const release = apf.hold()
+    const release = await apf.hold()
     const apiscope = new ApiscopePage(page, serve.url)
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')

@@ -48,6 +48,8 @@ afterAll(async () => {
 const kubectl = (...args: string[]) =>
   execFileSync(path.join(own.binDir, 'kubectl'), [`--kubeconfig=${own.kubeconfig}`, ...args], {
     encoding: 'utf8',
+    // A list of 2,000 ConfigMaps as JSON is more than execFileSync's 1 MB default.
+    maxBuffer: 256 * 1024 * 1024,
   })
 
 const FAST_BACKOFF = { initialMs: 200, maxMs: 2000, resetAfterMs: 60_000, jitter: 0.2 }
@@ -246,12 +248,20 @@ describe('kube-apiserver restarted in the middle of a paged list', () => {
           )}; status ${JSON.stringify({ relists: statusOf(session, id).relists, expired: statusOf(session, id).expired })}\n`,
     )
     expect(heldAnswer?.status === 200 || heldAnswer?.status === 410).toBe(true)
+    // Every change was made before the list went on: a fresh list now is the final state.
+    const final = fresh(ns)
     await waitUntil('the changes', 30_000, () => {
       const live = session.watches.store.liveObjectsOfWatch(id)
-      return live.size === fresh(ns).length
+      return (
+        live.size === final.length &&
+        final.every(
+          (i) =>
+            session.watches.store.history(i.metadata.uid)?.latestRv === i.metadata.resourceVersion,
+        )
+      )
     })
     const status = statusOf(session, id)
-    expectHistoryAgrees(session.watches.store, id, fresh(ns), [], {
+    expectHistoryAgrees(session.watches.store, id, final, [], {
       relisted: status.relists > 0,
     })
   }, 150_000)

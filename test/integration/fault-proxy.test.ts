@@ -308,7 +308,7 @@ describe('API Priority and Fairness refusing the watch with real 429s', () => {
         })
         const tail = await core.invoke('traffic:start-log-tail', { path: cluster().auditLog })
         expect(tail.ok).toBe(true)
-        const release = apf.hold()
+        const release = await apf.hold()
         const id = session.watches.start(cm(ns)).id
         const throttled = await waitUntil('three 429s', 30_000, () => {
           const t = statusOf(session, id).throttled
@@ -326,7 +326,7 @@ describe('API Priority and Fairness refusing the watch with real 429s', () => {
         process.stderr.write(`[apf] ${backoff.reason}\n`)
         const refused = core.requestLog
           .snapshot()
-          .filter((e) => e.status === 429 && e.url.includes(`/namespaces/${ns}/configmaps`))
+          .filter((e) => e.status === 429 && e.url.includes(`/namespaces/${ns}/configmaps?watch=1`))
         expect(refused.length).toBeGreaterThanOrEqual(3)
         const starts = refused.map((e) => Date.parse(e.startedAt))
         const gaps = starts.slice(1).map((t, k) => t - (starts[k] as number))
