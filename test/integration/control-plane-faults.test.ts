@@ -270,13 +270,13 @@ describe('kube-apiserver restarted in the middle of a paged list', () => {
 describe('credentials that expire mid-session', () => {
   it('runs the exec plugin again on the 401 and the watch goes on with no gap', async () => {
     // Broke: the exec plugin's token is accepted by kube-apiserver (its webhook token
-    // authenticator, test/cluster/token-webhook.ts) for 12 s, while the plugin states an expiry an
+    // authenticator, test/cluster/token-webhook.ts) for 8 s, while the plugin states an expiry an
     // hour ahead, so client-node keeps it and the server's 401 is the only sign. The watch is
-    // re-opened every 4 s (timeoutSeconds), and a ConfigMap is written every second for 24 s.
+    // re-opened every 3 s (timeoutSeconds), and a ConfigMap is written every second for 16 s.
     // Checked: the webhook refused an expired token; the request log shows the 401 and, right
     // after, the same request answered 200; the plugin ran again; every write arrived exactly
     // once with no relist; history agrees with a fresh list.
-    const plugin = webhook.writeExecPlugin(tmp, 12_000, 3_600_000)
+    const plugin = webhook.writeExecPlugin(tmp, 8_000, 3_600_000)
     const doc = parse(readFileSync(own.kubeconfig, 'utf8')) as {
       clusters: { name: string }[]
     }
@@ -309,11 +309,11 @@ describe('credentials that expire mid-session', () => {
     )
     const admin = await connect(own.kubeconfig)
     const ns = namespace('exec')
-    const { core, session } = await connect(kubeconfig, { timeoutSeconds: () => 4 })
+    const { core, session } = await connect(kubeconfig, { timeoutSeconds: () => 3 })
     const id = await watchOpen(session, cm(ns))
     const written: string[] = []
     const started = Date.now()
-    for (let i = 0; Date.now() - started < 24_000; i++) {
+    for (let i = 0; Date.now() - started < 16_000; i++) {
       written.push(
         await send(
           admin.session,
