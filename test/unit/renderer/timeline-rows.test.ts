@@ -3,7 +3,12 @@
 // out by namespace/name; every lane's row known (its band's when folded, -1 when filtered out).
 import { describe, expect, it } from 'vitest'
 import type { TimelineEvent } from '@common/watch-types'
-import { COLLAPSE_ABOVE, TimelineData } from '../../../src-renderer/src/lib/timeline/timeline-data'
+import {
+  COLLAPSE_ABOVE,
+  MANY_LANES,
+  SMALL_GROUP,
+  TimelineData,
+} from '../../../src-renderer/src/lib/timeline/timeline-data'
 
 let i = 0
 const ev = (ns: string, name: string): TimelineEvent => ({
@@ -45,7 +50,13 @@ describe('timeline rows at scale', () => {
     expect(rows.map((l) => l.kind)).toEqual(['watch', 'group', 'object', 'object'])
     expect(rows[1]?.members).toHaveLength(big)
     expect(rows[1]?.label).toBe(`${big} objects`)
-    expect(data.summary).toEqual({ objectLanes: big + 2, bands: 1, folded: big, matching: null })
+    expect(data.summary).toEqual({
+      objectLanes: big + 2,
+      foldAbove: COLLAPSE_ABOVE,
+      bands: 1,
+      folded: big,
+      matching: null,
+    })
     // A folded lane's row is its band's.
     const folded = data.lanes.find((l) => l.label === 'cm-7' && l.ns === 'scale-1')
     expect(data.rowOfLane(folded?.id ?? -1)).toBe(1)
@@ -75,5 +86,17 @@ describe('timeline rows at scale', () => {
     data.setFilter('')
     data.toggleGroup('ConfigMap · scale-1')
     expect(data.rows().map((l) => l.kind)).toEqual(['watch', 'group', 'object', 'object'])
+  })
+
+  it('past MANY_LANES lanes in all, folds every group of more than SMALL_GROUP', () => {
+    const data = new TimelineData()
+    const perGroup = Math.ceil((MANY_LANES + 1) / 20)
+    for (let g = 0; g < 20; g++)
+      data.append(Array.from({ length: perGroup }, (_, k) => ev(`ns-${g}`, `cm-${k}`)))
+    data.append(Array.from({ length: SMALL_GROUP }, (_, k) => ev('tiny', `cm-${k}`)))
+    const rows = data.rows()
+    expect(rows.filter((l) => l.kind === 'group')).toHaveLength(20)
+    expect(rows.filter((l) => l.kind === 'object')).toHaveLength(SMALL_GROUP)
+    expect(data.summary.foldAbove).toBe(SMALL_GROUP)
   })
 })

@@ -46,6 +46,9 @@ export interface Lane {
  * until it is expanded or a filter picks lanes out of it: 150,000 lanes of 30 px do not read.
  */
 export const COLLAPSE_ABOVE = 200
+/** Past this many object lanes in all, groups of more than SMALL_GROUP lanes fold too. */
+export const MANY_LANES = 1000
+export const SMALL_GROUP = 10
 
 /** Display order: watch lanes first, then by group and name, naturally (cm-9 before cm-10). */
 const laneOrder = (a: Lane, b: Lane) =>
@@ -58,6 +61,8 @@ const laneOrder = (a: Lane, b: Lane) =>
 /** What rows() did to the lanes: how many are shown, folded into bands, or filtered out. */
 export interface RowsSummary {
   objectLanes: number
+  /** The group size above which groups fold (COLLAPSE_ABOVE, or SMALL_GROUP past MANY_LANES). */
+  foldAbove: number
   bands: number
   folded: number
   matching: number | null
@@ -98,7 +103,13 @@ export class TimelineData {
   private filterText = ''
   /** Groups shown lane by lane although they are larger than COLLAPSE_ABOVE. */
   readonly expanded = new Set<string>()
-  summary: RowsSummary = { objectLanes: 0, bands: 0, folded: 0, matching: null }
+  summary: RowsSummary = {
+    objectLanes: 0,
+    foldAbove: COLLAPSE_ABOVE,
+    bands: 0,
+    folded: 0,
+    matching: null,
+  }
 
   reset(): void {
     this.count = 0
@@ -338,6 +349,9 @@ export class TimelineData {
     let bands = 0
     let folded = 0
     let matching = 0
+    let watchLanes = 0
+    for (const l of sorted) if (l.kind === 'watch') watchLanes++
+    const foldAbove = sorted.length - watchLanes > MANY_LANES ? SMALL_GROUP : COLLAPSE_ABOVE
     for (let i = 0; i < sorted.length;) {
       const lane = sorted[i] as Lane
       if (lane.kind === 'watch') {
@@ -357,7 +371,7 @@ export class TimelineData {
           out.push(l)
           matching++
         }
-      } else if (end - i > COLLAPSE_ABOVE && !this.expanded.has(lane.group)) {
+      } else if (end - i > foldAbove && !this.expanded.has(lane.group)) {
         const members = sorted.slice(i, end)
         const row = out.length
         for (const m of members) rowOf[m.id] = row
@@ -388,7 +402,7 @@ export class TimelineData {
     }
     this.order = out
     this.rowOf = rowOf
-    this.summary = { objectLanes, bands, folded, matching: f ? matching : null }
+    this.summary = { objectLanes, foldAbove, bands, folded, matching: f ? matching : null }
   }
 
   /** The row showing a lane (its group's band when folded); -1 when the filter hides it. */
