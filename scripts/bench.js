@@ -76,15 +76,23 @@ const scaleSection = scaleRows
 
 Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`BENCH_ONLY=scale npm run bench\` (machine as above; other
 helpers' processes may have shared it). A control plane of its own (kube-apiserver ${merged.scale_server ?? '?'},
-etcd, no audit log), filled through the API with small ConfigMaps in 100 namespaces (48 parallel
-POSTs on keep-alive connections). Each contender runs in a process of its own, rounds alternating,
-medians of ${process.env.BENCH_ROUNDS ?? 3}. "objects" counts every ConfigMap in the cluster (the fill's plus one
-kube-root-ca.crt per namespace). Times run from the start of the watch to every object in the store
-and the watch open (the core), to the informer's cache holding every object (client-node
-\`makeInformer\`, one list request), and to kubectl's exit. Ratios above 1 favour the core.
-Heap: after GC, minus the process's heap before the start; the core's includes its
-version-history worker. Max block: the longest event-loop delay seen while listing
-(\`monitorEventLoopDelay\`, 5 ms resolution). Max frame: the largest watch frame, as JSON.
+etcd, no audit log), filled with small ConfigMaps in 100 namespaces: the first
+${merged.scale_api_filled ?? '?'} through the API (48 parallel POSTs on keep-alive connections: ${merged.scale_api_create_per_s ?? '?'} a
+second here), the rest written straight into etcd, one put each so that each object has its own
+revision (${Object.entries(merged)
+      .filter(([k]) => k.startsWith('scale_etcd_put_per_s_'))
+      .map(([, v]) => v)
+      .join(
+        ', ',
+      )} a second), which kube-apiserver reads and its watch cache follows. Each contender runs in a process of
+its own, rounds alternating, medians of ${process.env.BENCH_ROUNDS ?? 3}. "objects" counts every ConfigMap in the cluster
+(the fill's plus one kube-root-ca.crt per namespace and a few of kube-system's). Times run from
+the start of the watch to every object in the store and the watch open (the core), to the
+informer's cache holding every object (client-node \`makeInformer\`, one list request), and to
+kubectl's exit. Ratios above 1 favour the core. Heap: after GC, minus the process's heap before
+the start; the core's includes its version-history worker. Max block: the longest event-loop
+delay seen while listing (\`monitorEventLoopDelay\`, 5 ms resolution). Max frame: the largest
+watch frame, as JSON.
 
 | objects | core (list pages of 500) ms | core (streaming list) ms | informer ms | kubectl ms | informer ÷ core | kubectl ÷ core | core heap MB | informer heap MB | heap core ÷ informer | core RSS MB | informer RSS MB | max block ms | frames | max frame KB |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
@@ -92,6 +100,25 @@ ${scaleRows
   .map(
     (r) =>
       `| ${r.objects} | ${r.core_ms} | ${r.core_stream_ms} | ${r.informer_ms} | ${r.kubectl_ms} | ${r.core_vs_informer} | ${r.core_vs_kubectl} | ${r.core_heap_mb} | ${r.informer_heap_mb} | ${r.heap_ratio} | ${r.core_rss_mb} | ${r.informer_rss_mb} | ${r.core_max_block_ms} | ${r.core_frames} | ${r.core_max_frame_kb} |`,
+  )
+  .join('\n')}
+
+The whole app in headless Chromium (Debian's), once per size: \`apiscope serve\` with the built
+renderer, a 1600×1000 page, Start watch on every ConfigMap (list then watch). First lane: from
+the click to the counts line showing an object; all objects: to it showing every one. Long tasks
+from the PerformanceObserver (tasks over 50 ms; "over 200 ms" counts those after the first lane).
+Frames: presented intervals (requestAnimationFrame) while one wheel event a frame scrolls the
+lanes (120 frames) and Ctrl+wheel zooms in then out (120 frames). Filter: from the input event
+to the frame after the matching lane's label is in the page. Inspector: from Enter in the filter
+to the inspector showing the object's LISTED version.
+
+| objects | first lane ms | all objects ms | longest task ms | tasks over 200 ms | p95 frame, scroll ms | p95 frame, zoom ms | filter to draw ms | inspector ms |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${scaleRows
+  .filter((r) => r.ui_first_lane_ms !== undefined)
+  .map(
+    (r) =>
+      `| ${r.objects} | ${r.ui_first_lane_ms} | ${r.ui_all_objects_ms} | ${r.ui_longest_task_ms} | ${r.ui_tasks_over_200ms_after_first_draw} | ${r.ui_p95_frame_scroll_ms} | ${r.ui_p95_frame_zoom_ms} | ${r.ui_filter_to_draw_ms} | ${r.ui_inspector_ms} |`,
   )
   .join('\n')}
 

@@ -31,6 +31,7 @@ import {
   stopControlPlane,
   type ClusterInfo,
 } from '../cluster/control-plane'
+import { runScaleUi } from './scale-ui'
 
 const NAMESPACES = 100
 /** ConfigMaps created through the API (the rest are written into etcd: the API is too slow here). */
@@ -233,73 +234,66 @@ const configMap = (k: number) => ({
 })
 
 /**
- * Writes ConfigMaps cm-from..cm-(to-1) straight into etcd, 128 to a transaction (etcd's default
- * --max-txn-ops), through etcd's JSON gateway on keep-alive connections: JSON values, which
- * kube-apiserver's storage decoder reads as it reads its own protobuf; its watch cache sees them
- * through its etcd watch, and their resourceVersions are etcd's revisions. Returns objects a second.
+ * Writes ConfigMaps cm-from..cm-(to-1) straight into etcd, one put each (so that each has its own
+ * revision, as objects created through the API do), through etcd's JSON gateway on keep-alive
+ * connections: JSON values, which kube-apiserver's storage decoder reads as it reads its own
+ * protobuf; its watch cache sees them through its etcd watch, and their resourceVersions are
+ * etcd's revisions. Returns objects a second.
  */
 async function fillEtcd(info: ClusterInfo, from: number, to: number): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 })
   const url = new URL(info.etcdEndpoint)
   const b64 = (s: string) => Buffer.from(s).toString('base64')
   const started = performance.now()
   const created = new Date().toISOString().replace(/\.\d+Z$/, 'Z')
   let next = from
+  const put = (body: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: Number(url.port),
+          path: '/v3/kv/put',
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = ''
+          res.on('data', (b: Buffer) => (text += b.toString()))
+          res.on('end', () =>
+            res.statusCode === 200
+              ? resolve()
+              : reject(new Error(`etcd put ${res.statusCode}: ${text}`)),
+          )
+        },
+      )
+      req.on('error', reject)
+      req.end(body)
+    })
   const worker = async () => {
     while (next < to) {
-      const ops = []
-      for (let k = next; k < Math.min(to, next + 128); k++) {
-        const ns = `scale-${k % NAMESPACES}`
-        const cm = configMap(k)
-        const value = {
-          apiVersion: 'v1',
-          kind: 'ConfigMap',
-          metadata: {
-            ...cm.metadata,
-            namespace: ns,
-            uid: randomUUID(),
-            creationTimestamp: created,
-          },
-          data: cm.data,
-        }
-        ops.push({
-          requestPut: {
-            key: b64(`/registry/configmaps/${ns}/cm-${k}`),
-            value: b64(JSON.stringify(value)),
-          },
-        })
+      const k = next++
+      const ns = `scale-${k % NAMESPACES}`
+      const cm = configMap(k)
+      const value = {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { ...cm.metadata, namespace: ns, uid: randomUUID(), creationTimestamp: created },
+        data: cm.data,
       }
-      next += ops.length
-      const body = JSON.stringify({ success: ops })
-      await new Promise<void>((resolve, reject) => {
-        const req = http.request(
-          {
-            agent,
-            host: url.hostname,
-            port: Number(url.port),
-            path: '/v3/kv/txn',
-            method: 'POST',
-            headers: {
-              'Content-Type': 'application/json',
-              'Content-Length': Buffer.byteLength(body),
-            },
-          },
-          (res) => {
-            let text = ''
-            res.on('data', (b: Buffer) => (text += b.toString()))
-            res.on('end', () =>
-              res.statusCode === 200
-                ? resolve()
-                : reject(new Error(`etcd txn ${res.statusCode}: ${text}`)),
-            )
-          },
-        )
-        req.on('error', reject)
-        req.end(body)
-      })
+      await put(
+        JSON.stringify({
+          key: b64(`/registry/configmaps/${ns}/cm-${k}`),
+          value: b64(JSON.stringify(value)),
+        }),
+      )
     }
   }
-  await Promise.all(Array.from({ length: 4 }, worker))
+  await Promise.all(Array.from({ length: 32 }, worker))
   agent.destroy()
   const rate = (to - from) / ((performance.now() - started) / 1000)
   process.stderr.write(`[scale] wrote to etcd up to ${to} (${Math.round(rate)}/s)\n`)
@@ -393,6 +387,17 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
           '--max-mutating-requests-inflight=400',
         ],
       })
+  // The browser part runs the built app: build it if a source is newer than the last build.
+  if (process.env.BENCH_SCALE_UI !== '0')
+    spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import('./scripts/build-if-stale.js').then((m) => process.exit(m.buildIfStale(process.cwd()) ? 0 : 1))",
+      ],
+      { cwd: REPO_ROOT, stdio: 'inherit' },
+    )
   const stateFile = path.join(dir, 'scale-cluster.json')
   writeFileSync(stateFile, JSON.stringify(info))
   const out: Record<string, number | string> = { scale_server: info.version }
@@ -401,6 +406,7 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
     // The first API_FILL objects through the API (its rate is a figure), the rest into etcd.
     const apiFill = Math.min(API_FILL, SIZES[0] ?? 0)
     out.scale_api_create_per_s = Math.round(await fill(info, 0, apiFill))
+    out.scale_api_filled = apiFill
     let filled = apiFill
     for (const size of SIZES) {
       if (size > filled)
@@ -438,6 +444,12 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
         row.core_stream_vs_informer = r2(m('informer', 'ms') / m('coreStream', 'ms'))
         row.core_stream_heap_mb = r1(m('coreStream', 'heapMb'))
         row.core_stream_max_block_ms = r1(m('coreStream', 'maxBlockMs'))
+      }
+      if (process.env.BENCH_SCALE_UI !== '0') {
+        const shots = path.join(REPO_ROOT, 'test/artifacts/screenshots')
+        mkdirSync(shots, { recursive: true })
+        const ui = await runScaleUi(info, expected, shots, `${Math.round(size / 1000)}k`)
+        for (const [k, v] of Object.entries(ui)) row[`ui_${k}`] = v
       }
       process.stderr.write(`[scale] ${size}: ${JSON.stringify(row)}\n`)
       table.push(row)

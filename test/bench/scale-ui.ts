@@ -1,0 +1,235 @@
+// The scale bench's browser part: the real app (`apiscope serve`, the built renderer) in headless
+// Chromium (Debian's), watching every ConfigMap of a filled control plane. Measures, in the page:
+// the first lane drawn and every object in the lanes after Start watch, the longest task and the
+// tasks over 200 ms after the first draw (PerformanceObserver longtask), the p95 presented frame
+// interval while scrolling the lanes and zooming the axis (one wheel event a frame), the time from
+// typing a filter to its lanes drawn, and from Enter in the filter to the inspector showing the
+// object. Saves screenshots of the timeline (bands, an opened group, a filter) and the table.
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { chromium, type Page } from 'playwright-core'
+import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
+
+// Browser globals used inside page.evaluate: this file compiles without the DOM library.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const document: any
+declare const window: any
+declare const requestAnimationFrame: (cb: (now: number) => void) => number
+declare const WheelEvent: any
+declare const KeyboardEvent: any
+type HTMLElement = any
+type HTMLInputElement = any
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export interface UiFigures {
+  first_lane_ms: number
+  all_objects_ms: number
+  longest_task_ms: number
+  tasks_over_200ms_after_first_draw: number
+  p95_frame_scroll_ms: number
+  p95_frame_zoom_ms: number
+  filter_to_draw_ms: number
+  inspector_ms: number
+}
+
+async function serve(kubeconfig: string): Promise<{ url: string; stop(): void }> {
+  const child = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, 'bin/apiscope.js'), 'serve', '--no-open', '--port', '0'],
+    {
+      env: { ...process.env, KUBECONFIG: kubeconfig, HOME: '/nonexistent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL:\n${output}`)), 60_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/m.exec(output)
+      if (m?.[1]) {
+        clearTimeout(timer)
+        resolve(m[1])
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.on('exit', (code) => reject(new Error(`apiscope serve exited (${code}):\n${output}`)))
+  })
+  return { url, stop: () => child.kill('SIGTERM') }
+}
+
+const p95 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length * 0.95)] ?? 0
+}
+const r1 = (x: number) => Math.round(x * 10) / 10
+
+/** One wheel event a frame over the plot for `frames` frames; the presented intervals. */
+async function wheelFrames(page: Page, frames: number, ctrl: boolean): Promise<number[]> {
+  return page.evaluate(
+    ({ frames, ctrl }) =>
+      new Promise<number[]>((resolve) => {
+        const plot = document.querySelector('[data-testid="timeline-chart"] .plot') as HTMLElement
+        const rect = plot.getBoundingClientRect()
+        const out: number[] = []
+        let last = performance.now()
+        let n = 0
+        const step = (now: number) => {
+          out.push(now - last)
+          last = now
+          const zoomIn = n < frames / 2
+          plot.dispatchEvent(
+            new WheelEvent('wheel', {
+              deltaY: ctrl ? (zoomIn ? -60 : 60) : 90,
+              ctrlKey: ctrl,
+              clientX: rect.left + rect.width * 0.6,
+              clientY: rect.top + rect.height / 2,
+              bubbles: true,
+              cancelable: true,
+            }),
+          )
+          if (++n < frames) requestAnimationFrame(step)
+          else resolve(out.slice(1))
+        }
+        requestAnimationFrame(step)
+      }),
+    { frames, ctrl },
+  )
+}
+
+export async function runScaleUi(
+  info: ClusterInfo,
+  expected: number,
+  shots: string,
+  label: string,
+): Promise<UiFigures> {
+  const app = await serve(info.kubeconfig)
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })
+    await page.addInitScript(() => {
+      const w = window as unknown as { __tasks: { start: number; duration: number }[] }
+      w.__tasks = []
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          w.__tasks.push({ start: e.startTime, duration: e.duration })
+      }).observe({ type: 'longtask' as never, buffered: true })
+    })
+    await page.goto(app.url)
+    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 60_000 })
+    await page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: 'Watches' })
+      .click()
+    await page.getByLabel('Resource to watch').selectOption('/v1/configmaps')
+    await page.getByLabel('all', { exact: true }).check()
+    await page.getByLabel('How the watch starts').selectOption({ label: 'list then watch' })
+    // Times in the page: from the click to the counts line saying an object, then all of them.
+    const t0 = await page.evaluate(() => performance.now())
+    await page.getByRole('button', { name: 'Start watch' }).click()
+    const times = await page.evaluate(
+      (expected) =>
+        new Promise<{ first: number; all: number }>((resolve) => {
+          let first = 0
+          const read = () => {
+            const text = document.querySelector('.counts')?.textContent ?? ''
+            const m = /([\d,]+) objects/.exec(text)
+            const n = m ? Number(m[1]?.replace(/,/g, '')) : 0
+            const now = performance.now()
+            if (n > 0 && !first) first = now
+            if (n >= expected) resolve({ first, all: now })
+            else requestAnimationFrame(read)
+          }
+          requestAnimationFrame(read)
+        }),
+      expected,
+    )
+    const tasks = await page.evaluate(
+      () => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks,
+    )
+    const longest = Math.max(0, ...tasks.filter((t) => t.start >= t0).map((t) => t.duration))
+    const over200 = tasks.filter((t) => t.start >= times.first && t.duration > 200).length
+    await page.waitForTimeout(500)
+    await page.screenshot({ path: path.join(shots, `scale-${label}-timeline-bands.png`) })
+
+    const scroll = await wheelFrames(page, 120, false)
+    const zoom = await wheelFrames(page, 120, true)
+    await page.getByRole('button', { name: 'Fit' }).click()
+
+    // Open one group lane by lane, then fold it back.
+    const band = page.getByRole('button', { name: /objects · density/ }).first()
+    await band.click()
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: path.join(shots, `scale-${label}-timeline-group-open.png`) })
+    await page.getByRole('button', { name: 'fold', exact: true }).first().click()
+
+    // A filter: from the input event to the frame after the matching lane is in the labels.
+    // cm-k lives in scale-(k % 100): one of the fill's, a third of the way in.
+    const name = `scale-42/cm-${42 + 100 * Math.floor(expected / 300)}`
+    const filterMs = await page.evaluate(
+      (name) =>
+        new Promise<number>((resolve) => {
+          const input = document.querySelector(
+            '[data-testid="timeline-filter"]',
+          ) as HTMLInputElement
+          const started = performance.now()
+          input.value = name
+          input.dispatchEvent(new Event('input', { bubbles: true }))
+          const leaf = name.split('/')[1] as string
+          const check = () => {
+            const labels = [
+              ...document.querySelectorAll('[data-testid="timeline-chart"] .label .name'),
+            ]
+            if (labels.some((l) => l.textContent?.trim() === leaf))
+              requestAnimationFrame(() => resolve(performance.now() - started))
+            else requestAnimationFrame(check)
+          }
+          requestAnimationFrame(check)
+        }),
+      name,
+    )
+    await page.screenshot({ path: path.join(shots, `scale-${label}-timeline-filter.png`) })
+    // Enter opens the first match in the inspector.
+    const inspectorMs = await page.evaluate(
+      (leaf) =>
+        new Promise<number>((resolve) => {
+          const input = document.querySelector(
+            '[data-testid="timeline-filter"]',
+          ) as HTMLInputElement
+          const started = performance.now()
+          input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+          const check = () => {
+            const el = document.querySelector('[data-testid="inspector"]')
+            if (el?.textContent?.includes(leaf) && el.textContent.includes('LISTED'))
+              requestAnimationFrame(() => resolve(performance.now() - started))
+            else requestAnimationFrame(check)
+          }
+          requestAnimationFrame(check)
+        }),
+      name.split('/')[1] as string,
+    )
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: path.join(shots, `scale-${label}-timeline-inspector.png`) })
+    await page.getByRole('tab', { name: 'Table' }).click()
+    await page.waitForTimeout(500)
+    await page.screenshot({ path: path.join(shots, `scale-${label}-table-inspector.png`) })
+    await page.getByRole('tab', { name: 'Watches & lists' }).click()
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: path.join(shots, `scale-${label}-watches.png`) })
+    return {
+      first_lane_ms: Math.round(times.first - t0),
+      all_objects_ms: Math.round(times.all - t0),
+      longest_task_ms: Math.round(longest),
+      tasks_over_200ms_after_first_draw: over200,
+      p95_frame_scroll_ms: r1(p95(scroll)),
+      p95_frame_zoom_ms: r1(p95(zoom)),
+      filter_to_draw_ms: Math.round(filterMs),
+      inspector_ms: Math.round(inspectorMs),
+    }
+  } finally {
+    await browser.close()
+    app.stop()
+  }
+}
