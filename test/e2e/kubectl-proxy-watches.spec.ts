@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ClusterInfo } from '../cluster/control-plane'
+import { screenshotForDocs } from './artifacts'
 import { expect, test } from './fixtures'
 import { kubectl } from './kubectl'
 
@@ -72,7 +73,7 @@ test('watches typed in a terminal through the proxy show on the timeline as rela
     await expect(chart.locator('.tag', { hasText: 'relayed' }).first()).toBeVisible()
     // Each object twice (one lane per watch: the objects', and the Table's rows).
     await expect(apiscope.page.getByText(/8 events · 6 objects/)).toBeVisible()
-    await apiscope.screenshot('kubectl-proxy-watch-timeline')
+    await screenshotForDocs(apiscope, 'kubectl-proxy-watch-timeline')
 
     // The lanes behave like others: an event opens in the inspector, at its version; the objects'
     // watch shows the object, the Table watch the row's metadata, and says so.
