@@ -259,6 +259,38 @@ describe('a relayed watch on the timeline', () => {
   }, 60_000)
 })
 
+describe('an in-stream ERROR on a relayed watch', () => {
+  // 1.20 answers a watch from resourceVersion 1 with ERROR 410 (too old); 1.37's watch cache
+  // serves any resourceVersion since it started, and a 410 there takes an API server restart (the
+  // shared one is not restarted: watch-engine.test.ts does that for Apiscope's own watches).
+  it.runIf(onOldest())(
+    '410 Expired: recorded with its code, counted, and the end says why',
+    async () => {
+      const before = known()
+      const k = through([
+        'get',
+        '--raw',
+        `/api/v1/namespaces/${ns}/configmaps?watch=true&resourceVersion=1`,
+      ])
+      const w = await relayedWatch('the raw watch', before, (s) => s.target.namespace === ns)
+      await exited(k.child)
+      expect(k.out()).toContain('"code":410')
+      const ended = await waitUntil('the watch ended after its ERROR', 10_000, () => {
+        const s = statuses.get(w.id)
+        return s?.state === 'stopped' && s
+      })
+      expect(ended.expired).toBe(1)
+      expect(ended.reason).toMatch(
+        /^ended by the API server after its ERROR 410: too old resource version: 1 /,
+      )
+      const error = eventsOf(w.id).find((e) => e.type === 'ERROR')
+      expect(error).toMatchObject({ code: 410 })
+      expect(error?.note).toMatch(/^too old resource version: 1 /)
+    },
+    30_000,
+  )
+})
+
 describe('a canary Secret watched through the proxy', () => {
   it('is redacted in every frame, every event’s detail and a recording, object and Table row alike', async () => {
     const recording = path.join(home, 'relayed-watch.ndjson')

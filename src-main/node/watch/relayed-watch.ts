@@ -91,7 +91,8 @@ export function relayedTarget(pathAndQuery: string): {
 
 /**
  * "kubectl get -w" for kubectl get's watch (-w or --watch-only), else the command; a client that
- * names no command (kubectl before 1.22 sends no Kubectl-Command header) by its User-Agent.
+ * names no command (kubectl before 1.22 sends no Kubectl-Command header) by its User-Agent. The
+ * header names the command, not its flags: a `kubectl get --raw` of a watch URL reads the same.
  */
 function origin(request: RelayedWatchRequest): string {
   if (request.command === 'kubectl get') return 'kubectl get -w'
@@ -111,6 +112,8 @@ export class RelayedWatch {
   private endedAs: { how: 'done' | 'cut'; error?: string } = { how: 'done' }
   private cutByUser = false
   private closed = false
+  /** The last in-stream ERROR (its code and message), which the server ends the watch after. */
+  private serverError: string | null = null
 
   constructor(
     readonly id: number,
@@ -222,7 +225,9 @@ export class RelayedWatch {
     this.status.reason = this.cutByUser
       ? 'cut from Apiscope: the client saw its connection close'
       : how === 'done'
-        ? 'ended: the API server closed the watch (its timeoutSeconds, or the object went)'
+        ? this.serverError
+          ? `ended by the API server after its ERROR ${this.serverError}`
+          : 'ended: the API server closed the watch (its timeoutSeconds, or the object went)'
         : `ended: ${error ?? `${this.request.client} closed the connection`}`
     this.onStatus(this.status)
     this.onEnd()
@@ -345,7 +350,8 @@ export class RelayedWatch {
         this.store.recordError(this.id, String(message), status.code, s.lastRv ?? '')
         if (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone')
           s.expired++
-        s.reason = `the API server sent ERROR ${status.code ?? ''}: ${String(message)}`
+        this.serverError = `${status.code ?? ''}: ${String(message)}`
+        s.reason = `the API server sent ERROR ${this.serverError}`
         break
       }
       default:
