@@ -1124,7 +1124,27 @@ function unsupportedMediaType(e: Evidence): StageVerdict {
 const DECODING_MESSAGE =
   /json parse error|couldn't get version\/kind|cannot be handled as a|the object provided is unrecognized|error decoding|Object 'Kind' is missing|unable to decode|does not match the expected API version|invalid character|unexpected end of JSON input|yaml: /i
 
+/**
+ * What strict decoding refused (fieldValidation=Strict, 1.25+): `strict decoding error: unknown
+ * field "x"` for a body, or the YAML reader's `line N: key "x" already set in map` for an apply.
+ */
+function strictDecodingCause(message: string): string | null {
+  const body = /strict decoding error: (.+)$/s.exec(message)
+  if (body?.[1]) return body[1].trim()
+  const patch = /error strict decoding patch: (?:.*unmarshal errors:\s*)?(.+)$/s.exec(message)
+  return patch?.[1] ? patch[1].replace(/\s+/g, ' ').trim() : null
+}
+
 function badRequest(e: Evidence): StageVerdict {
+  const strict = strictDecodingCause(e.message)
+  if (strict) {
+    return stoppedAt(
+      e,
+      'decoding',
+      'bad-request',
+      `Field validation refused the body (fieldValidation=Strict): ${strict}. Nothing after decoding ran; with Warn, the default, the server would have gone on and said so in a Warning header.`,
+    )
+  }
   if (DECODING_MESSAGE.test(e.message)) {
     return stoppedAt(
       e,
