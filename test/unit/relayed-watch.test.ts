@@ -199,6 +199,20 @@ describe('a relayed watch', () => {
     })
   })
 
+  it('records no error for the unfinished line or gzip member of a watch kubectl cut', async () => {
+    const plain = reader({})
+    plain.watch.push(TABLE.subarray(0, 200))
+    plain.watch.end('cut')
+    expect(plain.store.size).toBe(0)
+    expect(plain.statuses.at(-1)?.reason).toBe('ended: kubectl/v1.37.2 closed the connection')
+    const gz = reader({ gzip: true })
+    gz.watch.push(STREAMING_LIST.subarray(0, STREAMING_LIST.length - 40))
+    gz.watch.end('cut')
+    await closed(gz)
+    expect(gz.store.events().some((e) => e.type === 'ERROR')).toBe(false)
+    expect(gz.statuses.at(-1)?.reason).toBe('ended: kubectl/v1.37.2 closed the connection')
+  })
+
   it('stops reading at a line that is no watch event, and records why once', () => {
     const r = reader({})
     const lines = TABLE.toString('utf8').split('\n')

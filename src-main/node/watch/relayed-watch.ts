@@ -227,7 +227,7 @@ export class RelayedWatch {
       : how === 'done'
         ? this.serverError
           ? `ended by the API server after its ERROR ${this.serverError}`
-          : 'ended: the API server closed the watch (its timeoutSeconds, or the object went)'
+          : 'ended: the API server closed the watch'
         : `ended: ${error ?? `${this.request.client} closed the connection`}`
     this.onStatus(this.status)
     this.onEnd()
@@ -242,10 +242,14 @@ export class RelayedWatch {
     if (!this.reading) return
     this.reading = false
     this.gunzip = null
+    // A stream cut mid-way (kubectl gone) may leave a last line or gzip member unfinished: no error.
+    if (this.ended) {
+      this.close()
+      return
+    }
     this.store.recordError(this.id, `Apiscope stopped reading this relayed watch: ${why}`)
     this.status.reason = `not read past here (${why}); the relay goes on`
     this.onStatus(this.status)
-    if (this.ended) this.close()
   }
 
   private line(bytes: Uint8Array): void {
