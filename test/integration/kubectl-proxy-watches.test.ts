@@ -355,7 +355,27 @@ describe('a canary Secret watched through the proxy', () => {
     await Promise.all([exited(objects.child), exited(rows.child)])
     await core.recording.stop()
     const recorded = readFileSync(recording, 'utf8')
-    expect(recorded).toContain('"canari"')
+    // The relayed watches' events are in it (store lines, objects and rows alike), redacted.
+    const stored = recorded
+      .split('\n')
+      .filter(Boolean)
+      .map(
+        (l) =>
+          JSON.parse(l) as { kind: string; watch?: number; meta?: { name: string; uid: string } },
+      )
+      .filter((l) => l.kind === 'object' && l.meta?.name === 'canari')
+    expect(stored.some((l) => l.watch === wo.id)).toBe(true)
+    expect(stored.some((l) => l.watch === wt.id && l.meta?.uid.endsWith(TABLE_ROW))).toBe(true)
+    // And the watches themselves, with where they came from (a replay labels their lanes so).
+    const relayedStatuses = recorded
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { kind: string; statuses?: WatchStatus[] })
+      .flatMap((l) => (l.kind === 'status' ? (l.statuses ?? []) : []))
+      .filter((st) => st.relayed && (st.id === wo.id || st.id === wt.id))
+    expect(new Set(relayedStatuses.map((st) => st.relayed?.format))).toEqual(
+      new Set(['objects', 'table']),
+    )
     expect(recorded.includes(CANARY)).toBe(false)
     expect(recorded.includes(B64)).toBe(false)
   }, 60_000)
