@@ -85,7 +85,7 @@ revision (${Object.entries(merged)
       .join(
         ', ',
       )} a second), which kube-apiserver reads and its watch cache follows. Each contender runs in a process of
-its own, rounds alternating, medians of ${process.env.BENCH_ROUNDS ?? 3}. "objects" counts every ConfigMap in the cluster
+its own, rounds alternating, medians of the rounds (the table's last column). "objects" counts every ConfigMap in the cluster
 (the fill's plus one kube-root-ca.crt per namespace and a few of kube-system's). Times run from
 the start of the watch to every object in the store and the watch open (the core), to the
 informer's cache holding every object (client-node \`makeInformer\`, one list request), and to
@@ -94,12 +94,12 @@ the start; the core's includes its version-history worker. Max block: the longes
 delay seen while listing (\`monitorEventLoopDelay\`, 5 ms resolution). Max frame: the largest
 watch frame, as JSON.
 
-| objects | core (list pages of 500) ms | core (streaming list) ms | informer ms | kubectl ms | informer ÷ core | kubectl ÷ core | core heap MB | informer heap MB | heap core ÷ informer | core RSS MB | informer RSS MB | max block ms | frames | max frame KB |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| objects | core (list pages of 500) ms | core (streaming list) ms | informer ms | kubectl ms | informer ÷ core | kubectl ÷ core | core heap MB | informer heap MB | heap core ÷ informer | core RSS MB | informer RSS MB | max block ms | frames | max frame KB | rounds |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${scaleRows
   .map(
     (r) =>
-      `| ${r.objects} | ${r.core_ms} | ${r.core_stream_ms} | ${r.informer_ms} | ${r.kubectl_ms} | ${r.core_vs_informer} | ${r.core_vs_kubectl} | ${r.core_heap_mb} | ${r.informer_heap_mb} | ${r.heap_ratio} | ${r.core_rss_mb} | ${r.informer_rss_mb} | ${r.core_max_block_ms} | ${r.core_frames} | ${r.core_max_frame_kb} |`,
+      `| ${r.objects} | ${r.core_ms} | ${r.core_stream_ms} | ${r.informer_ms} | ${r.kubectl_ms} | ${r.core_vs_informer} | ${r.core_vs_kubectl} | ${r.core_heap_mb} | ${r.informer_heap_mb} | ${r.heap_ratio} | ${r.core_rss_mb} | ${r.informer_rss_mb} | ${r.core_max_block_ms} | ${r.core_frames} | ${r.core_max_frame_kb} | ${r.rounds ?? '?'} |`,
   )
   .join('\n')}
 

@@ -133,7 +133,9 @@ export async function runScaleUi(
       (expected) =>
         new Promise<{ first: number; all: number }>((resolve) => {
           let first = 0
+          const started = performance.now()
           const read = () => {
+            if (performance.now() - started > 180_000) return resolve({ first, all: -1 })
             const text = document.querySelector('.counts')?.textContent ?? ''
             const m = /([\d,]+) objects/.exec(text)
             const n = m ? Number(m[1]?.replace(/,/g, '')) : 0
@@ -179,6 +181,7 @@ export async function runScaleUi(
           input.dispatchEvent(new Event('input', { bubbles: true }))
           const leaf = name.split('/')[1] as string
           const check = () => {
+            if (performance.now() - started > 30_000) return resolve(-1)
             const labels = [
               ...document.querySelectorAll('[data-testid="timeline-chart"] .label .name'),
             ]
@@ -201,6 +204,7 @@ export async function runScaleUi(
           const started = performance.now()
           input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
           const check = () => {
+            if (performance.now() - started > 30_000) return resolve(-1)
             const el = document.querySelector('[data-testid="inspector"]')
             if (el?.textContent?.includes(leaf) && el.textContent.includes('LISTED'))
               requestAnimationFrame(() => resolve(performance.now() - started))

@@ -9,7 +9,7 @@
 // the informer's process. The fill creates objects through the API (parallel POSTs on keep-alive
 // connections) for the first objects, the rest written straight into etcd (see fillEtcd). Ratios, not absolute timings, are the result.
 import { spawn, spawnSync } from 'node:child_process'
-import { writeFileSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
@@ -423,6 +423,8 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
       }
       const m = (k: string, f: keyof Run) => median((runs[k] ?? []).map((r) => Number(r[f] ?? 0)))
       const row: Record<string, number | string> = {
+        size,
+        rounds: ROUNDS,
         objects: expected,
         core_ms: Math.round(m('core', 'ms')),
         core_stream_ms: runs.coreStream?.length ? Math.round(m('coreStream', 'ms')) : '—',
@@ -458,7 +460,17 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
   } finally {
     if (!given) stopControlPlane(info)
   }
-  writeFileSync(path.join(dir, 'scale-table.json'), JSON.stringify(table))
+  // BENCH_SCALE_MERGE=1 keeps the rows of an earlier run for the sizes this one did not measure.
+  const tableFile = path.join(dir, 'scale-table.json')
+  const earlier: Record<string, number | string>[] =
+    process.env.BENCH_SCALE_MERGE === '1' && existsSync(tableFile)
+      ? (JSON.parse(readFileSync(tableFile, 'utf8')) as Record<string, number | string>[])
+      : []
+  const sizes = new Set(table.map((r) => r.size))
+  const merged = [...earlier.filter((r) => !sizes.has(r.size)), ...table].sort(
+    (a, b) => Number(a.objects) - Number(b.objects),
+  )
+  writeFileSync(tableFile, JSON.stringify(merged))
   return out
 }
 

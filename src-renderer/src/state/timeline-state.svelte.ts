@@ -131,6 +131,7 @@ export class TimelineState {
 
   /** Shows only the objects whose 'namespace/name' contains text; '' shows every lane. */
   setFilter(text: string): void {
+    if (this.data.filter === text.trim().toLowerCase()) return
     this.data.setFilter(text)
     this.revision++
   }
