@@ -2,13 +2,15 @@
 // kube-apiserver (test/fixtures/recorded/*/relayed-watch/) in chunks of every size the network
 // could cut them into: 1.37's gzipped streaming list (three gzip members: the initial events and
 // their end bookmark, then each change), a Table watch as kubectl get -w asks for it, 1.20's ERROR
-// 410; a binary stream is not read, and a line that is no watch event stops the reading only.
+// 410; a binary stream is not read, and a line that is no watch event stops the reading only. The
+// reading runs in slices of its own, after the push returned; an answer 64 MB ahead is let go.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { WatchStatus } from '@common/watch-types'
 import { EventStore } from '../../src-main/node/watch/event-store'
 import {
+  MAX_BEHIND,
   RelayedWatch,
   TABLE_ROW,
   relayedTarget,
@@ -169,11 +171,11 @@ describe('a relayed watch', () => {
     expect(r.statuses.at(-1)?.reason).toBe('ended: kubectl/v1.37.2 closed the connection')
   })
 
-  it('records 1.20’s ERROR 410 with its code and ends saying why', () => {
+  it('records 1.20’s ERROR 410 with its code and ends saying why', async () => {
     const r = reader({ client: 'kubectl/v1.20.2' }, false)
     feed(r.watch, EXPIRED, 5)
     r.watch.end('done')
-    expect(r.ended()).toBe(true)
+    await closed(r)
     const [error] = r.store.events()
     expect(error).toMatchObject({
       type: 'ERROR',
@@ -203,6 +205,7 @@ describe('a relayed watch', () => {
     const plain = reader({})
     plain.watch.push(TABLE.subarray(0, 200))
     plain.watch.end('cut')
+    await closed(plain)
     expect(plain.store.size).toBe(0)
     expect(plain.statuses.at(-1)?.reason).toBe('ended: kubectl/v1.37.2 closed the connection')
     const gz = reader({ gzip: true })
@@ -213,7 +216,43 @@ describe('a relayed watch', () => {
     expect(gz.statuses.at(-1)?.reason).toBe('ended: kubectl/v1.37.2 closed the connection')
   })
 
-  it('stops reading at a line that is no watch event, and records why once', () => {
+  it('reads in slices, each its own task: pushing returns at once, the loop stays free', async () => {
+    const r = reader({})
+    const line = (i: number) =>
+      JSON.stringify({
+        type: 'ADDED',
+        object: {
+          kind: 'ConfigMap',
+          apiVersion: 'v1',
+          metadata: { name: `cm-${i}`, uid: `u${i}`, resourceVersion: String(100 + i) },
+          data: { pad: 'x'.repeat(300) },
+        },
+      })
+    const body = Buffer.from(Array.from({ length: 5000 }, (_, i) => line(i)).join('\n') + '\n')
+    const started = performance.now()
+    r.watch.push(body)
+    expect(performance.now() - started).toBeLessThan(20)
+    expect(r.store.size).toBe(0) // nothing read yet: the push only queued it
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 0)
+    r.watch.end('done')
+    await closed(r)
+    clearInterval(timer)
+    expect(r.store.size).toBe(5000)
+    expect(ticks).toBeGreaterThan(0) // timers ran between the slices
+  })
+
+  it('stops reading an answer that runs more than 64 MB ahead, and says so', async () => {
+    const r = reader({})
+    r.watch.push(Buffer.alloc(MAX_BEHIND + 1, 0x20))
+    r.watch.end('done')
+    await closed(r)
+    expect(r.store.events()[0]?.note).toBe(
+      'Apiscope stopped reading this relayed watch: more than 64 MB came before Apiscope could read them',
+    )
+  })
+
+  it('stops reading at a line that is no watch event, and records why once', async () => {
     const r = reader({})
     const lines = TABLE.toString('utf8').split('\n')
     const good = Buffer.from(
@@ -230,6 +269,7 @@ describe('a relayed watch', () => {
     r.watch.push(Buffer.from('this is not json\n'))
     r.watch.push(Buffer.from(`${lines[0]}\n`))
     r.watch.end('done')
+    await closed(r)
     const events = r.store.events()
     expect(events.map((e) => e.type)).toEqual(['ADDED', 'ERROR'])
     expect(events[1]?.note).toMatch(

@@ -2,8 +2,10 @@
 // through Apiscope's kubectl proxy, read as its answer passes: the proxy hands over each chunk it
 // has already written on to the client, a copy is decoded when the answer is gzipped, split into
 // lines and read by the same line reader as Apiscope's own watches (watch-stream.ts), and its
-// events go to the event store under a watch id of its own. Nothing waits on it and nothing is held
-// whole: a line at a time, and the relay never waits for the reading.
+// events go to the event store under a watch id of its own. The relay never waits for the reading:
+// the copy is queued and read in slices of a few milliseconds, each its own task, so the relay's
+// reads and writes go between them; an answer far ahead of the reading stops being read, not
+// relayed. Nothing is held whole but what waits in that queue.
 //
 // It follows the supervisor's rules for what it records (a streaming list's initial ADDED events
 // up to the initial-events-end bookmark become a list on the timeline; ERROR events are recorded
@@ -16,6 +18,7 @@
 // addressed (a Secret's rows keep its last-applied annotation), under the object's uid marked as a
 // Table row, so that a row's metadata never stands in for the whole object another watch delivers.
 // A binary stream (protobuf, CBOR) is not read; the watch says so.
+import { performance } from 'node:perf_hooks'
 import zlib from 'node:zlib'
 import { parseApiPath } from '@common/api-path'
 import { redact, type About } from '@common/redaction'
@@ -46,6 +49,15 @@ export interface RelayedWatchRequest {
   /** The kind discovery names for a resource, for a Table watch's rows (which carry none). */
   kindOf?: (group: string, resource: string) => string | undefined
 }
+
+/**
+ * Reading runs in slices of at most SLICE_MS, each its own task, so the relay's own reads and
+ * writes go between them; an answer more than MAX_BEHIND bytes ahead of the reading is no longer
+ * read (the relay goes on).
+ */
+const SLICE_MS = 4
+const PIECE = 64 * 1024
+export const MAX_BEHIND = 64 * 1024 * 1024
 
 /** The uid a Table row is recorded under: its object's, marked (docs/adr/0015). */
 export const TABLE_ROW = ' (Table row)'
@@ -114,6 +126,12 @@ export class RelayedWatch {
   private closed = false
   /** The last in-stream ERROR (its code and message), which the server ends the watch after. */
   private serverError: string | null = null
+  /** Decoded bytes waiting to be read, and whether a slice is scheduled. */
+  private readonly queue: Buffer[] = []
+  private queued = 0
+  private scheduled = false
+  /** The answer ended; closes once the queue is read. */
+  private closing = false
 
   constructor(
     readonly id: number,
@@ -176,7 +194,8 @@ export class RelayedWatch {
         finishFlush: zlib.constants.Z_SYNC_FLUSH,
       })
       this.gunzip.on('data', (c: Buffer) => this.read(c))
-      this.gunzip.on('error', (e) => this.unreadable(`gzip: ${e.message}`))
+      // After the end, an unfinished member is a stream kubectl cut, not an error.
+      this.gunzip.on('error', (e) => this.unreadable(`gzip: ${e.message}`, this.ended))
       this.gunzip.on('end', () => this.close())
     }
     this.onStatus(this.status)
@@ -203,6 +222,7 @@ export class RelayedWatch {
     if (this.closed) return
     this.reading = false
     this.gunzip = null
+    this.queue.length = 0
     this.ended = true
     this.endedAs = { how: 'cut', error: why }
     this.close()
@@ -218,8 +238,12 @@ export class RelayedWatch {
 
   private close(): void {
     if (this.closed) return
+    this.closing = true
+    // What was queued is read first; the last slice closes.
+    if (this.reading && (this.queue.length > 0 || this.scheduled)) return
     this.closed = true
-    if (this.reading) this.lines.flush((bytes) => this.line(bytes))
+    // A last line without its newline: an answer kubectl cut may leave one unfinished.
+    if (this.reading) this.lines.flush((bytes) => this.line(bytes, true))
     const { how, error } = this.endedAs
     this.status.state = 'stopped'
     this.status.reason = this.cutByUser
@@ -233,26 +257,57 @@ export class RelayedWatch {
     this.onEnd()
   }
 
+  /** Queues decoded bytes (in pieces, so that one slice never reads a megabyte at once). */
   private read(chunk: Buffer): void {
     if (!this.reading) return
-    this.lines.push(chunk, (bytes) => this.line(bytes))
+    for (let at = 0; at < chunk.length; at += PIECE) this.queue.push(chunk.subarray(at, at + PIECE))
+    this.queued += chunk.length
+    if (this.queued > MAX_BEHIND) {
+      this.unreadable(
+        `more than ${MAX_BEHIND / 1024 / 1024} MB came before Apiscope could read them`,
+        false,
+      )
+      return
+    }
+    if (!this.scheduled) {
+      this.scheduled = true
+      setImmediate(() => this.slice())
+    }
   }
 
-  private unreadable(why: string): void {
+  private slice(): void {
+    this.scheduled = false
+    const until = performance.now() + SLICE_MS
+    while (this.reading && this.queue.length > 0) {
+      const piece = this.queue.shift() as Buffer
+      this.queued -= piece.length
+      this.lines.push(piece, (bytes) => this.line(bytes))
+      if (performance.now() > until) break
+    }
+    if (this.reading && this.queue.length > 0) {
+      this.scheduled = true
+      setImmediate(() => this.slice())
+    } else if (this.closing) this.close()
+  }
+
+  /** Stops reading; `quiet` at the end of an answer kubectl cut (an unfinished line, no error). */
+  private unreadable(why: string, quiet: boolean): void {
     if (!this.reading) return
     this.reading = false
     this.gunzip = null
-    // A stream cut mid-way (kubectl gone) may leave a last line or gzip member unfinished: no error.
-    if (this.ended) {
-      this.close()
+    this.queue.length = 0
+    this.queued = 0
+    if (quiet) {
+      if (this.closing) this.close()
       return
     }
     this.store.recordError(this.id, `Apiscope stopped reading this relayed watch: ${why}`)
     this.status.reason = `not read past here (${why}); the relay goes on`
     this.onStatus(this.status)
+    if (this.closing) this.close()
   }
 
-  private line(bytes: Uint8Array): void {
+  private line(bytes: Uint8Array, last = false): void {
     if (!this.reading) return
     let line: WatchLine
     try {
@@ -260,6 +315,7 @@ export class RelayedWatch {
     } catch (error) {
       this.unreadable(
         `a line that is not a watch event (${(error as Error).message}): ${Buffer.from(bytes).toString('utf8', 0, 120)}`,
+        last && this.endedAs.how === 'cut',
       )
       return
     }
@@ -289,7 +345,7 @@ export class RelayedWatch {
       const event = JSON.parse(Buffer.from(bytes).toString('utf8')) as { object?: { rows?: Row[] } }
       rows = event.object?.rows ?? []
     } catch (error) {
-      this.unreadable(`a Table event that does not parse: ${(error as Error).message}`)
+      this.unreadable(`a Table event that does not parse: ${(error as Error).message}`, false)
       return
     }
     const kind =
