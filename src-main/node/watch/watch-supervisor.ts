@@ -237,19 +237,32 @@ export class WatchSupervisor {
     let itemCount = 0
     let snapshotId = -1
     let before: Map<string, unknown> | null = null
-    do {
-      let res
-      try {
-        res = await this.transport.request({
+    type Fetched =
+      | { ok: true; res: Awaited<ReturnType<KubeTransport['request']>> }
+      | { ok: false; error: unknown }
+    const fetchPage = (token: string | undefined): Promise<Fetched> =>
+      this.transport
+        .request({
           path: collectionPath(this.target),
           query: this.query({
             limit: this.target.pageSize ?? this.options.pageSize,
-            ...(cont ? { continue: cont } : {}),
+            ...(token ? { continue: token } : {}),
           }),
           timeoutMs: 60_000,
         })
-      } catch (error) {
-        const message = this.transport.describe(error).title
+        .then(
+          (res) => ({ ok: true as const, res }),
+          (error: unknown) => ({ ok: false as const, error }),
+        )
+    // The next page is asked for as soon as its continue token is known: the server reads it
+    // while this page's items are recorded.
+    let prefetched: Promise<Fetched> | null = null
+    do {
+      const fetched = await (prefetched ?? fetchPage(cont))
+      prefetched = null
+      if (this.stopped) return { ok: false, message: 'stopped' }
+      if (!fetched.ok) {
+        const message = this.transport.describe(fetched.error).title
         // A page lost on the way: its continue token still holds the list's resourceVersion, so
         // ask for the same page again (a 410 answer to it starts the list over, below).
         if (cont && retries < (this.options.pageRetries ?? 0) && !this.stopped) {
@@ -261,6 +274,7 @@ export class WatchSupervisor {
         }
         return { ok: false, message }
       }
+      const res = fetched.res
       retries = 0
       if (res.status !== 200) {
         const status = parseStatus(res.body)
@@ -283,6 +297,7 @@ export class WatchSupervisor {
       rv = body.metadata?.resourceVersion ?? rv
       listKindName ||= body.kind ?? ''
       cont = body.metadata?.continue || undefined
+      if (cont) prefetched = fetchPage(cont)
       const pageItems = body.items ?? []
       const remaining = body.metadata?.remainingItemCount ?? null
       const page: ListPage = {
