@@ -88,18 +88,19 @@ revision (${Object.entries(merged)
 its own, rounds alternating, medians of the rounds (the table's last column). "objects" counts every ConfigMap in the cluster
 (the fill's plus one kube-root-ca.crt per namespace and a few of kube-system's). Times run from
 the start of the watch to every object in the store and the watch open (the core), to the
-informer's cache holding every object (client-node \`makeInformer\`, one list request), and to
+informer's cache holding every object (client-node \`makeInformer\`, one list request; "core (one
+list request)" is the core with page size 0, no limit, for comparison), and to
 kubectl's exit. Ratios above 1 favour the core. Heap: after GC, minus the process's heap before
 the start; the core's includes its version-history worker. Max block: the longest event-loop
 delay seen while listing (\`monitorEventLoopDelay\`, 5 ms resolution). Max frame: the largest
 watch frame, as JSON.
 
-| objects | core (list pages of 500) ms | core (streaming list) ms | informer ms | kubectl ms | informer ÷ core | kubectl ÷ core | core heap MB | informer heap MB | heap core ÷ informer | core RSS MB | informer RSS MB | max block ms | frames | max frame KB | rounds |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| objects | core (list pages of 500) ms | core (one list request) ms | core (streaming list) ms | informer ms | kubectl ms | informer ÷ core | kubectl ÷ core | core heap MB | informer heap MB | heap core ÷ informer | core RSS MB | informer RSS MB | max block ms | frames | max frame KB | rounds |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${scaleRows
   .map(
     (r) =>
-      `| ${r.objects} | ${r.core_ms} | ${r.core_stream_ms} | ${r.informer_ms} | ${r.kubectl_ms} | ${r.core_vs_informer} | ${r.core_vs_kubectl} | ${r.core_heap_mb} | ${r.informer_heap_mb} | ${r.heap_ratio} | ${r.core_rss_mb} | ${r.informer_rss_mb} | ${r.core_max_block_ms} | ${r.core_frames} | ${r.core_max_frame_kb} | ${r.rounds ?? '?'} |`,
+      `| ${r.objects} | ${r.core_ms} | ${r.core_whole_ms ?? '—'} | ${r.core_stream_ms} | ${r.informer_ms} | ${r.kubectl_ms} | ${r.core_vs_informer} | ${r.core_vs_kubectl} | ${r.core_heap_mb} | ${r.informer_heap_mb} | ${r.heap_ratio} | ${r.core_rss_mb} | ${r.informer_rss_mb} | ${r.core_max_block_ms} | ${r.core_frames} | ${r.core_max_frame_kb} | ${r.rounds ?? '?'} |`,
   )
   .join('\n')}
 

@@ -72,7 +72,12 @@ async function heapAfterGc(): Promise<number> {
 
 // ---- the contenders, each run in a child process: `node scale.mjs ROLE STATE EXPECTED` ----
 
-async function runCore(info: ClusterInfo, expected: number, mode: WatchMode): Promise<Run> {
+async function runCore(
+  info: ClusterInfo,
+  expected: number,
+  mode: WatchMode,
+  pageSize?: number,
+): Promise<Run> {
   const loaded = loadKubeconfig({ KUBECONFIG: info.kubeconfig })
   if (!loaded.ok) throw new Error(loaded.error.detail)
   const config = contextConfig(loaded.value, ADMIN_CONTEXT)
@@ -89,7 +94,13 @@ async function runCore(info: ClusterInfo, expected: number, mode: WatchMode): Pr
   const delay = monitorEventLoopDelay({ resolution: 5 })
   delay.enable()
   const started = performance.now()
-  const status = watches.start({ group: '', version: 'v1', resource: 'configmaps', mode })
+  const status = watches.start({
+    group: '',
+    version: 'v1',
+    resource: 'configmaps',
+    mode,
+    ...(pageSize !== undefined ? { pageSize } : {}),
+  })
   await new Promise<void>((resolve) => {
     const probe = setInterval(() => {
       const st = watches.statuses().find((s) => s.id === status.id)
@@ -413,9 +424,16 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
         out[`scale_etcd_put_per_s_${size}`] = Math.round(await fillEtcd(info, filled, size))
       filled = Math.max(filled, size)
       const expected = await settledCount(info, size)
-      const runs: Record<string, Run[]> = { core: [], coreStream: [], informer: [], kubectl: [] }
+      const runs: Record<string, Run[]> = {
+        core: [],
+        coreWhole: [],
+        coreStream: [],
+        informer: [],
+        kubectl: [],
+      }
       for (let round = 0; round < ROUNDS; round++) {
         runs.core?.push(await child('core-list', stateFile, expected))
+        runs.coreWhole?.push(await child('core-whole', stateFile, expected))
         runs.informer?.push(await child('informer', stateFile, expected))
         runs.kubectl?.push(await runKubectl(info))
         if (info.series !== '1.20')
@@ -427,6 +445,8 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
         rounds: ROUNDS,
         objects: expected,
         core_ms: Math.round(m('core', 'ms')),
+        core_whole_ms: Math.round(m('coreWhole', 'ms')),
+        core_whole_vs_informer: r2(m('informer', 'ms') / m('coreWhole', 'ms')),
         core_stream_ms: runs.coreStream?.length ? Math.round(m('coreStream', 'ms')) : '—',
         informer_ms: Math.round(m('informer', 'ms')),
         kubectl_ms: Math.round(m('kubectl', 'ms')),
@@ -481,7 +501,9 @@ if (role && stateFile) {
   const run =
     role === 'informer'
       ? await runInformer(info, expected)
-      : await runCore(info, expected, role === 'core-auto' ? 'auto' : 'list-watch')
+      : role === 'core-whole'
+        ? await runCore(info, expected, 'list-watch', 0)
+        : await runCore(info, expected, role === 'core-auto' ? 'auto' : 'list-watch')
   process.stdout.write(`${JSON.stringify(run)}\n`)
   process.exit(0)
 } else if (process.argv[1]?.includes('scale')) {
