@@ -67,6 +67,64 @@ const scaleRows =
   benches.includes('scale.bench.ts') && existsSync(scaleFile)
     ? JSON.parse(readFileSync(scaleFile, 'utf8'))
     : null
+/** A small SVG line chart of time to every object in the store against the objects, per contender. */
+function scaleChart(rows) {
+  const series = [
+    ['core_ms', 'core, pages of 500', '#2dd4bf'],
+    ['core_stream_ms', 'core, streaming list', '#a78bfa'],
+    ['informer_ms', 'client-node informer', '#fbbf24'],
+    ['kubectl_ms', 'kubectl --chunk-size=500', '#f87171'],
+  ]
+  const W = 640
+  const H = 320
+  const L = 60
+  const B = 40
+  const xs = rows.map((r) => Number(r.objects))
+  const maxX = Math.max(...xs, 1)
+  const maxY = Math.max(
+    1,
+    ...rows.flatMap((r) => series.map(([k]) => Number(r[k])).filter(Number.isFinite)),
+  )
+  const px = (x) => L + (x / maxX) * (W - L - 20)
+  const py = (y) => H - B - (y / maxY) * (H - B - 20)
+  const lines = series
+    .map(([k, , color]) => {
+      const pts = rows
+        .filter((r) => Number.isFinite(Number(r[k])))
+        .map((r) => `${px(Number(r.objects)).toFixed(1)},${py(Number(r[k])).toFixed(1)}`)
+      return pts.length
+        ? `<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.join(' ')}"/>` +
+            pts
+              .map(
+                (p) =>
+                  `<circle cx="${p.split(',')[0]}" cy="${p.split(',')[1]}" r="3" fill="${color}"/>`,
+              )
+              .join('')
+        : ''
+    })
+    .join('')
+  const legend = series
+    .map(
+      ([, name, color], i) =>
+        `<text x="${L + 10}" y="${24 + i * 16}" fill="${color}">${name}</text>`,
+    )
+    .join('')
+  const ticksX = xs
+    .map(
+      (x) =>
+        `<text x="${px(x)}" y="${H - B + 16}" text-anchor="middle">${x.toLocaleString('en')}</text>`,
+    )
+    .join('')
+  const ticksY = [0, 0.25, 0.5, 0.75, 1]
+    .map(
+      (f) =>
+        `<text x="${L - 6}" y="${py(maxY * f) + 4}" text-anchor="end">${((maxY * f) / 1000).toFixed(1)} s</text>`,
+    )
+    .join('')
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#0f1720"/><g fill="#cbd5e1">${ticksX}${ticksY}<text x="${(W + L) / 2}" y="${H - 6}" text-anchor="middle">ConfigMaps in the cluster</text></g><line x1="${L}" y1="${H - B}" x2="${W - 20}" y2="${H - B}" stroke="#64748b"/><line x1="${L}" y1="20" x2="${L}" y2="${H - B}" stroke="#64748b"/>${lines}<g font-size="12">${legend}</g></svg>\n`
+}
+if (scaleRows) writeFileSync(path.join(root, 'docs/bench-scale.svg'), scaleChart(scaleRows))
+
 const SCALE_START = '<!-- scale: written by npm run bench -->'
 const SCALE_END = '<!-- /scale -->'
 const scaleSection = scaleRows
@@ -103,6 +161,8 @@ ${scaleRows
       `| ${r.objects} | ${r.core_ms} | ${r.core_whole_ms ?? '—'} | ${r.core_stream_ms} | ${r.informer_ms} | ${r.kubectl_ms} | ${r.core_vs_informer} | ${r.core_vs_kubectl} | ${r.core_heap_mb} | ${r.informer_heap_mb} | ${r.heap_ratio} | ${r.core_rss_mb} | ${r.informer_rss_mb} | ${r.core_max_block_ms} | ${r.core_frames} | ${r.core_max_frame_kb} | ${r.rounds ?? '?'} |`,
   )
   .join('\n')}
+
+![Time to every object in the store, by contender and size](bench-scale.svg)
 
 The whole app in headless Chromium (Debian's), once per size: \`apiscope serve\` with the built
 renderer, a 1600×1000 page, Start watch on every ConfigMap (list then watch). First lane: from
