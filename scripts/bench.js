@@ -183,6 +183,22 @@ ${scaleRows
   )
   .join('\n')}
 
+${(() => {
+  const ui = scaleRows.filter((r) => r.ui_first_lane_ms !== undefined).at(-1)
+  if (!ui) return ''
+  const label = `${Math.round(Number(ui.size) / 1000)}k`
+  const shot = (name, alt) => `![${alt}](screenshots/scale-${label}-${name}.png)`
+  return [
+    `Screenshots at ${Number(ui.objects).toLocaleString('en')} ConfigMaps, from that run:`,
+    '',
+    shot('timeline-bands', 'Every group folded into a density band, the line saying so'),
+    shot('timeline-group-open', 'One group opened lane by lane, its name on the top lane'),
+    shot('timeline-inspector', 'A filter picking out one object, open in the inspector'),
+    shot('table-inspector', 'The table beside the inspector, names whole'),
+    shot('watches', 'Watches & lists: the list in pages, the middle ones counted'),
+    '',
+  ].join('\n')
+})()}
 ${SCALE_END}
 `
   : ''

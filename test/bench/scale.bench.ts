@@ -9,7 +9,7 @@
 // the informer's process. The fill creates objects through the API (parallel POSTs on keep-alive
 // connections) for the first objects, the rest written straight into etcd (see fillEtcd). Ratios, not absolute timings, are the result.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
@@ -34,6 +34,14 @@ import {
 import { runScaleUi } from './scale-ui'
 
 const NAMESPACES = 100
+/** The screenshots scale-ui.ts takes, copied to docs/screenshots. */
+const SHOTS = [
+  'timeline-bands',
+  'timeline-group-open',
+  'timeline-inspector',
+  'table-inspector',
+  'watches',
+]
 /** ConfigMaps created through the API (the rest are written into etcd: the API is too slow here). */
 const API_FILL = Number(process.env.BENCH_SCALE_API_FILL ?? 2000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -470,7 +478,14 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
       if (process.env.BENCH_SCALE_UI !== '0') {
         const shots = path.join(REPO_ROOT, 'test/artifacts/screenshots')
         mkdirSync(shots, { recursive: true })
-        const ui = await runScaleUi(info, expected, shots, `${Math.round(size / 1000)}k`)
+        const label = `${Math.round(size / 1000)}k`
+        const ui = await runScaleUi(info, expected, shots, label)
+        // The bench rewrites docs/bench.md; its screenshots go beside the README's.
+        for (const name of SHOTS)
+          copyFileSync(
+            path.join(shots, `scale-${label}-${name}.png`),
+            path.join(REPO_ROOT, 'docs/screenshots', `scale-${label}-${name}.png`),
+          )
         for (const [k, v] of Object.entries(ui)) row[`ui_${k}`] = v
       }
       process.stderr.write(`[scale] ${size}: ${JSON.stringify(row)}\n`)
