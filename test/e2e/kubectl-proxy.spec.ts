@@ -96,6 +96,8 @@ test('a kubectl command typed in a terminal shows its requests on screen', async
     // Live traffic: the same requests, with the stage each one stopped at.
     const traffic = new TrafficPage(apiscope.page)
     await traffic.open()
+    // With no audit source (an earlier test's webhook may still run in this worker's server).
+    await traffic.stopSources()
     await expect(
       apiscope.page.getByText('only kubectl’s requests through Apiscope’s proxy'),
     ).toBeVisible()

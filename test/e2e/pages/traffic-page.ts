@@ -48,6 +48,21 @@ export class TrafficPage {
     await this.page.getByRole('button', { name: 'Start webhook' }).click()
   }
 
+  /** Stops every audit source that runs (another test's webhook may still be on), then Requests. */
+  async stopSources(): Promise<void> {
+    await this.tab('Setup')
+    const running = this.page.locator('tr[data-source]', {
+      has: this.page.getByText('running', { exact: true }),
+    })
+    while ((await running.count()) > 0)
+      await running
+        .first()
+        .getByRole('button', { name: 'Stop' })
+        .click({ timeout: 5000 })
+        .catch(() => undefined) // the row may leave as the click lands
+    await this.tab('Requests')
+  }
+
   /**
    * Records every dot the drawing shows from now on, by code and stop, once it has arrived. Dots
    * fade after a few seconds: checking several one after another races their fading, so the
