@@ -143,7 +143,8 @@ revision (${Object.entries(merged)
       .join(
         ', ',
       )} a second), which kube-apiserver reads and its watch cache follows. Each contender runs in a process of
-its own, rounds alternating, medians of the rounds (the table's last column). "objects" counts every ConfigMap in the cluster
+its own, rounds alternating, medians of the rounds (the table's last column; rows of several
+sizes may come from successive runs on one control plane, \`BENCH_SCALE_MERGE=1\`). "objects" counts every ConfigMap in the cluster
 (the fill's plus one kube-root-ca.crt per namespace and a few of kube-system's). Times run from
 the start of the watch to every object in the store and the watch open (the core), to the
 informer's cache holding every object (client-node \`makeInformer\`, one list request; "core (one
@@ -167,7 +168,8 @@ ${scaleRows
 The whole app in headless Chromium (Debian's), once per size: \`apiscope serve\` with the built
 renderer, a 1600×1000 page, Start watch on every ConfigMap (list then watch). First lane: from
 the click to the counts line showing an object; all objects: to it showing every one. Long tasks
-from the PerformanceObserver (tasks over 50 ms; "over 200 ms" counts those after the first lane).
+from the PerformanceObserver (tasks over 50 ms, so 0 means none over 50 ms; "over 200 ms" counts
+those after the first lane).
 Frames: presented intervals (requestAnimationFrame) while one wheel event a frame scrolls the
 lanes (120 frames) and Ctrl+wheel zooms in then out (120 frames). Filter: from the input event
 to the frame after the matching lane's label is in the page. Inspector: from Enter in the filter
