@@ -2,19 +2,10 @@
 // send, the view to look at, a narration in English and French, and the outcome to expect. The
 // core's runner (src-main/node/walkthroughs/) interprets it; both processes read the types.
 import { z } from 'zod'
+import { VIEWS } from '@common/views'
 
-/** Views a step can point at (the ids of App.svelte's side nav). */
-export const SCENARIO_VIEWS = [
-  'overview',
-  'discovery',
-  'timeline',
-  'requests',
-  'ownership',
-  'lab',
-  'traffic',
-  'rollout',
-  'walkthroughs',
-] as const
+/** Views a step can point at: every view of the app (common/views.ts). */
+export const SCENARIO_VIEWS = VIEWS
 export type ScenarioView = (typeof SCENARIO_VIEWS)[number]
 
 /** Who sends a request: the context's own credentials, or one of the seed's other three. */

@@ -24,18 +24,9 @@ import type { TimelineState } from './timeline-state.svelte'
 import type { TrafficState } from './traffic-state.svelte'
 import type { WalkthroughsState } from './walkthroughs-state.svelte'
 import { WorldState } from './world-state.svelte'
+import type { View } from '@common/views'
 
-export type View =
-  | 'overview'
-  | 'discovery'
-  | 'timeline'
-  | 'requests'
-  | 'ownership'
-  | 'lab'
-  | 'traffic'
-  | 'walkthroughs'
-  | 'rollout'
-
+export type { View }
 export type { Loadable }
 
 export class AppState {
