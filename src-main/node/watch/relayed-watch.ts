@@ -27,6 +27,7 @@ import type { RelayedWatchOrigin, WatchStatus, WatchTarget } from '@common/watch
 import type { EventStore, ObjectMeta } from './event-store'
 import { NdjsonLines } from './ndjson-lines'
 import { targetLabel } from './watch-target'
+import { initialWatchStatus } from './watch-status'
 import { readWatchLine, type WatchLine } from './watch-stream'
 
 /** What the proxy knows of a relayed watch when its answer's headers arrive. */
@@ -156,36 +157,20 @@ export class RelayedWatch {
       cuttable: request.cut !== undefined,
     }
     const rv = named?.resourceVersion ?? ''
-    this.status = {
-      id,
+    this.status = initialWatchStatus(id, target, {
       label: `${origin(request)} · ${named ? targetLabel(target) : request.pathAndQuery}`,
-      target,
       state: this.streaming ? 'listing' : 'watching',
       reason: !json
         ? `relayed ${request.contentType || 'without a Content-Type'}: a binary stream, not read`
         : this.streaming
           ? `relayed from ${request.client}: a streaming list, waiting for its initial events`
           : `relayed from ${request.client}: watching from ${rv || 'the latest resourceVersion'}`,
-      listRv: null,
       lastRv: rv || null,
-      events: 0,
-      bookmarks: 0,
-      relists: 0,
-      expired: 0,
-      reconnects: 0,
-      resumes: 0,
-      startedAt: new Date().toISOString(),
-      lastEventAt: null,
-      lastBookmarkAt: null,
-      nextRetryAt: null,
       timeoutSeconds: named?.timeoutSeconds ?? 0,
       mode: this.streaming ? 'streaming-list' : 'list-watch',
-      startedBy: null,
-      fallback: null,
       encoding: request.gzip ? 'gzip' : null,
-      throttled: null,
       relayed,
-    }
+    })
     this.reading = json
     if (json && request.gzip) {
       // 1.37 closes a gzip member per flush (WatchListCompression): zlib reads them in turn.

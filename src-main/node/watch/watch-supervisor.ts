@@ -23,6 +23,7 @@ import {
   type Step,
 } from './reflector-plan'
 import { collectionPath, targetLabel } from './watch-target'
+import { initialWatchStatus } from './watch-status'
 import { readWatchStream, type WatchLine } from './watch-stream'
 
 export interface SupervisorOptions {
@@ -88,31 +89,12 @@ export class WatchSupervisor {
     private readonly options: SupervisorOptions = DEFAULT_SUPERVISOR_OPTIONS,
   ) {
     this.backoff = new Backoff(options.backoff)
-    this.status = {
-      id,
+    this.status = initialWatchStatus(id, target, {
       label: targetLabel(target),
-      target,
       state: 'listing',
       reason: 'starting',
-      listRv: null,
-      lastRv: null,
-      events: 0,
-      bookmarks: 0,
-      relists: 0,
-      expired: 0,
-      reconnects: 0,
-      resumes: 0,
-      startedAt: new Date().toISOString(),
-      lastEventAt: null,
-      lastBookmarkAt: null,
-      nextRetryAt: null,
-      timeoutSeconds: 0,
       mode: target.mode ?? 'auto',
-      startedBy: null,
-      fallback: null,
-      encoding: null,
-      throttled: null,
-    }
+    })
   }
 
   start(): void {
