@@ -15,6 +15,13 @@ const run = (cmd, args, env = {}) =>
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const problems = []
+const failures = []
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+const firstLine = (text) =>
+  String(text ?? 'no message')
+    .replace(ansi, '')
+    .split('\n')[0]
+    .slice(0, 300)
 
 function vitest(project, label = project, extraEnv = {}) {
   const report = path.join(artifacts, `vitest-${label}.json`)
@@ -40,6 +47,19 @@ function vitest(project, label = project, extraEnv = {}) {
   totals.passed += r.numPassedTests
   totals.failed += r.numFailedTests
   totals.skipped += r.numPendingTests + r.numTodoTests
+  // Each failure is named again at the end, where a CI log's tail shows it.
+  for (const file of r.testResults ?? []) {
+    const rel = path.relative(root, file.name)
+    for (const a of file.assertionResults ?? []) {
+      if (a.status === 'failed')
+        failures.push(`${label}: ${rel} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
+    }
+    if (
+      file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((a) => a.status === 'failed')
+    )
+      failures.push(`${label}: ${rel}: ${firstLine(file.message)}`)
+  }
   if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) {
     totals.failed += r.numFailedTestSuites
     problems.push(`${label}: ${r.numFailedTestSuites} test file(s) failed to run`)
@@ -73,6 +93,12 @@ function playwright() {
         const skip = t.annotations?.find((a) => a.type === 'skip')
         if (t.status === 'skipped')
           console.log(`skipped: ${spec.title} (${skip?.description ?? 'no reason given'})`)
+        if (t.status === 'unexpected') {
+          const error = t.results?.find((x) => x.error)?.error
+          failures.push(
+            `e2e: ${spec.file}:${spec.line} > ${spec.title}: ${firstLine(error?.message)}`,
+          )
+        }
       }
     }
     for (const s of suite.suites ?? []) walk(s)
@@ -152,6 +178,7 @@ if (process.env.APISCOPE_CLUSTER_STATE) {
   }
 }
 
+for (const f of failures) console.log(`failed: ${f}`)
 for (const p of problems) console.log(`problem: ${p}`)
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(totals.failed > 0 ? 1 : 0)
