@@ -16,6 +16,7 @@ const run = (cmd, args, env = {}) =>
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const problems = []
 const failures = []
+const flaky = []
 const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
 const firstLine = (text) =>
   String(text ?? 'no message')
@@ -93,6 +94,10 @@ function playwright() {
         const skip = t.annotations?.find((a) => a.type === 'skip')
         if (t.status === 'skipped')
           console.log(`skipped: ${spec.title} (${skip?.description ?? 'no reason given'})`)
+        if (t.status === 'flaky') {
+          const error = t.results?.find((x) => x.error)?.error
+          flaky.push(`e2e: ${spec.file}:${spec.line} > ${spec.title}: ${firstLine(error?.message)}`)
+        }
         if (t.status === 'unexpected') {
           const error = t.results?.find((x) => x.error)?.error
           failures.push(
@@ -178,6 +183,7 @@ if (process.env.APISCOPE_CLUSTER_STATE) {
   }
 }
 
+for (const f of flaky) console.log(`flaky (failed once, passed on its retry): ${f}`)
 for (const f of failures) console.log(`failed: ${f}`)
 for (const p of problems) console.log(`problem: ${p}`)
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
