@@ -2,6 +2,7 @@
 // status change and every event the core pushes (requests, stage results, audit events...), plus
 // markers. Starting mid-session first writes what the store already holds, so a replay rebuilds
 // the same store. Redacts before anything reaches the file unless asked to include secrets.
+import { realClock, type Clock } from '@common/clock'
 import { redact, REDACTION_RULES } from '@common/redaction'
 import type { WatchStatus } from '@common/watch-types'
 import type { EventStore, StoreOp } from '../watch/event-store'
@@ -14,7 +15,6 @@ export interface RecorderOptions extends WriterOptions {
   includeSecrets?: boolean
   header: Omit<RecordingHeader, 'kind' | 'format' | 'version' | 'redaction' | 't0' | 'startedAt'>
   statuses?: WatchStatus[]
-  clock?: () => number
 }
 
 export interface RecorderStats {
@@ -34,7 +34,7 @@ export class Recorder {
   private readonly writer: RecordingWriter
   private readonly offTap: () => void
   private readonly startedAt: number
-  private readonly clock: () => number
+  private readonly clock: Clock
   private events = 0
   private markers = 0
   private stopped = false
@@ -45,8 +45,8 @@ export class Recorder {
     private readonly store: EventStore,
     private readonly options: RecorderOptions,
   ) {
-    this.clock = options.clock ?? Date.now
-    this.startedAt = this.clock()
+    this.clock = options.clock ?? realClock
+    this.startedAt = this.clock.now()
     const header: RecordingHeader = {
       kind: 'header',
       format: FORMAT_NAME,
@@ -101,7 +101,7 @@ export class Recorder {
   private lineOf(op: StoreOp, i: number): RecordingLine | null {
     if (op.op === 'list') return { kind: 'list', t: op.snapshot.t, snapshot: op.snapshot }
     if (op.op === 'list-page')
-      return { kind: 'list-page', t: Date.now(), list: op.list, page: op.page }
+      return { kind: 'list-page', t: this.clock.now(), list: op.list, page: op.page }
     const e = this.store.event(i)
     switch (op.op) {
       case 'object': {
@@ -230,7 +230,7 @@ export class Recorder {
   /** An event the core pushed. Watch frames are rebuilt from the store; only statuses are kept. */
   onCoreEvent(channel: string, payload: unknown): void {
     if (channel.startsWith('recording:') || channel === 'kube:session') return
-    const t = this.clock()
+    const t = this.clock.now()
     if (channel === 'watch:frame') {
       const statuses = (payload as { statuses?: WatchStatus[] }).statuses
       if (statuses?.length) this.write({ kind: 'status', t, statuses })
@@ -249,7 +249,7 @@ export class Recorder {
     const secrets = this.options.includeSecrets
     this.write({
       kind: 'answer',
-      t: this.clock(),
+      t: this.clock.now(),
       channel,
       payload: secrets ? payload : redactRequestPayload(channel, payload),
       answer: secrets ? answer : redact(answer).value,
@@ -258,7 +258,7 @@ export class Recorder {
 
   marker(note: string): void {
     this.markers++
-    this.write({ kind: 'marker', t: this.clock(), note })
+    this.write({ kind: 'marker', t: this.clock.now(), note })
   }
 
   stats(): RecorderStats {
@@ -269,7 +269,7 @@ export class Recorder {
       bytes: this.writer.bytes,
       markers: this.markers,
       startedAt: this.startedAt,
-      durationMs: this.clock() - this.startedAt,
+      durationMs: this.clock.now() - this.startedAt,
       includeSecrets: this.options.includeSecrets === true,
     }
   }
@@ -278,7 +278,7 @@ export class Recorder {
     if (!this.stopped) {
       if (this.pending) await this.ready()
       this.offTap()
-      this.writer.append({ kind: 'end', t: this.clock(), reason })
+      this.writer.append({ kind: 'end', t: this.clock.now(), reason })
       this.stopped = true
       await this.writer.close()
     }

@@ -4,19 +4,23 @@
 // fsync'ed every `syncMs` so a power cut loses little too.
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs'
 import { constants, createGzip, type Gzip } from 'node:zlib'
+import { realClock, type Clock, type TimerHandle } from '@common/clock'
 import type { RecordingHeader, RecordingLine } from './format'
 
 export interface WriterOptions {
   gzip?: boolean
   flushMs?: number
   syncMs?: number
+  /** The flush and fsync timer (real by default). */
+  clock?: Clock
 }
 
 export class RecordingWriter {
   private fd: number | null
   private gzip: Gzip | null = null
-  private timer: ReturnType<typeof setInterval>
-  private lastSync = Date.now()
+  private timer: TimerHandle
+  private readonly clock: Clock
+  private lastSync: number
   private dirty = false
   /** Bytes on disk (compressed bytes for gzip). */
   bytes = 0
@@ -28,6 +32,8 @@ export class RecordingWriter {
     header: RecordingHeader,
     private readonly options: WriterOptions = {},
   ) {
+    this.clock = options.clock ?? realClock
+    this.lastSync = this.clock.now()
     this.fd = openSync(path, 'w', 0o600)
     if (options.gzip) {
       this.gzip = createGzip({ level: 6 })
@@ -35,7 +41,7 @@ export class RecordingWriter {
     }
     this.append(header)
     const every = options.gzip ? (options.flushMs ?? 250) : (options.syncMs ?? 1000)
-    this.timer = setInterval(() => this.flush(), every)
+    this.timer = this.clock.setInterval(() => this.flush(), every)
     this.timer.unref?.()
   }
 
@@ -59,15 +65,15 @@ export class RecordingWriter {
   flush(): void {
     this.gzip?.flush(constants.Z_SYNC_FLUSH)
     const syncMs = this.options.syncMs ?? 1000
-    if (this.fd !== null && this.dirty && Date.now() - this.lastSync >= syncMs) {
+    if (this.fd !== null && this.dirty && this.clock.now() - this.lastSync >= syncMs) {
       fsyncSync(this.fd)
-      this.lastSync = Date.now()
+      this.lastSync = this.clock.now()
       this.dirty = false
     }
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer)
+    this.clock.clearInterval(this.timer)
     if (this.fd === null) return
     const gz = this.gzip
     // 'end' (not end()'s callback, which fires on 'finish') comes after the last compressed bytes

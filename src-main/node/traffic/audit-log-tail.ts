@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { open, stat, type FileHandle } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
+import { realClock, type Clock, type TimerHandle } from '@common/clock'
 import type { TrafficSourceStatus } from '@common/messages/traffic'
 import { readAuditEvent, type AuditEvent } from './audit-event'
 
@@ -59,7 +60,7 @@ interface TailSink {
   onChange: () => void
 }
 
-function deliver(lines: string[], sink: TailSink): void {
+function deliver(lines: string[], sink: TailSink, clock: Clock): void {
   const events: AuditEvent[] = []
   for (const line of lines) {
     const read = readAuditLine(line)
@@ -71,7 +72,7 @@ function deliver(lines: string[], sink: TailSink): void {
   }
   if (events.length > 0) {
     sink.status.eventsReceived += events.length
-    sink.status.lastEventAt = Date.now()
+    sink.status.lastEventAt = clock.now()
     sink.onEvents(events)
   }
   if (events.length > 0 || lines.length > 0) sink.onChange()
@@ -85,7 +86,7 @@ export class FileTail {
   private handle: FileHandle | null = null
   private inode = -1
   private position = 0
-  private timer: ReturnType<typeof setTimeout> | null = null
+  private timer: TimerHandle | null = null
   private stopped = false
   private readonly lines = new LineSplitter()
 
@@ -94,6 +95,7 @@ export class FileTail {
     private readonly sink: TailSink,
     private readonly fromStart = false,
     private readonly pollMs = POLL_MS,
+    private readonly clock: Clock = realClock,
   ) {}
 
   /** Opens the file; rejects with a sentence when it cannot be read. */
@@ -121,7 +123,7 @@ export class FileTail {
   }
 
   private schedule(): void {
-    if (!this.stopped) this.timer = setTimeout(() => void this.poll(), this.pollMs)
+    if (!this.stopped) this.timer = this.clock.setTimeout(() => void this.poll(), this.pollMs)
   }
 
   /** Reads what is new; exported for tests through `pollOnce`. */
@@ -171,13 +173,13 @@ export class FileTail {
       const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, this.position)
       if (bytesRead === 0) return
       this.position += bytesRead
-      deliver(this.lines.push(buffer.subarray(0, bytesRead)), this.sink)
+      deliver(this.lines.push(buffer.subarray(0, bytesRead)), this.sink, this.clock)
     }
   }
 
   async stop(): Promise<void> {
     this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
+    if (this.timer) this.clock.clearTimeout(this.timer)
     this.sink.status.state = 'stopped'
     await this.handle?.close().catch(() => undefined)
     this.handle = null
@@ -201,6 +203,7 @@ export class CommandTail {
     readonly command: string,
     readonly args: string[],
     private readonly sink: TailSink,
+    private readonly clock: Clock = realClock,
   ) {}
 
   get commandLine(): string {
@@ -229,7 +232,9 @@ export class CommandTail {
         this.sink.onChange()
         resolve()
       })
-      child.stdout?.on('data', (chunk: Buffer) => deliver(this.lines.push(chunk), this.sink))
+      child.stdout?.on('data', (chunk: Buffer) =>
+        deliver(this.lines.push(chunk), this.sink, this.clock),
+      )
       child.stderr?.on('data', (chunk: Buffer) => {
         this.stderr = (this.stderr + chunk.toString('utf8')).slice(-2000)
       })

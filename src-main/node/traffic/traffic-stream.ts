@@ -8,6 +8,7 @@ import type {
   TrafficRequest,
   TrafficSourceStatus,
 } from '@common/messages/traffic'
+import { realClock, type Clock, type TimerHandle } from '@common/clock'
 import { normalizeAuditEvent, type AuditEvent } from './audit-event'
 
 export const PUSH_INTERVAL_MS = 100
@@ -46,7 +47,7 @@ export class TrafficStream {
   private readonly flows = new Map<string, NonNullable<TrafficRequest['flow']>>()
   private pending: TrafficRequest[] = []
   private recentRequests: TrafficRequest[] = []
-  private timer: ReturnType<typeof setTimeout> | null = null
+  private timer: TimerHandle | null = null
   private lastPush = 0
   private seq = 0
 
@@ -54,6 +55,7 @@ export class TrafficStream {
     private readonly push: (batch: TrafficBatch) => void,
     private readonly sources: () => TrafficSourceStatus[],
     private readonly intervalMs = PUSH_INTERVAL_MS,
+    private readonly clock: Clock = realClock,
   ) {}
 
   /**
@@ -127,16 +129,16 @@ export class TrafficStream {
 
   private schedule(): void {
     if (this.timer) return
-    const wait = Math.max(0, this.intervalMs - (Date.now() - this.lastPush))
-    this.timer = setTimeout(() => this.flush(), wait)
+    const wait = Math.max(0, this.intervalMs - (this.clock.now() - this.lastPush))
+    this.timer = this.clock.setTimeout(() => this.flush(), wait)
   }
 
   flush(): void {
-    if (this.timer) clearTimeout(this.timer)
+    if (this.timer) this.clock.clearTimeout(this.timer)
     this.timer = null
     const pending = this.pending
     this.pending = []
-    this.lastPush = Date.now()
+    this.lastPush = this.clock.now()
     // Over the limit, the newest go as requests (a live view is about now) and the older ones,
     // a backlog the API server delivered late, as counts per path.
     // "Newest" by when the API server received them: retried batches arrive late but are old.
@@ -151,7 +153,7 @@ export class TrafficStream {
   }
 
   close(): void {
-    if (this.timer) clearTimeout(this.timer)
+    if (this.timer) this.clock.clearTimeout(this.timer)
     this.timer = null
   }
 }

@@ -11,6 +11,7 @@ import type {
   WatchSnapshot,
   WatchStatus,
 } from '@common/watch-types'
+import { realClock, type Clock, type TimerHandle } from '@common/clock'
 import type { EventStore } from './event-store'
 
 export const FRAME_INTERVAL_MS = 16
@@ -35,7 +36,7 @@ export class FrameBatcher {
   private sentEvents = 0
   private sentLists = 0
   private readonly changedStatuses = new Map<number, WatchStatus>()
-  private timer: ReturnType<typeof setTimeout> | null = null
+  private timer: TimerHandle | null = null
   private lastFlush = 0
   private readonly offStore: () => void
 
@@ -44,6 +45,7 @@ export class FrameBatcher {
     private readonly send: (frame: WatchFrame) => void,
     private readonly allStatuses: () => WatchStatus[],
     private readonly budgetBytes = FRAME_BUDGET_BYTES,
+    private readonly clock: Clock = realClock,
   ) {
     this.offStore = store.onEvent(() => this.schedule())
   }
@@ -56,13 +58,13 @@ export class FrameBatcher {
 
   private schedule(): void {
     if (this.timer) return
-    const wait = Math.max(0, FRAME_INTERVAL_MS - (Date.now() - this.lastFlush))
-    this.timer = setTimeout(() => this.flush(), wait)
+    const wait = Math.max(0, FRAME_INTERVAL_MS - (this.clock.now() - this.lastFlush))
+    this.timer = this.clock.setTimeout(() => this.flush(), wait)
   }
 
   /** Sends what is pending now (if anything), up to the budget; schedules the rest. */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer)
+    if (this.timer) this.clock.clearTimeout(this.timer)
     this.timer = null
     const size = this.store.size
     const lists = this.store.lists.length
@@ -98,7 +100,7 @@ export class FrameBatcher {
     this.sentEvents = to
     this.sentLists = listsTo
     this.changedStatuses.clear()
-    this.lastFlush = Date.now()
+    this.lastFlush = this.clock.now()
     this.send(frame)
     if (to < size || listsTo < lists) this.schedule()
   }
@@ -121,7 +123,7 @@ export class FrameBatcher {
   }
 
   close(): void {
-    if (this.timer) clearTimeout(this.timer)
+    if (this.timer) this.clock.clearTimeout(this.timer)
     this.timer = null
     this.offStore()
   }

@@ -8,6 +8,7 @@
 // and https://kubernetes.io/docs/reference/using-api/api-concepts/#streaming-lists
 import { decodeContinueToken } from '@common/resource-version'
 import { numericResourceVersion } from '@common/resource-version'
+import { realClock, type Clock } from '@common/clock'
 import type { ListPage, WatchState, WatchStatus, WatchTarget } from '@common/watch-types'
 import type { IncomingHttpHeaders } from 'node:http'
 import { parseStatus } from '../failure-messages'
@@ -40,6 +41,8 @@ export interface SupervisorOptions {
   flowNames?: FlowNames
   /** How many times one list page is asked again, with the same continue token, after a lost connection. */
   pageRetries?: number
+  /** Backoff waits, the stall watchdog and the times in statuses and lists (real by default). */
+  clock?: Clock
 }
 
 export type FlowNames = (
@@ -79,6 +82,7 @@ export class WatchSupervisor {
   private abortCurrent: (() => void) | null = null
   private wake: (() => void) | null = null
   private readonly backoff: Backoff
+  private readonly clock: Clock
 
   constructor(
     readonly id: number,
@@ -89,6 +93,7 @@ export class WatchSupervisor {
     private readonly options: SupervisorOptions = DEFAULT_SUPERVISOR_OPTIONS,
   ) {
     this.backoff = new Backoff(options.backoff)
+    this.clock = options.clock ?? realClock
     this.status = initialWatchStatus(id, target, {
       label: targetLabel(target),
       state: 'listing',
@@ -116,12 +121,12 @@ export class WatchSupervisor {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const timer = this.clock.setTimeout(() => {
         this.wake = null
         resolve()
       }, ms)
       this.wake = () => {
-        clearTimeout(timer)
+        this.clock.clearTimeout(timer)
         this.wake = null
         resolve()
       }
@@ -135,7 +140,7 @@ export class WatchSupervisor {
    */
   private async waitBeforeRetry(reason: string, retryAfterMs?: number): Promise<void> {
     const delay = retryAfterMs === 0 ? 0 : Math.max(retryAfterMs ?? 0, this.backoff.next())
-    this.status.nextRetryAt = new Date(Date.now() + delay).toISOString()
+    this.status.nextRetryAt = new Date(this.clock.now() + delay).toISOString()
     const floor =
       retryAfterMs !== undefined && retryAfterMs > 0
         ? ` (the server's Retry-After: ${retryAfterMs / 1000} s)`
@@ -175,9 +180,9 @@ export class WatchSupervisor {
               ...(listed.retryAfterMs !== undefined ? { retryAfterMs: listed.retryAfterMs } : {}),
             }
       } else {
-        const startedAt = Date.now()
+        const startedAt = this.clock.now()
         const watched = await this.watch(step)
-        this.backoff.healthyFor(Date.now() - startedAt)
+        this.backoff.healthyFor(this.clock.now() - startedAt)
         if (this.stopped || watched.kind === 'stopped') return
         outcome = watched
       }
@@ -296,7 +301,7 @@ export class WatchSupervisor {
           watch: this.id,
           rv,
           rvn: numericResourceVersion(rv),
-          t: Date.now(),
+          t: this.clock.now(),
           reason,
           pages: [page],
           items: pageItems.length,
@@ -383,7 +388,7 @@ export class WatchSupervisor {
     const seconds = Number(one(headers['retry-after']))
     this.status.throttled = {
       count: (this.status.throttled?.count ?? 0) + 1,
-      at: new Date().toISOString(),
+      at: new Date(this.clock.now()).toISOString(),
       retryAfterSeconds: Number.isFinite(seconds) ? seconds : null,
       ...names,
     }
@@ -399,7 +404,7 @@ export class WatchSupervisor {
       watch: this.id,
       rv,
       rvn: numericResourceVersion(rv),
-      t: Date.now(),
+      t: this.clock.now(),
       reason: initial.reason,
       pages: [],
       items: initial.count,
@@ -487,7 +492,7 @@ export class WatchSupervisor {
     }
 
     let aborted = false
-    let lastData = Date.now()
+    let lastData = this.clock.now()
     let inStream: WatchOutcome | null = null
     const stream = res.decoded
     const abort = () => {
@@ -497,9 +502,9 @@ export class WatchSupervisor {
     this.abortCurrent = abort
     const limitMs = timeoutSeconds * 1000 + this.options.stallGraceMs
     const synced = () => initial === null || initial.done
-    const watchdog = setInterval(
+    const watchdog = this.clock.setInterval(
       () => {
-        const silent = Date.now() - lastData
+        const silent = this.clock.now() - lastData
         if (silent > limitMs) {
           inStream = { kind: 'stalled', silentMs: silent, synced: synced() }
           abort()
@@ -512,7 +517,7 @@ export class WatchSupervisor {
       stream,
       {
         onData: () => {
-          lastData = Date.now()
+          lastData = this.clock.now()
         },
         onEvent: (line) => {
           const outcome = this.apply(line, initial)
@@ -524,7 +529,7 @@ export class WatchSupervisor {
       },
       () => aborted,
     )
-    clearInterval(watchdog)
+    this.clock.clearInterval(watchdog)
     this.abortCurrent = null
     if (this.stopped) return { kind: 'stopped' }
     if (inStream) return inStream
@@ -558,7 +563,7 @@ export class WatchSupervisor {
    * no order of resourceVersion, as client-go notes): the end bookmark gives the one to resume from.
    */
   private apply(line: WatchLine, initial: InitialEvents | null): WatchOutcome | null {
-    const now = isoNow()
+    const now = isoAt(this.clock.now())
     const rv = line.meta.resourceVersion
     const starting = initial !== null && !initial.done
     switch (line.type) {
@@ -641,9 +646,8 @@ const gz = (encoding: string | null) => (encoding ? ` (${encoding}-compressed)` 
 
 let lastIsoMs = 0
 let lastIso = ''
-/** new Date().toISOString() once per millisecond at most: events arrive thousands a second. */
-function isoNow(): string {
-  const ms = Date.now()
+/** new Date(ms).toISOString() once per millisecond at most: events arrive thousands a second. */
+function isoAt(ms: number): string {
   if (ms !== lastIsoMs) {
     lastIsoMs = ms
     lastIso = new Date(ms).toISOString()
