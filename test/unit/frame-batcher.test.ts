@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import type { WatchFrame } from '@common/watch-types'
 import { EventStore } from '../../src-main/node/watch/event-store'
-import { FrameBatcher } from '../../src-main/node/watch/frame-batcher'
+import { FRAME_BUDGET_BYTES, FrameBatcher } from '../../src-main/node/watch/frame-batcher'
+import { ManualClock } from './manual-clock'
 
 const meta = (n: number) => ({
   kind: 'ConfigMap',
@@ -15,19 +16,22 @@ const meta = (n: number) => ({
 })
 
 describe('frame batcher', () => {
-  it('sends each event once, in order, seq by seq; snapshot + later frames = everything', async () => {
+  it('sends each event once, in order, seq by seq; snapshot + later frames = everything', () => {
     const store = new EventStore()
     const frames: WatchFrame[] = []
+    const clock = new ManualClock()
     const batcher = new FrameBatcher(
       store,
       (f) => frames.push(f),
       () => [],
+      FRAME_BUDGET_BYTES,
+      clock,
     )
     for (let n = 0; n < 50; n++) store.recordObject('MODIFIED', 1, meta(n), '{}')
-    await new Promise((r) => setTimeout(r, 40))
+    clock.advance(40)
     const snapshot = batcher.snapshot()
     for (let n = 50; n < 120; n++) store.recordObject('MODIFIED', 1, meta(n), '{}')
-    await new Promise((r) => setTimeout(r, 40))
+    clock.advance(40)
     batcher.flush()
     expect(frames.map((f) => f.seq)).toEqual(frames.map((_, k) => k + 1))
     expect(frames.flatMap((f) => f.events).map((e) => e.i)).toEqual([...Array(120).keys()])

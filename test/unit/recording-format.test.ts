@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   FORMAT_NAME,
   type RecordingHeader,
@@ -12,6 +12,7 @@ import {
 } from '../../src-main/node/recording/format'
 import { parseRecording, readRecordingFile } from '../../src-main/node/recording/reader'
 import { RecordingWriter } from '../../src-main/node/recording/writer'
+import { ManualClock } from './manual-clock'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-rec-'))
 
@@ -110,9 +111,15 @@ describe('the recording writer and reader', () => {
 
   it('flushes gzip regularly, so a file read while recording already holds its lines', async () => {
     const file = path.join(dir, 'flushing.ndjson.gz')
-    const w = new RecordingWriter(file, header, { gzip: true, flushMs: 20 })
+    const clock = new ManualClock()
+    const w = new RecordingWriter(file, header, { gzip: true, flushMs: 20, clock })
     for (const l of lines(10)) w.append(l)
-    await new Promise((r) => setTimeout(r, 120))
+    clock.advance(20) // the flush timer's turn
+    // zlib compresses on its own thread: wait for the flushed bytes to reach the file.
+    await vi.waitFor(() => {
+      const read = parseRecording(readFileSync(file))
+      if (!read.ok || read.value.lines.length < 10) throw new Error('not flushed yet')
+    })
     const res = parseRecording(readFileSync(file))
     expect(res.ok && res.value.lines.length).toBe(10)
     await w.close()

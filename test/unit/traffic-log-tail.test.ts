@@ -10,7 +10,7 @@ import {
 } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TrafficSourceStatus } from '@common/messages/traffic'
 import type { AuditEvent } from '../../src-main/node/traffic/audit-event'
 import {
@@ -136,10 +136,12 @@ describe('command tail (the minikube ssh route, played by sh)', () => {
     const script = `printf '%s' '${line('one').trim()}'; sleep 0.1; printf '\\n%s\\n' 'I1130 a log line'; echo 'ssh: connect refused' >&2; exit 3`
     const tail = new CommandTail('sh', ['-c', script], sink)
     await tail.start()
-    await new Promise((r) => setTimeout(r, 400))
-    expect(ids).toEqual(['one'])
-    expect(status.state).toBe('failed')
-    expect(status.lastError).toMatch(/ended \(exit 3\): ssh: connect refused$/)
+    // Until the command has ended (sh sleeps 0.1 s between its lines), not a fixed wait.
+    await vi.waitFor(() => {
+      expect(ids).toEqual(['one'])
+      expect(status.state).toBe('failed')
+      expect(status.lastError).toMatch(/ended \(exit 3\): ssh: connect refused$/)
+    })
   })
 
   it('a missing command is a clear error', async () => {

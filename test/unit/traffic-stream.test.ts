@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { TrafficBatch } from '@common/messages/traffic'
 import type { AuditEvent } from '../../src-main/node/traffic/audit-event'
 import { PUSH_LIMIT, TrafficStream } from '../../src-main/node/traffic/traffic-stream'
+import { ManualClock } from './manual-clock'
 
 const event = (
   id: string,
@@ -27,20 +28,20 @@ const event = (
   ...extra,
 })
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
 describe('traffic stream', () => {
-  it('deduplicates the stages of one request by audit ID', async () => {
+  it('deduplicates the stages of one request by audit ID', () => {
     const batches: TrafficBatch[] = []
+    const clock = new ManualClock()
     const stream = new TrafficStream(
       (b) => batches.push(b),
       () => [],
       20,
+      clock,
     )
     expect(stream.ingest([event('a', 'RequestReceived')])).toBe(0)
     expect(stream.ingest([event('a', 'ResponseComplete', 201)])).toBe(1)
     expect(stream.ingest([event('a', 'ResponseComplete', 201)])).toBe(0) // the same event twice
-    await sleep(40)
+    clock.advance(40)
     const requests = batches.flatMap((b) => b.requests)
     expect(requests).toHaveLength(1)
     expect(requests[0]).toMatchObject({ auditId: 'a', code: 201, latencyMs: 4 })
@@ -51,34 +52,38 @@ describe('traffic stream', () => {
     stream.close()
   })
 
-  it('a watch shows at ResponseStarted and once only', async () => {
+  it('a watch shows at ResponseStarted and once only', () => {
     const batches: TrafficBatch[] = []
+    const clock = new ManualClock()
     const stream = new TrafficStream(
       (b) => batches.push(b),
       () => [],
       10,
+      clock,
     )
     const watch = { verb: 'watch', requestURI: '/api/v1/pods?watch=1' }
     stream.ingest([event('w', 'ResponseStarted', 200, watch)])
     stream.ingest([event('w', 'ResponseComplete', 200, watch)])
-    await sleep(30)
+    clock.advance(30)
     expect(batches.flatMap((b) => b.requests).map((r) => r.servedFrom)).toEqual(['watch'])
     expect(stream.entry('w')?.request.auditStage).toBe('ResponseComplete')
     stream.close()
   })
 
-  it('pushes at most once per interval, and counts what is over the limit per path', async () => {
+  it('pushes at most once per interval, and counts what is over the limit per path', () => {
     const batches: TrafficBatch[] = []
+    const clock = new ManualClock()
     const stream = new TrafficStream(
       (b) => batches.push(b),
       () => [],
       50,
+      clock,
     )
     const many = Array.from({ length: PUSH_LIMIT + 500 }, (_, i) =>
       event(`id${i}`, 'ResponseComplete', i % 2 ? 201 : 409),
     )
     for (let i = 0; i < many.length; i += 50) stream.ingest(many.slice(i, i + 50))
-    await sleep(80)
+    clock.advance(80)
     expect(batches).toHaveLength(1)
     const [batch] = batches
     expect(batch?.requests).toHaveLength(PUSH_LIMIT)

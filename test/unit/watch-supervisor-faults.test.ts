@@ -9,9 +9,12 @@ import { KubeTransport } from '../../src-main/node/kube-transport'
 import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/node/kubeconfig-loader'
 import { RequestLog } from '../../src-main/node/request-log'
 import { SessionWatches } from '../../src-main/node/watch/session-watches'
+import { ManualClock } from './manual-clock'
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, watchCount: number) => void
 const closers: (() => void)[] = []
+/** The supervisors' clock (backoff waits, the watchdog): `until` moves it on while it polls. */
+let clock = new ManualClock()
 afterEach(() => closers.splice(0).forEach((c) => c()))
 
 async function faultyServer(onWatch: Handler): Promise<SessionWatches> {
@@ -41,7 +44,9 @@ async function faultyServer(onWatch: Handler): Promise<SessionWatches> {
   const config = contextConfig(mergeKubeconfigs([parsed.value], ['/test'], []), 'x')
   if (!config.ok) throw new Error(config.error.detail)
   const transport = new KubeTransport(config.value, new RequestLog())
+  clock = new ManualClock()
   const sw = new SessionWatches('x', transport, () => undefined, {
+    clock,
     timeoutSeconds: () => 1,
     stallGraceMs: 500,
     backoff: { initialMs: 100, maxMs: 400, resetAfterMs: 60_000, jitter: 0 },
@@ -61,6 +66,8 @@ const until = async <T>(probe: () => T | undefined | false, ms = 10_000): Promis
     const v = probe()
     if (v) return v
     if (Date.now() > end) throw new Error('timed out')
+    // The loopback server answers in real time; the supervisors' waits pass 250 ms a poll.
+    clock.advance(250)
     await new Promise((r) => setTimeout(r, 25))
   }
 }
@@ -99,7 +106,7 @@ describe('watch supervisor under faults', () => {
   it('a 429 is retried after the Retry-After the server asked for', async () => {
     const times: number[] = []
     const sw = await faultyServer((_req, res, n) => {
-      times.push(Date.now())
+      times.push(clock.now())
       if (n === 1) {
         res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' })
         res.end(
