@@ -138,7 +138,6 @@ export interface EventPayloads
 export type EventChannel = keyof EventPayloads
 
 export const invokeChannels = Object.keys(invokeSchemas) as InvokeChannel[]
-export { eventChannels } from './bridge-types'
 
 export function isInvokeChannel(value: unknown): value is InvokeChannel {
   return typeof value === 'string' && Object.hasOwn(invokeSchemas, value)

@@ -2,7 +2,8 @@
 // (our window's main frame, loaded from our own origin) and handed to the core as `unknown`;
 // the core parses it and answers with a Result, never a throw.
 import { ipcMain, type BrowserWindow, type WebFrameMain } from 'electron'
-import { eventChannels, invokeChannels } from '@common/contract'
+import { eventChannels } from '@common/bridge-types'
+import { invokeChannels } from '@common/contract'
 import { fail } from '@common/result'
 import type { ApiscopeCore } from '../node/apiscope-core'
 

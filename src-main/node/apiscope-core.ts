@@ -3,7 +3,6 @@
 import {
   invokeSchemas,
   isInvokeChannel,
-  type AppInfo,
   type EventChannel,
   type EventPayloads,
   type InvokeAnswers,
@@ -22,6 +21,8 @@ import { AuditBus } from './features/audit-bus'
 import {
   replayRefusal,
   type CoreContext,
+  type CoreEventListener,
+  type CoreOptions,
   type ReplaySource,
   type WatchesView,
   type World,
@@ -33,25 +34,9 @@ import { recordingHandlers } from './features/recording-handlers'
 import { RecordingController } from './recording/recording-controller'
 import { trafficHandlers } from './features/traffic-handlers'
 import { walkthroughsHandlers } from './features/walkthroughs-handlers'
-import type { SupervisorOptions } from './watch/watch-supervisor'
 
-export type CoreEventListener = <E extends EventChannel>(
-  channel: E,
-  payload: EventPayloads[E],
-) => void
-
-export interface CoreOptions {
-  host: AppInfo['host']
-  version: string
-  env?: NodeJS.ProcessEnv
-  home?: string
-  /** Watch tuning (tests shorten timeouts). */
-  watch?: Partial<SupervisorOptions>
-  /** Where the bundled demo recordings are (resources/demo). */
-  demoDir?: string
-  /** Where recordings made in the app go (default ~/.apiscope/recordings). */
-  recordingsDir?: string
-}
+/** The core's options and event listener are declared with the features' context (core-context.ts). */
+export type { CoreEventListener, CoreOptions }
 
 type Handlers = {
   [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<Result<InvokeAnswers[C]>>

@@ -2,7 +2,56 @@
 // publish the audit events they receive; the lab looks up its own request by Audit-Id, the rollout
 // trace subscribes. Events stay in the core (they can hold objects and credentials); what reaches
 // the renderer goes through each feature's own redaction.
-import type { AuditEvent } from '../traffic/audit-event'
+import { z } from 'zod'
+
+// What an audit.k8s.io/v1 Event is, here rather than in traffic/ so that the lab, the rollout
+// trace, the kubectl proxy and traffic share it without importing each other.
+// https://kubernetes.io/docs/reference/config-api/apiserver-audit.v1/
+const objectRef = z
+  .object({
+    resource: z.string().optional(),
+    subresource: z.string().optional(),
+    namespace: z.string().optional(),
+    name: z.string().optional(),
+    apiGroup: z.string().optional(),
+    apiVersion: z.string().optional(),
+  })
+  .passthrough()
+
+/** The fields Apiscope reads; everything else is kept as received for the detail view. */
+export const auditEventSchema = z
+  .object({
+    kind: z.literal('Event').optional(),
+    apiVersion: z.string().optional(),
+    level: z.string().optional(),
+    auditID: z.string().min(1),
+    stage: z.string().min(1),
+    requestURI: z.string(),
+    verb: z.string(),
+    user: z
+      .object({ username: z.string().optional(), groups: z.array(z.string()).optional() })
+      .passthrough(),
+    userAgent: z.string().optional(),
+    objectRef: objectRef.optional(),
+    responseStatus: z
+      .object({
+        code: z.number().optional(),
+        reason: z.string().optional(),
+        message: z.string().optional(),
+        status: z.string().optional(),
+        details: z.unknown().optional(),
+      })
+      .passthrough()
+      .optional(),
+    responseObject: z.unknown().optional(),
+    requestObject: z.unknown().optional(),
+    requestReceivedTimestamp: z.string().optional(),
+    stageTimestamp: z.string().optional(),
+    annotations: z.record(z.string(), z.string()).optional(),
+  })
+  .passthrough()
+
+export type AuditEvent = z.infer<typeof auditEventSchema>
 
 export type AuditListener = (events: readonly AuditEvent[]) => void
 

@@ -6,6 +6,7 @@
 // session running (its watches, log and sources go on); each world pushes only while it is the one
 // on screen, and closing the replay brings the live one back as it is.
 import type {
+  AppInfo,
   EventChannel,
   EventPayloads,
   InvokeAnswers,
@@ -15,13 +16,31 @@ import type {
 import type { RequestLogEntry, SessionInfo } from '@common/kube-types'
 import type { TrafficStatus } from '@common/messages/traffic'
 import type { Result, UiError } from '@common/result'
-import type { CoreEventListener, CoreOptions } from '../apiscope-core'
 import type { ClusterSession } from '../cluster-session'
 import type { WatchesView } from '../recording/replay-watches'
 import type { RequestLog } from '../request-log'
+import type { SupervisorOptions } from '../watch/watch-supervisor'
 import type { AuditBus } from './audit-bus'
 
 export type { WatchesView }
+
+export type CoreEventListener = <E extends EventChannel>(
+  channel: E,
+  payload: EventPayloads[E],
+) => void
+
+export interface CoreOptions {
+  host: AppInfo['host']
+  version: string
+  env?: NodeJS.ProcessEnv
+  home?: string
+  /** Watch tuning (tests shorten timeouts). */
+  watch?: Partial<SupervisorOptions>
+  /** Where the bundled demo recordings are (resources/demo). */
+  demoDir?: string
+  /** Where recordings made in the app go (default ~/.apiscope/recordings). */
+  recordingsDir?: string
+}
 
 /** What anything that would touch the live world answers while a replay is on screen. */
 export const replayRefusal: UiError = {

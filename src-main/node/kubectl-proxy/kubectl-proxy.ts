@@ -18,7 +18,7 @@ import type { About } from '@common/redaction'
 import { parseWarningHeader, shownWarnings } from '@common/server-warnings'
 import type { KubectlProxyStatus, RelayedExchangeDetail } from '@common/messages/kubectl-proxy'
 import type { RequestLog } from '../request-log'
-import type { AuditEvent } from '../traffic/audit-event'
+import type { AuditEvent } from '../features/audit-bus'
 import { createProxyPki } from './proxy-pki'
 import {
   flagLine,

@@ -2,7 +2,7 @@
 // back (the first part of each body, bodies streaming through untouched), and three readings of
 // it: a request-log entry (kubectl -v=6), an audit-shaped event for the live-traffic stream (the
 // same normalization and stage verdict as an audited request), and the -v=8 detail, redacted.
-import type { AuditEvent } from '../traffic/audit-event'
+import type { AuditEvent } from '../features/audit-bus'
 import type { RelayedBody, RelayedExchangeDetail } from '@common/messages/kubectl-proxy'
 import { redact, REDACTED, type About } from '@common/redaction'
 import { BodyCapture } from './body-capture'

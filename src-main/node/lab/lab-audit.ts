@@ -5,8 +5,7 @@
 // attribution cannot learn from the answer alone.
 // https://kubernetes.io/docs/reference/labels-annotations-taints/audit-annotations/
 import type { LabAudit } from '@common/messages/lab'
-import type { AuditStream } from '../features/audit-bus'
-import type { AuditEvent } from '../traffic/audit-event'
+import type { AuditEvent, AuditStream } from '../features/audit-bus'
 
 /**
  * How long the lab waits for its event: kube-apiserver posts webhook batches every

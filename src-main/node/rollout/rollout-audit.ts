@@ -6,7 +6,7 @@
 // (RequestResponse level), by its uid and content; a status arrow takes the first status write
 // whose answer shows the state the arrow reports. Pure: the tracer passes the events in.
 import type { TraceArrow, TraceAudit } from '@common/messages/walkthroughs'
-import type { AuditEvent } from '../traffic/audit-event'
+import type { AuditEvent } from '../features/audit-bus'
 import type { KubeObject } from './rollout-model'
 
 type Json = Record<string, unknown>

@@ -2,9 +2,8 @@
 // namespace, the Nodes and the node Leases, and rebuilds the trace (rollout-model.ts) when any of
 // them changes, at most every 150 ms. Lease renewals seen by the watch become the heartbeat marks.
 import type { RolloutTrace } from '@common/messages/walkthroughs'
-import type { AuditStream } from '../features/audit-bus'
+import type { AuditEvent, AuditStream } from '../features/audit-bus'
 import type { KubeTransport } from '../kube-transport'
-import type { AuditEvent } from '../traffic/audit-event'
 import { ObjectWatch } from './object-watch'
 import { attachAudit } from './rollout-audit'
 import { buildRolloutTrace, podsInTimeOrder, type KubeObject } from './rollout-model'

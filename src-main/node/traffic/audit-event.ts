@@ -10,54 +10,12 @@ import {
   type ApiResponse,
 } from '@common/request-stages'
 import { addressesCredentials } from '@common/redaction'
-import { z } from 'zod'
+import { auditEventSchema, type AuditEvent } from '../features/audit-bus'
 import { methodOfVerb } from '@common/verb-methods'
 
-const objectRef = z
-  .object({
-    resource: z.string().optional(),
-    subresource: z.string().optional(),
-    namespace: z.string().optional(),
-    name: z.string().optional(),
-    apiGroup: z.string().optional(),
-    apiVersion: z.string().optional(),
-  })
-  .passthrough()
-
-/** The fields Apiscope reads; everything else is kept as received for the detail view. */
-export const auditEventSchema = z
-  .object({
-    kind: z.literal('Event').optional(),
-    apiVersion: z.string().optional(),
-    level: z.string().optional(),
-    auditID: z.string().min(1),
-    stage: z.string().min(1),
-    requestURI: z.string(),
-    verb: z.string(),
-    user: z
-      .object({ username: z.string().optional(), groups: z.array(z.string()).optional() })
-      .passthrough(),
-    userAgent: z.string().optional(),
-    objectRef: objectRef.optional(),
-    responseStatus: z
-      .object({
-        code: z.number().optional(),
-        reason: z.string().optional(),
-        message: z.string().optional(),
-        status: z.string().optional(),
-        details: z.unknown().optional(),
-      })
-      .passthrough()
-      .optional(),
-    responseObject: z.unknown().optional(),
-    requestObject: z.unknown().optional(),
-    requestReceivedTimestamp: z.string().optional(),
-    stageTimestamp: z.string().optional(),
-    annotations: z.record(z.string(), z.string()).optional(),
-  })
-  .passthrough()
-
-export type AuditEvent = z.infer<typeof auditEventSchema>
+// The event's shape lives with the audit bus (features/audit-bus.ts), which every feature shares;
+// what a TrafficRequest makes of it is traffic's, here.
+export type { AuditEvent }
 
 /** RFC 3339 with microseconds ("2026-11-30T12:34:55.565710Z") to ms since the epoch, keeping the µs. */
 export function parseAuditTime(value: string | undefined): number | null {

@@ -1,7 +1,7 @@
 // A walkthrough step's "Look at …" request: which view to open and what to mark in it. AppState
 // holds at most one; the target view reads it, and navigating to any other view drops it.
 import type { ObjectRef } from '@common/messages/ownership'
-import type { View } from './app-state.svelte'
+import type { View } from '@common/views'
 
 export interface Highlight {
   view: View
