@@ -1,6 +1,7 @@
 // Where an event sits on the horizontal axis: its resourceVersion (when every one seen is
 // comparable and a double holds it, docs/adr/0005), its arrival time, or, failing both, its
 // arrival order.
+import { scaleLinear, type ScaleLinear } from 'd3'
 import type { TimelineData } from './timeline-data'
 
 export type AxisMode = 'rv' | 'time'
@@ -29,6 +30,11 @@ export function xOf(data: TimelineData, mode: AxisChoice['mode'], k: number): nu
     return v
   }
   return k
+}
+
+/** Maps an axis value (resourceVersion, ms, arrival order) of the visible domain to a px column. */
+export function plotScale(domain: [number, number], width: number): ScaleLinear<number, number> {
+  return scaleLinear().domain(domain).range([0, width])
 }
 
 /** [min, max] of x over all events, padded so that the first and last marks are not on the edge. */

@@ -4,7 +4,7 @@
 // Level of detail: within a lane, at most one mark per pixel column and type is drawn, found by
 // binary search, so the cost follows what is visible, not how many events exist.
 import type { Lane, TimelineData } from './timeline-data'
-import { lowerBound, xOf, type AxisChoice } from './timeline-axis'
+import { lowerBound, plotScale, xOf, type AxisChoice } from './timeline-axis'
 
 export const TYPE_STYLE = [
   { name: 'ADDED', color: '#4ade80', shape: 'circle' },
@@ -92,8 +92,7 @@ export function drawTimeline(
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
   ctx.clearRect(0, 0, width, height)
   const mode = opts.axis.mode
-  const span = vp.x1 - vp.x0 || 1
-  const toPx = (x: number) => ((x - vp.x0) / span) * width
+  const toPx = plotScale([vp.x0, vp.x1], width)
   const rows = data.rows()
   const firstRow = Math.max(0, Math.floor(vp.rowTop))
   const lastRow = Math.min(rows.length - 1, Math.ceil(vp.rowTop + height / laneHeight))
@@ -192,7 +191,7 @@ export function drawTimeline(
           lastPx = px
         }
         // Jump to the first event of the next pixel column.
-        const nextX = vp.x0 + ((px + 1) / width) * span
+        const nextX = toPx.invert(px + 1)
         const j = lowerBound(data, mode, ev, nextX)
         i = j > i ? j : i + 1
       } else if (data.initial[k]) {
@@ -299,15 +298,15 @@ export function hitTest(
   const row = Math.floor(vp.rowTop + py / vp.laneHeight)
   const lane = rows[row]
   if (!lane || lane.events.length === 0) return null
-  const span = vp.x1 - vp.x0 || 1
-  const x = vp.x0 + (px / vp.width) * span
+  const scale = plotScale([vp.x0, vp.x1], vp.width)
+  const x = scale.invert(px)
   const pos = lowerBound(data, axis.mode, lane.events, x)
   let best: number | null = null
   let bestDist = Infinity
   for (const p of [pos - 1, pos]) {
     const k = lane.events[p]
     if (k === undefined) continue
-    const d = Math.abs(((xOf(data, axis.mode, k) - vp.x0) / span) * vp.width - px)
+    const d = Math.abs(scale(xOf(data, axis.mode, k)) - px)
     if (d < bestDist) {
       bestDist = d
       best = k

@@ -1,0 +1,160 @@
+// The architecture drawing's dots: refusals always drawn, successes within MAX_PER_SECOND and
+// MAX_DOTS (the rest counted without a dot), every arrival counted per client row and per stop,
+// a dot's place along its route in time, and when it is gone.
+import { describe, expect, it } from 'vitest'
+import type { TrafficAggregate, TrafficRequest } from '@common/messages/traffic'
+import {
+  DotSampler,
+  MAX_DOTS,
+  MAX_PER_SECOND,
+  aliveDots,
+  countsBy,
+  dotState,
+  rateLabel,
+  type Arrivals,
+  type Dot,
+} from '../../../src-renderer/src/components/traffic/architecture-dots'
+import { destination } from '../../../src-renderer/src/components/traffic/architecture-layout'
+import { NO_FILTER } from '../../../src-renderer/src/components/traffic/traffic-model'
+
+let n = 0
+const request = (over: Partial<TrafficRequest> = {}): TrafficRequest =>
+  ({
+    auditId: `a${n++}`,
+    receivedAt: 0,
+    latencyMs: 3,
+    auditStage: 'ResponseComplete',
+    user: 'admin',
+    groups: [],
+    userAgent: 'kubectl/v1.37.2',
+    client: 'kubectl',
+    clientLabel: 'kubectl',
+    verb: 'create',
+    uri: '/api/v1/namespaces/lab/configmaps',
+    resource: 'configmaps',
+    code: 201,
+    stoppedAt: 'done',
+    passed: [],
+    outcome: 'ok',
+    explanation: '',
+    ...over,
+  }) as TrafficRequest
+
+const arrivals = (requests: TrafficRequest[], over: Partial<Arrivals> = {}): Arrivals => ({
+  requests,
+  aggregated: [],
+  filter: NO_FILTER,
+  others: [],
+  rowY: () => 100,
+  now: 5000,
+  wall: 1_000_000,
+  reducedMotion: false,
+  ...over,
+})
+
+describe('DotSampler', () => {
+  it('draws up to MAX_PER_SECOND successes a second and counts the rest', () => {
+    const sampler = new DotSampler()
+    const ok = Array.from({ length: MAX_PER_SECOND + 5 }, () => request())
+    const first = sampler.admit([], arrivals(ok))
+    expect(first.dots).toHaveLength(MAX_PER_SECOND)
+    expect(first.sampled).toBe(5)
+    // Every arrival is counted, drawn or not, on its path.
+    expect(countsBy(sampler.counts(1_000_000), 0).get('kubectl')).toBe(MAX_PER_SECOND + 5)
+    // The same second: no budget left; the next second: a new one.
+    expect(sampler.admit(first.dots, arrivals([request()], { now: 5500 })).sampled).toBe(1)
+    expect(sampler.admit(first.dots, arrivals([request()], { now: 6100 })).dots).toHaveLength(
+      MAX_PER_SECOND + 1,
+    )
+  })
+
+  it('always draws a refusal, making room by dropping the oldest success', () => {
+    const sampler = new DotSampler()
+    let dots: Dot[] = []
+    for (let s = 0; dots.length < MAX_DOTS; s++)
+      dots = sampler.admit(dots, arrivals([request()], { now: s * 2000 })).dots
+    const refused = request({ code: 403, stoppedAt: 'authorization' })
+    const after = sampler.admit(dots, arrivals([refused], { now: 999_000 }))
+    expect(after.dots).toHaveLength(MAX_DOTS)
+    expect(after.dots[0]?.id).toBe(dots[1]?.id)
+    expect(after.dots.at(-1)).toMatchObject({ id: refused.auditId, holdMs: 4500 })
+  })
+
+  it('leaves out running requests, filtered ones and dots already drawn', () => {
+    const sampler = new DotSampler()
+    const drawn = sampler.admit([], arrivals([request()])).dots
+    const again = sampler.admit(
+      drawn,
+      arrivals(
+        [request({ auditId: drawn[0]!.id }), request({ code: null }), request({ verb: 'get' })],
+        {
+          filter: { ...NO_FILTER, verb: 'create' },
+          now: 9000,
+        },
+      ),
+    )
+    expect(again.dots).toBe(drawn)
+    expect(again.sampled).toBe(0)
+  })
+
+  it('counts what the core aggregated, per client row and stop, without drawing it', () => {
+    const sampler = new DotSampler()
+    const aggregated: TrafficAggregate[] = [
+      {
+        client: 'kubelet',
+        clientLabel: 'kubelet',
+        user: 'system:node:n1',
+        verb: 'get',
+        resource: 'leases',
+        code: 200,
+        stoppedAt: 'done',
+        count: 40,
+      },
+    ]
+    const out = sampler.admit([], arrivals([], { aggregated }))
+    expect(out).toEqual({ dots: [], sampled: 40 })
+    const counts = sampler.counts(1_000_000)
+    expect(countsBy(counts, 0).get('kubelet')).toBe(40)
+    expect(countsBy(counts, 1).get('done-read')).toBe(40)
+    sampler.clear()
+    expect(sampler.counts(1_000_000).size).toBe(0)
+  })
+
+  it('places a dot where it stopped at once under reduced motion', () => {
+    const r = request({ code: 409, stoppedAt: 'persistence' })
+    const [dot] = new DotSampler().admit([], arrivals([r], { reducedMotion: true })).dots
+    expect(dot!.travelMs).toBe(0)
+    const s = dotState(dot!, 5000)
+    expect([s.x, s.y]).toEqual(destination(r).point)
+    expect(s).toMatchObject({ arrived: true, opacity: 1 })
+  })
+})
+
+describe('a dot in time', () => {
+  const [dot] = new DotSampler().admit([], arrivals([request()])).dots
+  const d = dot!
+
+  it('travels from its client to where it stopped, holds, fades, and is gone', () => {
+    expect(d.travelMs).toBeGreaterThanOrEqual(500)
+    expect(dotState(d, d.born)).toMatchObject({ x: d.points[0]![0], arrived: false, opacity: 1 })
+    expect(dotState(d, d.born - 1).opacity).toBe(0)
+    const there = dotState(d, d.born + d.travelMs)
+    expect([there.x, there.y]).toEqual(d.points.at(-1))
+    expect(there.arrived).toBe(true)
+    expect(dotState(d, d.born + d.travelMs + d.holdMs + 300).opacity).toBeCloseTo(0.5)
+    expect(aliveDots([d], d.born + d.travelMs + d.holdMs + 599)).toEqual([d])
+    expect(aliveDots([d], d.born + d.travelMs + d.holdMs + 601)).toEqual([])
+  })
+
+  it('keeps the same list while every dot is alive', () => {
+    const list = [d]
+    expect(aliveDots(list, d.born)).toBe(list)
+  })
+})
+
+describe('rates', () => {
+  it('prints a rate over the 10 s window, whole from 10/s', () => {
+    expect(rateLabel(5)).toBe('0.5')
+    expect(rateLabel(250)).toBe('25')
+  })
+})
