@@ -9,7 +9,19 @@ const common = resolve(import.meta.dirname, 'src-main/common')
 
 export default defineConfig({
   main: {
-    resolve: { alias: { '@common': common } },
+    resolve: {
+      alias: [
+        { find: '@common', replacement: common },
+        // The version-history worker as a file of its own in out/main (its source runs via tsx).
+        {
+          find: /^\.\/version-history-worker-entry$/,
+          replacement: resolve(
+            import.meta.dirname,
+            'src-main/node/watch/version-history-worker-entry.bundled.ts',
+          ),
+        },
+      ],
+    },
     build: {
       outDir: 'out/main',
       rolldownOptions: {

@@ -24,6 +24,32 @@ const merged = {}
 // Each benchmark is bundled the way the app's main process is (esbuild/rolldown, no keepNames
 // wrappers that a TypeScript runner would add to our code but not to the libraries compared).
 const bundleDir = path.join(results, 'bundles')
+// The version-history worker too, as a file of its own that the bundled core starts (what
+// electron-vite's `?modulePath` does for the app; version-history-worker-entry.bundled.ts).
+const alias = { '@common': path.join(root, 'src-main/common') }
+const workerFile = path.join(bundleDir, 'version-history-worker.mjs')
+await build({
+  configFile: false,
+  logLevel: 'warn',
+  resolve: { alias },
+  build: {
+    ssr: path.join(root, 'src-main/node/watch/version-history-worker.ts'),
+    outDir: bundleDir,
+    emptyOutDir: false,
+    target: 'node20',
+    minify: false,
+    rolldownOptions: { output: { entryFileNames: path.basename(workerFile) } },
+  },
+})
+const workerEntry = {
+  name: 'apiscope:version-history-worker-entry',
+  enforce: 'pre',
+  resolveId: (id) => (id === './version-history-worker-entry' ? '\0worker-entry' : null),
+  load: (id) =>
+    id === '\0worker-entry'
+      ? `export const versionHistoryWorkerEntry = () => ({ script: ${JSON.stringify(workerFile)}, eval: false })`
+      : null,
+}
 for (const file of benches) {
   console.log(`== ${file}`)
   const out = path.join(results, file.replace('.bench.ts', '.json'))
@@ -31,7 +57,8 @@ for (const file of benches) {
   await build({
     configFile: false,
     logLevel: 'warn',
-    resolve: { alias: { '@common': path.join(root, 'src-main/common') } },
+    plugins: [workerEntry],
+    resolve: { alias },
     build: {
       ssr: path.join(dir, file),
       outDir: bundleDir,

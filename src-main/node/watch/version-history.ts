@@ -1,110 +1,15 @@
-// Every object's version history, kept in a worker thread: the stream's reader hands over the
-// bytes of the line it already has (copied into a buffer that is transferred, not cloned), and the
-// worker parses them again, diffs against the version before and keeps the patch. On two cores this keeps diffing off the thread that must read the watch stream
-// as fast as the server writes it (docs/adr/0006). The worker is built from the source text of
-// self-contained functions, so it runs the same from the Electron bundle, tsx and vitest.
+// Every object's version history, kept in a worker thread (version-history-worker.ts): the
+// stream's reader hands over the bytes of the line it already has (copied into a buffer that is
+// transferred, not cloned), and the worker parses them again, diffs against the version before and
+// keeps the patch. On two cores this keeps diffing off the thread that must read the watch stream
+// as fast as the server writes it (docs/adr/0006). The worker is a module of its own: the build
+// emits it as a file, and from the TypeScript source it is loaded through tsx
+// (version-history-worker-entry.ts says how).
 import { Worker } from 'node:worker_threads'
-import { createVersionPatcher, type VersionPatcher } from './version-patch'
+import type { HistoryReply as Reply, HistoryRequest as Request } from './version-history-worker'
+import { versionHistoryWorkerEntry } from './version-history-worker-entry'
 
 type Obj = Record<string, unknown>
-
-type Request =
-  | { t: 'add'; index: Int32Array; bytes: Uint8Array }
-  | { t: 'get'; id: number; object: number; versions: number[] }
-  | { t: 'sync'; id: number }
-  | { t: 'heap'; id: number }
-
-type Reply =
-  | { t: 'got'; id: number; objects: (Obj | null)[] }
-  | { t: 'synced'; id: number }
-  | { t: 'heap'; id: number; used: number }
-  | { t: 'recycle'; id: 0; index: Int32Array; bytes: Uint8Array }
-
-/** Runs inside the worker. Self-contained: it receives everything it uses as arguments. */
-function historyWorker(
-  makePatcher: () => VersionPatcher,
-  port: {
-    on(e: 'message', f: (m: Request) => void): void
-    postMessage(m: Reply, transfer?: ArrayBuffer[]): void
-  },
-  heapUsed: () => number,
-): void {
-  const patcher = makePatcher()
-  interface History {
-    versions: (Obj | string)[]
-    whole: Obj
-  }
-  const histories = new Map<number, History>()
-  const decoder = new TextDecoder()
-  const objectAt = (h: History, version: number): Obj | null => {
-    if (version < 0 || version >= h.versions.length) return null
-    let k = version
-    while (typeof h.versions[k] === 'string') k--
-    let obj = h.versions[k] as Obj
-    for (let v = k + 1; v <= version; v++) obj = patcher.applyPatch(obj, h.versions[v] as string)
-    return obj
-  }
-  port.on('message', (m) => {
-    if (m.t === 'add') {
-      // Quadruples: object index, version, start and end of its JSON (a watch line, or an object
-      // from a list) in the bytes.
-      for (let i = 0; i < m.index.length; i += 4) {
-        const idx = m.index[i] as number
-        const version = m.index[i + 1] as number
-        const parsed = JSON.parse(
-          decoder.decode(m.bytes.subarray(m.index[i + 2], m.index[i + 3])),
-        ) as Obj
-        const obj = (
-          parsed.type !== undefined && parsed.object !== undefined ? parsed.object : parsed
-        ) as Obj
-        let h = histories.get(idx)
-        if (!h) {
-          h = { versions: [], whole: obj }
-          histories.set(idx, h)
-        }
-        h.versions[version] =
-          version === 0 || version % patcher.KEYFRAME_EVERY === 0
-            ? obj
-            : patcher.encodePatch(h.whole, obj)
-        h.whole = obj
-      }
-      // Hand the buffers back: reusing them spares the reader fresh, untouched memory.
-      port.postMessage({ t: 'recycle', id: 0, index: m.index, bytes: m.bytes }, [
-        m.index.buffer as ArrayBuffer,
-        m.bytes.buffer as ArrayBuffer,
-      ])
-    } else if (m.t === 'get') {
-      const h = histories.get(m.object)
-      port.postMessage({
-        t: 'got',
-        id: m.id,
-        objects: m.versions.map((v) => (h ? objectAt(h, v) : null)),
-      })
-    } else if (m.t === 'sync') {
-      port.postMessage({ t: 'synced', id: m.id })
-    } else {
-      port.postMessage({ t: 'heap', id: m.id, used: heapUsed() })
-    }
-  })
-}
-
-// __name: some transpilers (esbuild with keepNames) wrap named functions in a helper call.
-// The worker lowers its own scheduling priority (Linux: a thread is a task with its own nice
-// value): diffing is background work, and the thread that reads the watch stream comes first.
-const WORKER_SOURCE = `
-const __name = (f) => f;
-const { parentPort } = require('node:worker_threads');
-const v8 = require('node:v8');
-try {
-  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  if (tid > 0) require('node:os').setPriority(tid, 10);
-} catch {}
-const makePatcher = ${createVersionPatcher.toString()};
-(${historyWorker.toString()})(makePatcher, parentPort, () => {
-  if (typeof globalThis.gc === 'function') { globalThis.gc(); globalThis.gc(); globalThis.gc(); }
-  return v8.getHeapStatistics().used_heap_size;
-});
-`
 
 const BUFFER_BYTES = 4 << 20
 const INDEX_ENTRIES = 32 * 1024
@@ -129,7 +34,8 @@ export class VersionHistory {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker
     if (this.closed) throw new Error('the version history is closed')
-    const worker = new Worker(WORKER_SOURCE, { eval: true })
+    const entry = versionHistoryWorkerEntry()
+    const worker = new Worker(entry.script, { eval: entry.eval })
     worker.unref()
     worker.on('message', (reply: Reply) => {
       if (reply.t === 'recycle') {

@@ -1,8 +1,8 @@
 // Successive versions of an object, kept compactly: a version is stored as the changes from the
 // one before, encoded as one short JSON string; every KEYFRAME_EVERY versions a whole copy bounds
 // the work of rebuilding any version. The diff is written for JSON values and allocates nothing
-// for unchanged fields. Everything lives inside one self-contained factory, because the version
-// history runs in a worker thread built from its source text (version-history.ts, docs/adr/0006).
+// for unchanged fields. The version history's worker thread (version-history-worker.ts,
+// docs/adr/0006) makes its own patcher from the factory; the main thread uses the one below.
 import type { FieldChange } from '@common/watch-types'
 
 type Json = Record<string, unknown> | unknown[]
@@ -18,7 +18,7 @@ export interface VersionPatcher {
   valueAt(root: unknown, pointer: string): unknown
 }
 
-/** Must not reference anything outside itself: its source text is evaluated in a worker. */
+/** A patcher: what the worker thread and the main thread each use, with its keyframe spacing. */
 export function createVersionPatcher(): VersionPatcher {
   const KEYFRAME_EVERY = 64
   const REPLACE = 0

@@ -1,0 +1,86 @@
+// The version-history worker is a module of its own (version-history-worker.ts). Here it runs the
+// three ways main code runs: in this thread on a message channel (its logic), in a worker thread
+// from the TypeScript source (vitest, as the integration tests use it), and from a script run by
+// tsx (the scripts: record:demo and the fixture recorders). The built app's way, the file
+// electron-vite emits, is what the e2e inspector test uses (test/e2e/timeline.spec.ts).
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { MessageChannel } from 'node:worker_threads'
+import { describe, expect, it } from 'vitest'
+import { KEYFRAME_EVERY } from '../../src-main/node/watch/version-patch'
+import { VersionHistory } from '../../src-main/node/watch/version-history'
+import {
+  serveVersionHistory,
+  type HistoryReply,
+} from '../../src-main/node/watch/version-history-worker'
+
+const version = (n: number) =>
+  JSON.stringify({
+    kind: 'ConfigMap',
+    metadata: { name: 'reglages', resourceVersion: String(100 + n) },
+    data: { n: String(n), ...(n % 3 === 0 ? { third: 'yes' } : {}) },
+  })
+const versions = [0, 1, KEYFRAME_EVERY - 1, KEYFRAME_EVERY, KEYFRAME_EVERY + 1, 2 * KEYFRAME_EVERY]
+const expected = versions.map((n) => JSON.parse(version(n)) as unknown)
+
+describe('version-history worker', () => {
+  it('keeps keyframes and patches and answers for any version (in this thread)', async () => {
+    const channel = new MessageChannel()
+    serveVersionHistory(channel.port2, () => 1234)
+    const replies: HistoryReply[] = []
+    channel.port1.on('message', (m: HistoryReply) => replies.push(m))
+    const enc = new TextEncoder()
+    const lines = Array.from({ length: 2 * KEYFRAME_EVERY + 1 }, (_, n) => enc.encode(version(n)))
+    const bytes = new Uint8Array(lines.reduce((s, l) => s + l.length, 0))
+    const index = new Int32Array(lines.length * 4)
+    let at = 0
+    lines.forEach((l, n) => {
+      bytes.set(l, at)
+      index.set([7, n, at, at + l.length], n * 4)
+      at += l.length
+    })
+    channel.port1.postMessage({ t: 'add', index, bytes }, [index.buffer, bytes.buffer])
+    channel.port1.postMessage({ t: 'get', id: 1, object: 7, versions: [...versions, 999] })
+    channel.port1.postMessage({ t: 'heap', id: 2 })
+    await expect.poll(() => replies.length).toBe(3)
+    channel.port1.close()
+    expect(replies[0]?.t).toBe('recycle')
+    expect(replies[1]).toEqual({ t: 'got', id: 1, objects: [...expected, null] })
+    expect(replies[2]).toEqual({ t: 'heap', id: 2, used: 1234 })
+  })
+
+  it('runs in a worker thread from the TypeScript source', async () => {
+    const history = new VersionHistory()
+    for (let n = 0; n <= 2 * KEYFRAME_EVERY; n++) history.add(3, n, version(n))
+    await history.settled()
+    expect(await history.objectsAt(3, versions)).toEqual(expected)
+    expect(await history.heapUsed()).toBeGreaterThan(0)
+    history.close()
+  })
+
+  it('runs in a worker thread from a script run by tsx', () => {
+    // The script writes the same versions as above, from the same JSON.
+    const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-vh-'))
+    const script = path.join(dir, 'versions.mts')
+    const source = path.resolve(__dirname, '../../src-main/node/watch/version-history.ts')
+    writeFileSync(
+      script,
+      `import { VersionHistory } from ${JSON.stringify(source)}
+const history = new VersionHistory()
+const lines: string[] = ${JSON.stringify(Array.from({ length: 2 * KEYFRAME_EVERY + 1 }, (_, n) => version(n)))}
+lines.forEach((line, n) => history.add(3, n, line))
+console.log(JSON.stringify(await history.objectsAt(3, ${JSON.stringify(versions)})))
+history.close()
+`,
+    )
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: path.resolve(__dirname, '../..'),
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(run.stderr).toBe('')
+    expect(JSON.parse(run.stdout) as unknown).toEqual(expected)
+  })
+})
