@@ -50,7 +50,7 @@ test('a YAML body after a JSON preset is sent as YAML; the no-token error names 
     await apiscope.screenshot('lab-body-format')
 
     // As the ServiceAccount of the namespace chosen, before minting: both name that namespace.
-    await apiscope.page.getByTestId('lab-identity').selectOption('serviceaccount')
+    await apiscope.page.getByTestId('lab-identity').selectOption('service-account')
     await apiscope.page.getByTestId('lab-verb').selectOption('list')
     await expect(apiscope.page.getByRole('button', { name: `Mint token in ${ns}` })).toBeVisible()
     await lab.send.click()

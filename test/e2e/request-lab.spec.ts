@@ -166,7 +166,7 @@ test('the bare Pod dry run: a full object back, each addition attributed, nothin
     expect(() => kubectl(cluster, 'get', 'pod', 'nu', '-n', ns)).toThrow(/NotFound/)
 
     // A ServiceAccount token minted with TokenRequest: the page shows who, never the token.
-    await apiscope.page.getByTestId('lab-identity').selectOption('serviceaccount')
+    await apiscope.page.getByTestId('lab-identity').selectOption('service-account')
     await apiscope.page.getByTestId('lab-verb').selectOption('list')
     await apiscope.page.getByRole('button', { name: `Mint token in ${ns}` }).click()
     await expect(apiscope.page.getByTestId('lab-sa-status')).toContainText(

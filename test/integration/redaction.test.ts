@@ -18,7 +18,7 @@ import type { Result } from '@common/result'
 import { requestSchema } from '@common/scenarios/scenario-format'
 import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
 import { runRequest } from '../../src-main/node/walkthroughs/request-step'
-import { WalkthroughIdentities } from '../../src-main/node/walkthroughs/walkthrough-identities'
+import { RequestIdentities } from '../../src-main/node/request-as/identities'
 import { startAuditedApiserver, type AuditedApiserver } from '../cluster/audited-apiserver'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
@@ -243,7 +243,7 @@ describe('the request lab', () => {
 
 describe('a walkthrough step that lists Secrets, and one that watches them', () => {
   it('shows neither the values nor the canary in its checks', async () => {
-    const identities = new WalkthroughIdentities(core.currentSession!.transport, core.requestLog)
+    const identities = new RequestIdentities(core.currentSession!, core.requestLog)
     const ctx = { namespace: ns, identities, vars: {}, secrets: {} }
     const list = await runRequest(
       requestSchema.parse({

@@ -81,9 +81,9 @@ describe('the four identities', () => {
 
   it('a ServiceAccount token from TokenRequest is refused by RBAC, naming the account', async () => {
     const before = (await core.invoke('lab:identities', {})) as Result<LabIdentityInfo[]>
-    expect(before.ok && before.value.find((i) => i.kind === 'serviceaccount')?.ready).toBe(false)
+    expect(before.ok && before.value.find((i) => i.kind === 'service-account')?.ready).toBe(false)
     const notYet = (await core.invoke('lab:send', {
-      identity: 'serviceaccount',
+      identity: 'service-account',
       verb: 'list',
       group: '',
       version: 'v1',
@@ -109,13 +109,13 @@ describe('the four identities', () => {
       namespace: ns,
     })) as Result<LabIdentityInfo>
     if (!minted.ok) throw new Error(minted.error.title)
-    expect(minted.value).toMatchObject({ kind: 'serviceaccount', ready: true })
+    expect(minted.value).toMatchObject({ kind: 'service-account', ready: true })
     expect(minted.value.label).toBe(`ServiceAccount default/${ns}`)
     expect(Date.parse(minted.value.expiresAt ?? '')).toBeGreaterThan(Date.now())
     // Only a description crosses to the renderer: no JWT anywhere in it.
     expect(JSON.stringify(minted.value)).not.toMatch(/eyJ[\w-]+\.[\w-]+\./)
 
-    const r = await send({ identity: 'serviceaccount', verb: 'list' })
+    const r = await send({ identity: 'service-account', verb: 'list' })
     expect(r.status).toBe(403)
     expect(r.verdict.stoppedAt).toBe('authorization')
     expect(r.verdict.details.rbac?.user).toBe(`system:serviceaccount:${ns}:default`)

@@ -43,7 +43,7 @@ describe('curl', () => {
     expect(labCurl(base({}))).toContain('--cert "$CERT" --key "$KEY"')
     const anonymous = labCurl(base({ identity: 'anonymous' }))
     expect(anonymous).not.toMatch(/Authorization|--cert/)
-    expect(labCurl(base({ identity: 'serviceaccount' }))).toContain(
+    expect(labCurl(base({ identity: 'service-account' }))).toContain(
       '-H "Authorization: Bearer $TOKEN"',
     )
     expect(labCurl(base({ identity: 'made-up-token' }))).toContain('$TOKEN')
@@ -102,7 +102,7 @@ describe('kubectl', () => {
   })
 
   it('another identity: no kubeconfig, the server, the CA and $TOKEN', () => {
-    expect(labKubectl(base({ identity: 'serviceaccount' }))).toMatch(
+    expect(labKubectl(base({ identity: 'service-account' }))).toMatch(
       /^kubectl --kubeconfig \/dev\/null --server https:\/\/127\.0\.0\.1:8443 --certificate-authority "\$CA" --token "\$TOKEN" get/,
     )
     expect(labKubectl(base({ identity: 'anonymous' }))).not.toContain('--token')

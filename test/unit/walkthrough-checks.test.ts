@@ -48,7 +48,7 @@ describe('templates', () => {
     expect(prepared.preview.url).toBe(
       '/api/v1/namespaces/apiscope-lab-abc123/configmaps?limit=3&continue=tok',
     )
-    expect(prepared.preview.identity).toBe('context')
+    expect(prepared.preview.identity).toBe('kubeconfig')
     expect(prepared.preview.writes).toBe(false)
   })
 

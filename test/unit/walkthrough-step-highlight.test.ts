@@ -14,7 +14,7 @@ const outcome = (method: string, url: string, status: number | null, body?: stri
       method,
       path: url.split('?')[0],
       url,
-      identity: 'context',
+      identity: 'kubeconfig',
       identityLabel: '',
       writes: method !== 'GET',
       ...(body ? { body } : {}),

@@ -3,6 +3,7 @@
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
 import type { AttributionReport } from '@common/admission-attribution'
+import { REQUEST_IDENTITIES, type RequestIdentity } from '@common/request-identities'
 import type { MutatingWebhookCall, StageVerdict } from '@common/request-stages'
 import type { ServerWarning } from '@common/server-warnings'
 
@@ -17,15 +18,6 @@ export const LAB_VERBS = [
   'deletecollection',
 ] as const
 export type LabVerb = (typeof LAB_VERBS)[number]
-
-/** The seed's "four answers": who the request claims to be. */
-export const LAB_IDENTITIES = [
-  'kubeconfig',
-  'anonymous',
-  'made-up-token',
-  'serviceaccount',
-] as const
-export type LabIdentityKind = (typeof LAB_IDENTITIES)[number]
 
 export const PATCH_TYPES = ['merge', 'json', 'strategic', 'apply'] as const
 export type PatchType = (typeof PATCH_TYPES)[number]
@@ -62,7 +54,8 @@ export const rawPathSchema = z
 
 export const labRequestSchema = z
   .object({
-    identity: z.enum(LAB_IDENTITIES),
+    /** Who sends it: the seed's "four answers" (common/request-identities.ts). */
+    identity: z.enum(REQUEST_IDENTITIES),
     verb: z.enum(LAB_VERBS),
     /** Sent to this path as typed; group, version, resource and subresource are then not used. */
     rawPath: rawPathSchema.optional(),
@@ -98,7 +91,7 @@ export type LabRequestSpec = z.infer<typeof labRequestSchema>
 
 /** An identity as the renderer sees it: a description, never a token. */
 export interface LabIdentityInfo {
-  kind: LabIdentityKind
+  kind: RequestIdentity
   label: string
   /** What the API server will take it for, as far as Apiscope knows before sending. */
   detail: string

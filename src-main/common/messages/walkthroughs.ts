@@ -4,7 +4,8 @@
 import { z } from 'zod'
 import type { ObjectRef } from '@common/messages/ownership'
 import type { StageVerdict } from '@common/request-stages'
-import type { Scenario, ScenarioIdentity } from '@common/scenarios/scenario-format'
+import type { RequestIdentity } from '@common/request-identities'
+import type { Scenario } from '@common/scenarios/scenario-format'
 
 const id = z
   .string()
@@ -58,7 +59,7 @@ export interface RequestPreview {
   path: string
   /** Path and query, as sent. */
   url: string
-  identity: ScenarioIdentity
+  identity: RequestIdentity
   /** Who that is, in words ("anonymous: no credentials at all"). */
   identityLabel: string
   contentType?: string

@@ -2,20 +2,12 @@
 // send, the view to look at, a narration in English and French, and the outcome to expect. The
 // core's runner (src-main/node/walkthroughs/) interprets it; both processes read the types.
 import { z } from 'zod'
+import { REQUEST_IDENTITIES } from '@common/request-identities'
 import { VIEWS } from '@common/views'
 
 /** Views a step can point at: every view of the app (common/views.ts). */
 export const SCENARIO_VIEWS = VIEWS
 export type ScenarioView = (typeof SCENARIO_VIEWS)[number]
-
-/** Who sends a request: the context's own credentials, or one of the seed's other three. */
-export const SCENARIO_IDENTITIES = [
-  'context',
-  'anonymous',
-  'made-up-token',
-  'service-account',
-] as const
-export type ScenarioIdentity = (typeof SCENARIO_IDENTITIES)[number]
 
 const text = z.object({ en: z.string().min(1), fr: z.string().min(1) }).strict()
 
@@ -86,7 +78,8 @@ export const requestSchema = z
     body: z.unknown().optional(),
     contentType: z.string().optional(),
     accept: z.string().optional(),
-    identity: z.enum(SCENARIO_IDENTITIES).default('context'),
+    /** Who sends it (common/request-identities.ts): the kubeconfig's user unless said. */
+    identity: z.enum(REQUEST_IDENTITIES).default('kubeconfig'),
     /** A watch: keep the stream open and read this many lines, or until `streamMs` passes. */
     stream: z
       .object({ lines: z.number().int().positive(), ms: z.number().int().positive() })

@@ -1,7 +1,7 @@
 // The core's answers to the lab messages (src-main/common/messages/lab.ts).
 import type { labSchemas } from '@common/messages/lab'
 import { ok } from '@common/result'
-import { labIdentitiesOf } from '../lab/identities'
+import { labIdentitiesOf } from '../request-as/identities'
 import { sendLabRequest } from '../lab/send-request'
 import type { CoreContext, HandlersFor } from './core-context'
 

@@ -11,7 +11,8 @@ import {
 } from '@common/command-equivalents'
 import type { AuthKind } from '@common/kube-types'
 import { kubectlHas, missingFrom, type KubeRelease } from '@common/kubectl-releases'
-import type { LabIdentityKind, LabRequestSpec } from '@common/messages/lab'
+import type { LabRequestSpec } from '@common/messages/lab'
+import { commandIdentityOf, type RequestIdentity } from '@common/request-identities'
 
 export interface LabEquivalentInput {
   spec: LabRequestSpec
@@ -31,7 +32,7 @@ export interface LabEquivalentInput {
   release: KubeRelease | null
 }
 
-function authKindFor(identity: LabIdentityKind, kubeconfigAuth: AuthKind): AuthKind {
+function authKindFor(identity: RequestIdentity, kubeconfigAuth: AuthKind): AuthKind {
   if (identity === 'kubeconfig') return kubeconfigAuth
   return identity === 'anonymous' ? 'none' : 'token'
 }
@@ -55,12 +56,7 @@ export function labCurl(i: LabEquivalentInput): string {
 /** How kubectl sends as the identity: the context, or no kubeconfig at all plus a token. */
 function kubectlIdentity(i: LabEquivalentInput): string {
   return kubectlBase({
-    identity:
-      i.spec.identity === 'kubeconfig'
-        ? 'kubeconfig'
-        : i.spec.identity === 'anonymous'
-          ? 'anonymous'
-          : 'token',
+    identity: commandIdentityOf(i.spec.identity),
     context: i.context,
     server: i.server,
     insecure: i.insecure,

@@ -2,7 +2,8 @@
 // subresource, as one of the lab's identities, and reads back everything the response says:
 // status, Status object, headers, the stage where it stopped, the APF flow schema and priority
 // level by name, the equivalent commands, a watch's first events, and a dry run's attributed diff.
-// Walkthroughs (#7) call sendLabRequest too: keep its signature stable.
+// Identities, sending, the watch sample and the shown body are request-as/, shared with the
+// walkthroughs.
 import { METHOD_OF_VERB } from '@common/verb-methods'
 import { parse as parseYaml, stringify } from 'yaml'
 import type { DiscoveredResource } from '@common/kube-types'
@@ -11,6 +12,7 @@ import {
   type LabRequestSpec,
   type LabResult,
   type LabVerb,
+  type LabWatchEvent,
 } from '@common/messages/lab'
 import { addressesCredentials, redact, REDACTED, type About } from '@common/redaction'
 import { fullResourceOf, parseApiPath } from '@common/api-path'
@@ -29,10 +31,13 @@ import {
 } from './dry-run-attribution'
 import { lookupLabAudit } from './lab-audit'
 import { resolveFlowNames } from './flow-names'
-import { labIdentitiesOf } from './identities'
+import { labIdentitiesOf } from '../request-as/identities'
+import { sendAs, type WatchSample } from '../request-as/send-as'
+import { shownAnswer } from '../request-as/shown-answer'
 import { labCurl, labKubectl } from './lab-equivalents'
-import { readWatchEvents } from './watch-sample'
 
+/** A watch sample shows its first events; one more says there were more. */
+const MAX_WATCH_EVENTS = 25
 /** A list of every Event in a big cluster can weigh megabytes: beyond this, show its start. */
 const MAX_BODY_CHARS = 2_000_000
 
@@ -269,7 +274,9 @@ export async function sendLabRequest(
   auditStream?: AuditStream,
 ): Promise<Result<LabResult>> {
   const identities = labIdentitiesOf(session, log)
-  const transportResult = identities.transportFor(spec.identity, spec.namespace)
+  const transportResult = identities.transportFor(spec.identity, {
+    ...(spec.namespace ? { namespace: spec.namespace } : {}),
+  })
   if (!transportResult.ok) return transportResult
   const transport: KubeTransport = transportResult.value
   const target = await targetOf(session, spec)
@@ -293,21 +300,16 @@ export async function sendLabRequest(
   let status: number, statusText: string, ms: number, headers: Record<string, string>, text: string
   let watch: LabResult['watch']
   try {
-    if (spec.verb === 'watch') {
-      const res = await transport.openStream(request)
-      ;({ status, statusText, ms } = res)
-      headers = flatHeaders(res.headers)
-      text = res.body
-      if (res.stream) {
-        watch = await readWatchEvents(res.stream, res.abort, (spec.watchSeconds ?? 4) * 1000)
-        text = ''
-      }
-    } else {
-      const res = await transport.request(request)
-      ;({ status, statusText, ms } = res)
-      headers = flatHeaders(res.headers)
-      text = res.body
-    }
+    const res = await sendAs(
+      transport,
+      request,
+      spec.verb === 'watch'
+        ? { maxLines: MAX_WATCH_EVENTS + 1, ms: (spec.watchSeconds ?? 4) * 1000 }
+        : undefined,
+    )
+    ;({ status, statusText, ms, text } = res)
+    headers = flatHeaders(res.headers)
+    if (res.watch) watch = watchEventsOf(res.watch)
   } catch (error) {
     return fail(transport.describe(error))
   }
@@ -317,8 +319,9 @@ export async function sendLabRequest(
   const about: About = parseApiPath(target.value.path) ?? {}
   const warnings = shownWarnings(parseWarningHeader(headers.warning), about)
   if (headers.warning !== undefined) headers.warning = warnings.map(formatWarning).join(', ')
-  const redaction = redact(rawBody, about)
-  const sentShown = out.body === undefined ? undefined : redact(out.body, about).value
+  const hidden = identities.tokens()
+  const redaction = shownAnswer(rawBody, about, hidden)
+  const sentShown = out.body === undefined ? undefined : shownAnswer(out.body, about, hidden).value
   const dryRun = WRITES.has(spec.verb) && spec.dryRun === true
   // Only writes go through admission; the wait is spent where annotations can say something.
   const audited = WRITES.has(spec.verb) ? await lookupLabAudit(auditStream, headers) : undefined
@@ -439,6 +442,35 @@ export async function sendLabRequest(
         }
       : {}),
   })
+}
+
+/** A watch sample as the lab lists it: each event's type, object and when it came. */
+function watchEventsOf(sample: WatchSample): NonNullable<LabResult['watch']> {
+  return {
+    events: sample.lines.slice(0, MAX_WATCH_EVENTS).map((l) => eventOf(l.text, l.atMs)),
+    closedAfterMs: sample.closedAfterMs,
+    truncated: sample.lines.length > MAX_WATCH_EVENTS,
+  }
+}
+
+function eventOf(line: string, atMs: number): LabWatchEvent {
+  try {
+    const parsed = JSON.parse(line) as {
+      type?: string
+      object?: { kind?: string; metadata?: { name?: string; resourceVersion?: string } }
+    }
+    return {
+      type: parsed.type ?? '?',
+      atMs,
+      ...(parsed.object?.kind ? { kind: parsed.object.kind } : {}),
+      ...(parsed.object?.metadata?.name ? { name: parsed.object.metadata.name } : {}),
+      ...(parsed.object?.metadata?.resourceVersion
+        ? { resourceVersion: parsed.object.metadata.resourceVersion }
+        : {}),
+    }
+  } catch {
+    return { type: 'unreadable line', atMs }
+  }
 }
 
 /**

@@ -1,9 +1,11 @@
 // Sends one scenario request and judges it: fill the templates, refuse a write outside the
 // walkthrough's namespace, send it as the step's identity (through KubeTransport, so it lands in
 // the request log), classify the response with request-stages, compare with the expectation.
+// Identities, sending, the watch sample and the shown body are request-as/, shared with the lab.
 import { fullResourceOf, parseApiPath } from '@common/api-path'
 import { requestCommands, type RequestCommandsInput } from '@common/command-equivalents'
-import { redact, REDACTED, type About } from '@common/redaction'
+import type { About } from '@common/redaction'
+import { commandIdentityOf } from '@common/request-identities'
 import { stageOfResponse, type StageVerdict } from '@common/request-stages'
 import type { KubeRelease } from '@common/kubectl-releases'
 import { decodeContinueToken } from '@common/resource-version'
@@ -21,7 +23,9 @@ import type { AuditStream } from '../features/audit-bus'
 import type { KubeResponse, KubeTransport } from '../kube-transport'
 import { attributionRules } from '../lab/dry-run-attribution'
 import { lookupLabAudit } from '../lab/lab-audit'
-import { NdjsonLines } from '../watch/ndjson-lines'
+import { IDENTITY_PHRASES, type RequestIdentities } from '../request-as/identities'
+import { sendAs } from '../request-as/send-as'
+import { hideValues, shownAnswer } from '../request-as/shown-answer'
 import {
   answersOtherwise,
   evaluateCheck,
@@ -33,7 +37,6 @@ import {
   type Observed,
   type Vars,
 } from './step-checks'
-import { IDENTITY_LABELS, type WalkthroughIdentities } from './walkthrough-identities'
 import { writeIsConfined } from './walkthrough-safety'
 
 const BODY_LIMIT = 6000
@@ -65,13 +68,6 @@ export function commandTargetOf(session: ClusterSession): CommandTarget {
   }
 }
 
-const COMMAND_IDENTITY = {
-  context: 'kubeconfig',
-  anonymous: 'anonymous',
-  'made-up-token': 'token',
-  'service-account': 'token',
-} as const
-
 export function prepareRequest(
   req: ScenarioRequest,
   given: Vars,
@@ -90,7 +86,7 @@ export function prepareRequest(
   const pretty =
     body === undefined
       ? undefined
-      : redact(
+      : shownAnswer(
           typeof body === 'string' ? body : JSON.stringify(body, null, 2),
           parseApiPath(path) ?? {},
         ).value
@@ -100,7 +96,7 @@ export function prepareRequest(
       path,
       url: search ? `${path}?${search}` : path,
       identity: req.identity,
-      identityLabel: IDENTITY_LABELS[req.identity],
+      identityLabel: IDENTITY_PHRASES[req.identity],
       ...(req.contentType ? { contentType: req.contentType } : {}),
       ...(req.accept ? { accept: req.accept } : {}),
       ...(pretty !== undefined ? { body: pretty } : {}),
@@ -109,7 +105,7 @@ export function prepareRequest(
       ...(target
         ? requestCommands({
             ...target,
-            identity: COMMAND_IDENTITY[req.identity],
+            identity: commandIdentityOf(req.identity),
             method: req.method,
             pathAndQuery: search ? `${path}?${search}` : path,
             ...(req.contentType || body !== undefined
@@ -133,75 +129,26 @@ function parse(text: string): unknown {
   }
 }
 
-/** Reads a watch for at most `lines` lines or `ms` milliseconds, then closes it. */
-async function readStream(
-  transport: KubeTransport,
-  prepared: PreparedRequest,
-  stream: { lines: number; ms: number },
-): Promise<{ status: number; statusText: string; ms: number; text: string; lines: unknown[] }> {
-  const res = await transport.openStream({
-    method: 'GET',
-    path: prepared.preview.path,
-    query: prepared.query,
-    ...(prepared.preview.accept ? { accept: prepared.preview.accept } : {}),
-  })
-  if (!res.stream) return { ...res, text: res.body, lines: [] }
-  const lines: unknown[] = []
-  const body = res.stream
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(done, stream.ms)
-    const splitter = new NdjsonLines()
-    let finished = false
-    function done() {
-      if (finished) return
-      finished = true
-      clearTimeout(timer)
-      body.removeAllListeners('data')
-      res.abort()
-      resolve()
-    }
-    body.on('data', (chunk: Buffer) =>
-      splitter.push(chunk, (line) => {
-        if (finished) return
-        lines.push(parse(line.toString('utf8')))
-        if (lines.length >= stream.lines) done()
-      }),
-    )
-    body.on('end', done)
-    body.on('error', done)
-  })
-  return { status: res.status, statusText: res.statusText, ms: res.ms, text: '', lines }
-}
-
-/** A value a step saved as secret (a token), wherever it appears in shown text. */
-function hideSaved(text: string, secrets: readonly string[]): string {
-  let out = text
-  for (const secret of secrets) if (secret) out = out.split(secret).join(REDACTED)
-  return out
-}
-
 /**
- * What the renderer sees of an answer: the core's one redaction, told what the request addressed
- * (`about`: a list of Secrets carries no kind on its items), then any token a step saved.
+ * What the renderer sees of an answer: the one shown answer (request-as/shown-answer.ts), told what
+ * the request addressed, hiding the tokens given (its identities' and any a step saved), laid out
+ * as text and cut at BODY_LIMIT characters.
  */
-export function displayBody(body: unknown, secrets: readonly string[], about?: About): string {
-  const value = typeof body === 'string' ? redact(body).value : redact(body, about).value
-  const text = hideSaved(
-    typeof value === 'string' ? value : JSON.stringify(value, null, 2),
-    secrets,
-  )
+export function displayBody(body: unknown, hidden: readonly string[], about: About = {}): string {
+  const value = shownAnswer(body, about, hidden).value
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2)
   return text.length > BODY_LIMIT
     ? `${text.slice(0, BODY_LIMIT)}\n… (${text.length - BODY_LIMIT} more characters)`
     : text
 }
 
 /** What a check may show of what was observed: redacted as the body is. */
-function shownObserved(observed: Observed, about: About | undefined): Observed {
+function shownObserved(observed: Observed, about: About): Observed {
   return {
     status: observed.status,
-    body: redact(observed.body, about).value,
-    text: about ? redact(observed.text, about).value : redact(observed.text).value,
-    ...(observed.lines ? { lines: observed.lines.map((l) => redact(l, about).value) } : {}),
+    body: shownAnswer(observed.body, about).value,
+    text: shownAnswer(observed.text, about).value,
+    ...(observed.lines ? { lines: observed.lines.map((l) => shownAnswer(l, about).value) } : {}),
   }
 }
 
@@ -209,7 +156,7 @@ export interface RequestContext {
   namespace: string
   /** For the copyable commands of each request. */
   commands?: CommandTarget
-  identities: WalkthroughIdentities
+  identities: RequestIdentities
   vars: Record<string, string>
   /** The server's release: a check soft on some releases (softOn) is hard on the others. */
   server?: KubeRelease | null
@@ -349,20 +296,29 @@ async function sendOnce(
   headers?: KubeResponse['headers']
 }> {
   if (req.stream) {
-    const res = await readStream(transport, prepared, req.stream)
-    const first = res.lines[0]
+    const res = await sendAs(
+      transport,
+      {
+        method: 'GET',
+        path: prepared.preview.path,
+        query: prepared.query,
+        ...(prepared.preview.accept ? { accept: prepared.preview.accept } : {}),
+      },
+      { maxLines: req.stream.lines, ms: req.stream.ms },
+    )
+    const lines = (res.watch?.lines ?? []).map((l) => parse(l.text))
     return {
       observed: {
         status: res.status,
-        body: res.lines.length ? first : parse(res.text),
+        body: lines.length ? lines[0] : parse(res.text),
         text: res.text,
-        lines: res.lines,
+        lines,
       },
       statusText: res.statusText,
       ms: res.ms,
     }
   }
-  const res: KubeResponse = await transport.request({
+  const res = await sendAs(transport, {
     method: req.method,
     path: prepared.preview.path,
     query: prepared.query,
@@ -371,7 +327,7 @@ async function sendOnce(
     ...(req.accept ? { accept: req.accept } : {}),
   })
   return {
-    observed: { status: res.status, body: parse(res.body), text: res.body },
+    observed: { status: res.status, body: parse(res.text), text: res.text },
     statusText: res.statusText,
     ms: res.ms,
     headers: res.headers,
@@ -397,8 +353,7 @@ export async function runRequest(
 ): Promise<RequestOutcome> {
   const vars = { ...ctx.vars, ns: ctx.namespace }
   const prepared = prepareRequest(req, vars, ctx.commands)
-  const about = parseApiPath(prepared.preview.path) ?? undefined
-  const secrets = Object.values(ctx.secrets)
+  const about: About = parseApiPath(prepared.preview.path) ?? {}
   const failure = (error: string): RequestOutcome => ({
     preview: prepared.preview,
     status: null,
@@ -416,8 +371,17 @@ export async function runRequest(
       `Refused: ${req.method} ${prepared.preview.path} would write outside the walkthrough’s namespace ${ctx.namespace}.`,
     )
   }
-  const transport = ctx.identities.transportFor(req.identity, ctx.secrets.saToken)
-  if (!transport) return failure('No ServiceAccount token yet: an earlier step requests it.')
+  const identity = ctx.identities.transportFor(req.identity, {
+    namespace: ctx.namespace,
+    ...(ctx.secrets.saToken ? { token: ctx.secrets.saToken } : {}),
+  })
+  if (!identity.ok)
+    return failure(
+      req.identity === 'service-account'
+        ? 'No ServiceAccount token yet: an earlier step requests it.'
+        : identity.error.title,
+    )
+  const transport = identity.value
 
   const deadline = Date.now() + (req.retryMs ?? 0)
   let attempts = 0
@@ -458,13 +422,15 @@ export async function runRequest(
       if (from.secret) ctx.secrets[name] = text
       else ctx.vars[name] = text
     }
+    // Never shown: the tokens these identities send and every value saved as secret, this one's too.
+    const secrets = [...Object.values(ctx.secrets), ...ctx.identities.tokens()]
     // Judged on the answer as it came; what each check observed is shown from the redacted one.
     const shownAnswer = shownObserved(observed, about)
     const shown = judge(req, shownAnswer, verdict, vars, ctx.server ?? null)
     const table = tableOf(shownAnswer.body)
     const checks = judged.map((c, i) => ({
       ...c,
-      observed: hideSaved(shown[i]?.observed ?? '', secrets),
+      observed: hideValues(shown[i]?.observed ?? '', secrets),
     }))
     const meta = (observed.body as { metadata?: { continue?: string } } | null)?.metadata
     const token = typeof meta?.continue === 'string' && meta.continue ? meta.continue : null

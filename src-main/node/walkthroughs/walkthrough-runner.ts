@@ -23,14 +23,14 @@ import { fillTemplate, forRelease } from './step-checks'
 import { AggregatedApis } from '../aggregated-apis'
 import type { AuditStream } from '../features/audit-bus'
 import { configuredMutatingWebhooks } from '../lab/dry-run-attribution'
-import { WalkthroughIdentities } from './walkthrough-identities'
+import { RequestIdentities } from '../request-as/identities'
 import { labClusterObject, labNamespaceName, looksLocal } from './walkthrough-safety'
 
 interface Run {
   state: RunState
   scenario: Scenario
   session: ClusterSession
-  identities: WalkthroughIdentities
+  identities: RequestIdentities
   /** Which groups an APIService hands to another server, read again at each step. */
   aggregated: AggregatedApis
   vars: Record<string, string>
@@ -179,7 +179,7 @@ export class WalkthroughRunner {
       },
       scenario,
       session,
-      identities: new WalkthroughIdentities(session.transport, this.log),
+      identities: new RequestIdentities(session, this.log),
       aggregated: new AggregatedApis(session.transport),
       // {{nsUid}}: for the owner reference of a cluster-scoped object, so that deleting the
       // namespace also deletes it (garbage collector), should the run crash before its end.

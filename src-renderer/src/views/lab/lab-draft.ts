@@ -4,15 +4,15 @@ import type { DiscoveredResource } from '@common/kube-types'
 import {
   PATCH_CONTENT_TYPES,
   type FieldValidation,
-  type LabIdentityKind,
   type LabRequestSpec,
   type LabVerb,
   type PatchType,
 } from '@common/messages/lab'
 import { BARE_POD_YAML, REGLAGES_YAML } from '@common/lab-seed-manifests'
+import type { RequestIdentity } from '@common/request-identities'
 
 export interface LabDraft {
-  identity: LabIdentityKind
+  identity: RequestIdentity
   verb: LabVerb
   /** A resource picked from discovery, or a path typed by hand (as the chapter does with curl). */
   target: 'discovery' | 'path'

@@ -1,14 +1,32 @@
-// The request lab's four identities (the seed's "four answers"): the kubeconfig user, no
-// credential at all, a bearer token nobody issued, and a ServiceAccount token minted through
-// TokenRequest. Each is a KubeTransport of its own on the same server and CA. Tokens stay here:
-// the renderer only ever sees a LabIdentityInfo.
+// Who a request is sent as, for the request lab and the walkthroughs alike (one vocabulary,
+// common/request-identities.ts): the kubeconfig's user, no credential at all, a bearer token nobody
+// issued, and a ServiceAccount's token, minted here through TokenRequest (the lab's Mint button) or
+// saved by a walkthrough step that requested it. Each is a KubeTransport of its own on the same
+// server, CA and request log, only the user changed. Tokens stay here: the renderer only ever sees
+// a LabIdentityInfo or a phrase.
 import { randomBytes } from 'node:crypto'
-import type { LabIdentityInfo, LabIdentityKind } from '@common/messages/lab'
+import type { LabIdentityInfo } from '@common/messages/lab'
+import type { RequestIdentity } from '@common/request-identities'
 import { fail, ok, type Result } from '@common/result'
 import { withUser } from '../client-config'
 import type { ClusterSession } from '../cluster-session'
 import { KubeTransport } from '../kube-transport'
 import type { RequestLog } from '../request-log'
+
+/**
+ * The one made-up bearer token (the seed's `-H 'Authorization: Bearer abc'`): nobody issued it, so
+ * authentication refuses it (401). Random per process and recognisable, so a test can look for it
+ * anywhere it must not be (the page, a command line) and find it only if it leaked.
+ */
+export const MADE_UP_TOKEN = `apiscope-made-up-${randomBytes(12).toString('hex')}`
+
+/** Each identity in a sentence, as a walkthrough's request preview says it ("as …"). */
+export const IDENTITY_PHRASES: Record<RequestIdentity, string> = {
+  kubeconfig: 'the context’s own credentials (as kubectl)',
+  anonymous: 'anonymous: no certificate, no token',
+  'made-up-token': 'a made-up bearer token that nobody issued',
+  'service-account': 'the token of the namespace’s default ServiceAccount (TokenRequest)',
+}
 
 interface MintedToken {
   token: string
@@ -19,11 +37,12 @@ interface MintedToken {
 
 const TOKEN_SECONDS = 3600
 
-export class LabIdentities {
-  private readonly madeUpToken = `apiscope-made-up-${randomBytes(12).toString('hex')}`
+export class RequestIdentities {
   private anonymous: KubeTransport | null = null
   private madeUp: KubeTransport | null = null
   private minted: MintedToken | null = null
+  /** ServiceAccount tokens given by the caller (a walkthrough step saved one), by token. */
+  private readonly given = new Map<string, KubeTransport>()
 
   constructor(
     readonly session: ClusterSession,
@@ -60,7 +79,7 @@ export class LabIdentities {
         ready: true,
       },
       {
-        kind: 'serviceaccount',
+        kind: 'service-account',
         label: minted
           ? `ServiceAccount default/${minted.namespace}`
           : 'ServiceAccount token (TokenRequest)',
@@ -75,7 +94,7 @@ export class LabIdentities {
     ]
   }
 
-  info(kind: LabIdentityKind): LabIdentityInfo {
+  info(kind: RequestIdentity): LabIdentityInfo {
     return this.list().find((i) => i.kind === kind) as LabIdentityInfo
   }
 
@@ -147,16 +166,21 @@ export class LabIdentities {
       expiresAt,
       transport: new KubeTransport(withUser(this.session.config, { token }), this.log),
     }
-    return ok(this.info('serviceaccount'))
+    return ok(this.info('service-account'))
   }
 
   /**
    * The transport that sends as this identity, or why it cannot yet. `namespace` is the one the
    * request is for: the ServiceAccount to mint a token for, as the lab's Mint button names it.
+   * `token`, for a ServiceAccount: a token the caller holds (a walkthrough step requested it),
+   * sent instead of the one minted here.
    */
   transportFor(
-    kind: LabIdentityKind,
-    namespace = this.session.config.namespace,
+    kind: RequestIdentity,
+    {
+      namespace = this.session.config.namespace,
+      token,
+    }: { namespace?: string; token?: string } = {},
   ): Result<KubeTransport> {
     switch (kind) {
       case 'kubeconfig':
@@ -166,12 +190,20 @@ export class LabIdentities {
         return ok(this.anonymous)
       case 'made-up-token':
         this.madeUp ??= new KubeTransport(
-          withUser(this.session.config, { token: this.madeUpToken }),
+          withUser(this.session.config, { token: MADE_UP_TOKEN }),
           this.log,
         )
         return ok(this.madeUp)
-      case 'serviceaccount': {
-        const info = this.info('serviceaccount')
+      case 'service-account': {
+        if (token) {
+          let transport = this.given.get(token)
+          if (!transport) {
+            transport = new KubeTransport(withUser(this.session.config, { token }), this.log)
+            this.given.set(token, transport)
+          }
+          return ok(transport)
+        }
+        const info = this.info('service-account')
         if (!this.minted || !info.ready) {
           const ns = this.minted?.namespace ?? namespace
           return fail({
@@ -190,21 +222,31 @@ export class LabIdentities {
     }
   }
 
+  /** Every token these identities send: never to be shown, wherever an answer might echo one. */
+  tokens(): string[] {
+    return [MADE_UP_TOKEN, ...(this.minted ? [this.minted.token] : []), ...this.given.keys()]
+  }
+
   close(): void {
     this.anonymous?.close()
     this.madeUp?.close()
     this.minted?.transport.close()
+    for (const transport of this.given.values()) transport.close()
+    this.given.clear()
     this.anonymous = this.madeUp = this.minted = null
   }
 }
 
-let current: LabIdentities | null = null
+let current: RequestIdentities | null = null
 
-/** The identities of this session; a new session drops the last one's transports and token. */
-export function labIdentitiesOf(session: ClusterSession, log: RequestLog): LabIdentities {
+/**
+ * The request lab's identities for this session (its minted token is kept across sends); a new
+ * session drops the last one's transports and token. A walkthrough run makes its own.
+ */
+export function labIdentitiesOf(session: ClusterSession, log: RequestLog): RequestIdentities {
   if (current?.session !== session) {
     current?.close()
-    current = new LabIdentities(session, log)
+    current = new RequestIdentities(session, log)
   }
   return current
 }

@@ -1,0 +1,18 @@
+// Who a request claims to be: the seed's "four answers" to the same question, one vocabulary for
+// the request lab (messages/lab.ts) and the walkthroughs' scenario data (scenarios/*.json).
+// The ids: `kubeconfig` (not `context`) because it says where the credentials come from, the
+// kubeconfig's user, as the lab's "Kubeconfig user" and the commands' `kubectl --context` identity
+// already say, while "context" also names the cluster-and-namespace picker; `service-account`
+// (not `serviceaccount`) because ids are kebab-case words, as `made-up-token` is.
+export const REQUEST_IDENTITIES = [
+  'kubeconfig',
+  'anonymous',
+  'made-up-token',
+  'service-account',
+] as const
+export type RequestIdentity = (typeof REQUEST_IDENTITIES)[number]
+
+/** How a copyable command sends as the identity (command-equivalents.ts): its token is $TOKEN. */
+export function commandIdentityOf(identity: RequestIdentity): 'kubeconfig' | 'anonymous' | 'token' {
+  return identity === 'kubeconfig' || identity === 'anonymous' ? identity : 'token'
+}
