@@ -32,6 +32,15 @@ async function connected() {
   return { core, session: core.currentSession!, pushed }
 }
 
+/**
+ * Stops the session's watches: its store stops growing here, so a recording stopped after this
+ * holds all of it, however late the last writes (the controllers') come. No fixed wait.
+ */
+async function stopWatches(core: ApiscopeCore, session: Session): Promise<void> {
+  for (const { id } of session.watches.statuses()) await core.invoke('watch:stop', { id })
+}
+type Session = NonNullable<ApiscopeCore['currentSession']>
+
 const cmTarget = (ns: string): WatchTarget => ({
   group: '',
   version: 'v1',
@@ -115,7 +124,7 @@ describe('record, replay, compare', () => {
     expect((await core.invoke('kube:health', {})).ok).toBe(true)
     // 4 ConfigMap writes + 3 creates + 1 delete after the list; the Deployment's writes.
     await waitUntil('the events', 20_000, () => session.watches.store.size >= 14)
-    await new Promise((r) => setTimeout(r, 1500))
+    await stopWatches(core, session)
     const stopped = await core.recording.stop()
     expect(stopped.recording).toBeNull()
 
@@ -151,7 +160,7 @@ describe('record, replay, compare', () => {
     await waitUntil('the later events', 20_000, () =>
       session.watches.store.events().some((e) => e.name === 'avant' && e.type === 'DELETED'),
     )
-    await new Promise((r) => setTimeout(r, 300))
+    await stopWatches(core, session)
     await core.recording.stop()
     const { replay, content } = await replayAll(file)
     expect(content.compressed).toBe(true)
@@ -384,7 +393,13 @@ describe('the canary: a Secret value never leaves the core in clear', () => {
     for (let i = 0; i < session.watches.store.size; i++) {
       details.push(await core.invoke('watch:event-detail', { index: i }))
     }
-    await new Promise((r) => setTimeout(r, 300))
+    // Until the frames pushed to the renderer carry every event the store holds.
+    await waitUntil('the last frames', 5_000, () => {
+      const sent = pushed
+        .filter((p) => p.channel === 'watch:frame')
+        .reduce((n, p) => n + (p.payload as WatchFrame).events.length, 0)
+      return sent >= session.watches.store.size
+    })
     await core.recording.stop()
     // The store itself holds the value (it is the cluster's object): the canary is real.
     const coffre = session.watches.store.events().find((e) => e.name === 'coffre')!
