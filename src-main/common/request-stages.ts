@@ -65,7 +65,6 @@ export const REQUEST_STAGES = [
 ] as const satisfies readonly { id: string; label: string; refusal: string }[]
 
 export type StageId = (typeof REQUEST_STAGES)[number]['id']
-export type RequestStage = (typeof REQUEST_STAGES)[number]
 
 /** create, update, patch, delete. */
 export const WRITE_PATH: readonly StageId[] = [

@@ -7,7 +7,6 @@ export const clientMessageSchema = z.object({
   channel: z.string().max(64),
   payload: z.unknown(),
 })
-export type ClientMessage = z.infer<typeof clientMessageSchema>
 
 export type ServerMessage =
   { t: 'result'; id: number; result: unknown } | { t: 'event'; channel: string; payload: unknown }

@@ -28,7 +28,7 @@ export const APISERVICE_NAME = `${AGGREGATED_VERSION}.${AGGREGATED_GROUP}`
 /** Where its Service and endpoints live (metrics-server's are in kube-system). */
 export const AGGREGATED_NAMESPACE = 'apiscope-aggregated'
 export const AGGREGATED_SERVICE = 'apiscope-metrics'
-export const SIMULATED_LABEL = 'apiscope.io/simulated-metrics'
+const SIMULATED_LABEL = 'apiscope.io/simulated-metrics'
 
 /** One request the aggregation layer relayed, as this server saw it. */
 export interface RelayedCall {

@@ -13,7 +13,7 @@ import { KubeTransport, type KubeRequest } from '../../src-main/node/kube-transp
 import { loadKubeconfig } from '../../src-main/node/kubeconfig-loader'
 import { RequestLog } from '../../src-main/node/request-log'
 
-export const SIMULATED_LABEL = 'apiscope.io/simulated-node'
+const SIMULATED_LABEL = 'apiscope.io/simulated-node'
 export const SIMULATED_MANAGER = 'apiscope-simulated-node'
 
 export interface SimulatedNodeOptions {

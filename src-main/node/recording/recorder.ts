@@ -4,6 +4,7 @@
 // the same store. Redacts before anything reaches the file unless asked to include secrets.
 import { realClock, type Clock } from '@common/clock'
 import { redact, REDACTION_RULES } from '@common/redaction'
+import type { RecorderStatus } from '@common/messages/recording'
 import type { WatchStatus } from '@common/watch-types'
 import type { EventStore, StoreOp } from '../watch/event-store'
 import { FORMAT_NAME, FORMAT_VERSION, type RecordingHeader, type RecordingLine } from './format'
@@ -17,16 +18,8 @@ export interface RecorderOptions extends WriterOptions {
   statuses?: WatchStatus[]
 }
 
-export interface RecorderStats {
-  path: string
-  events: number
-  lines: number
-  bytes: number
-  markers: number
-  startedAt: number
-  durationMs: number
-  includeSecrets: boolean
-}
+/** What the renderer is told of a recording (RecorderStatus), with the file's path for the core. */
+export type RecorderStats = Omit<RecorderStatus, 'name'> & { path: string }
 
 const decoder = new TextDecoder()
 

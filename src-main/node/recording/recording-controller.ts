@@ -298,16 +298,14 @@ export class RecordingController {
 
   /**
    * Closes the replay: the live session comes back as it is now (its watches never stopped). The
-   * renderer hears that the replay closed before it hears of the live session again.
+   * renderer hears that the replay closed before it hears of the live session again. The core's
+   * setReplay closes the session (it closes whichever replay leaves the screen, once).
    */
   close(): RecordingStatus {
     const replay = this.replay
-    if (replay) {
-      this.replay = null
-      replay.close()
-      this.announce()
-      this.core.setReplay(null)
-    } else this.announce()
+    this.replay = null
+    this.announce()
+    if (replay) this.core.setReplay(null)
     return this.status()
   }
 
@@ -368,12 +366,11 @@ export class RecordingController {
     })
   }
 
-  /** The core is closing: finish the file, drop the replay. */
+  /** The core is closing: finish the file, drop the replay (the core closes it, once). */
   shutdown(): void {
     this.offEvents()
     void this.recorder?.stop('the app closed')
     this.recorder = null
-    this.replay?.close()
     this.replay = null
   }
 }

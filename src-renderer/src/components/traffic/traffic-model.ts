@@ -1,6 +1,6 @@
 // Pure helpers of the live-traffic view: the filter, the per-path rolling counts (what the view
 // shows instead of single requests when the rate is high), and the clients drawn on the left.
-import type { ClientKind, TrafficAggregate, TrafficRequest } from '@common/messages/traffic'
+import type { ClientKind, TrafficRequest } from '@common/messages/traffic'
 
 export interface TrafficFilter {
   verb: string
@@ -108,11 +108,6 @@ export const READ_VERBS = new Set(['get', 'list', 'watch'])
 
 export function isRead(r: Pick<TrafficRequest, 'verb'>): boolean {
   return READ_VERBS.has(r.verb)
-}
-
-/** An aggregate as a filterable thing. */
-export function aggregateMatches(a: TrafficAggregate, f: TrafficFilter): boolean {
-  return matches(a, f)
 }
 
 /** A short outcome class for colour: ok, refused (4xx but 409/429), conflict (409/429), error. */
