@@ -7,7 +7,6 @@ import { VIEWS } from '@common/views'
 
 /** Views a step can point at: every view of the app (common/views.ts). */
 export const SCENARIO_VIEWS = VIEWS
-export type ScenarioView = (typeof SCENARIO_VIEWS)[number]
 
 const text = z.object({ en: z.string().min(1), fr: z.string().min(1) }).strict()
 
@@ -21,7 +20,6 @@ const releases = {
   sinceRelease: release.optional(),
   beforeRelease: release.optional(),
 }
-export type Narration = z.infer<typeof text>
 
 /**
  * Strings in paths, queries and bodies may hold `{{ns}}` (the walkthrough's namespace) and
@@ -109,7 +107,6 @@ export const requestSchema = z
   })
   .strict()
 export type ScenarioRequest = z.infer<typeof requestSchema>
-export type ScenarioRequestInput = z.input<typeof requestSchema>
 
 /** A watch started through the app's watch engine, so the Watches view draws it. */
 const watchAction = z
