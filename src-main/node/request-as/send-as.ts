@@ -51,7 +51,7 @@ export async function sendAs(
 }
 
 /** Reads a watch's lines until `maxLines` came, `ms` passed, or the server ended it; then aborts. */
-export function readWatchSample(
+function readWatchSample(
   stream: http.IncomingMessage,
   abort: () => void,
   bounds: WatchBounds,
