@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test'
 import { REPO_ROOT } from '../cluster/control-plane'
 import { expect, startServe, test, type ServeHandle } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
+import { showView } from './view-settled'
 
 const VIEWS = [
   ['1', 'overview'],
@@ -43,8 +44,7 @@ async function setTheme(page: Page, theme: (typeof THEMES)[number]): Promise<voi
 async function auditViews(page: Page, label: string): Promise<Finding[]> {
   const all: Finding[] = []
   for (const [key, view] of VIEWS) {
-    await page.locator('body').press(key)
-    await page.waitForTimeout(300) // the view's own first load; axe reads the settled page
+    await showView(page, key) // the view's own first load: axe reads the settled page
     const result = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
       .analyze()

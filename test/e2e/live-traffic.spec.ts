@@ -204,6 +204,7 @@ test('with reduced motion, requests appear where they stopped without travelling
     await expect.poll(() => traffic.drawn(409, 'persistence')).toBe(true)
     for (let i = 0; i < 5; i++) {
       expect(await traffic.drawing.locator('g.dot[data-arrived="false"]').count()).toBe(0)
+      // This wait stays: the claim is that no dot is left unarrived over time, so it samples.
       await apiscope.page.waitForTimeout(100)
     }
   } finally {

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test'
 import { expect, startServe, test, type ServeHandle } from './fixtures'
 import { auditLayout } from './layout-audit'
 import { ApiscopePage } from './pages/apiscope-page'
+import { showView } from './view-settled'
 
 let serve: ServeHandle
 test.beforeAll(async () => {
@@ -56,8 +57,7 @@ for (const size of SIZES) {
     const nav = page.getByRole('navigation', { name: 'Views' })
     await expect(nav.getByRole('button', { name: 'Show the side bar' })).toBeVisible()
     for (const [key, name] of VIEWS) {
-      await page.locator('body').press(key)
-      await page.waitForTimeout(400)
+      await showView(page, key)
       const problems = await auditLayout(page)
       expect(problems, `${name} at ${size.width}×${size.height}`).toEqual({
         pageOverflow: null,

@@ -3,6 +3,7 @@
 // one (apiscope-viewer is both); the watch picker keeps its choices across views.
 import { expect, test } from './fixtures'
 import { auditLayout } from './layout-audit'
+import { showView } from './view-settled'
 
 async function presenterPrefs(
   page: import('@playwright/test').Page,
@@ -27,8 +28,7 @@ for (const size of [
     const reconnect = page.getByRole('button', { name: 'Reconnect' })
     await expect(reconnect).toBeInViewport({ ratio: 1 })
     for (const key of ['1', '3', '6', '7', '8']) {
-      await page.locator('body').press(key)
-      await page.waitForTimeout(400)
+      await showView(page, key)
       expect(await auditLayout(page), `view ${key}`).toEqual({
         pageOverflow: null,
         offScreen: [],

@@ -52,6 +52,7 @@ test('compose, send as anonymous: the request stops at authorization', async ({
     await expect(lab.stagePath).toHaveAttribute('data-settled', 'false')
     await expect(lab.result).toHaveCount(0)
     // For the picture only: let the page finish scrolling and the request reach a later stage.
+    // This wait stays: the moment pictured exists only mid-flight, and no state marks it.
     await apiscope.page.waitForTimeout(600)
     await apiscope.screenshot('lab-mid-animation')
     await lab.settled()
