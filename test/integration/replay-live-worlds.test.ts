@@ -130,6 +130,8 @@ describe('a replay over a live session', () => {
     await waitUntil('the live watch to see pendant under the replay', 15_000, () =>
       core.currentSession?.watches.store.events().some((e) => e.name === 'pendant'),
     )
+    // This wait stays: the claim is that nothing comes, so it gives the live world's frame
+    // (16 ms) and traffic (100 ms) pushes ample time to show up if they leaked.
     await new Promise((r) => setTimeout(r, 1500))
     const underReplay = pushedSince(atOpen)
     expect(JSON.stringify(framesOf(underReplay))).not.toContain(ns)

@@ -394,6 +394,7 @@ describe('watches that run longer than two minutes, across server-side timeouts'
         'jsonpath={.metadata.resourceVersion}',
       )
       written.push(out.trim())
+      // This wait stays: it paces the writes, one every 2.5 s across 130 s of 15 s watches.
       await new Promise((r) => setTimeout(r, 2500))
     }
     await waitUntil('the last write', 15_000, () =>
