@@ -30,6 +30,7 @@ import {
   vitrineManifest,
 } from '../src-main/common/lab-seed-manifests'
 import type { LabRequestSpec } from '../src-main/common/messages/lab'
+import { REQUEST_IDENTITIES } from '../src-main/common/request-identities'
 
 const NS = 'ch34'
 const OUT_DIR = path.join(REPO_ROOT, 'resources/demo')
@@ -286,8 +287,8 @@ async function run(info: ClusterInfo): Promise<void> {
   )
   await invoke('lab:identities', {})
   await invoke('lab:mint-token', { namespace: NS })
-  for (const identity of ['kubeconfig', 'anonymous', 'made-up-token', 'serviceaccount']) {
-    await lab({ identity: identity as LabRequestSpec['identity'] })
+  for (const identity of REQUEST_IDENTITIES) {
+    await lab({ identity })
     await pause(2500)
   }
   await mark('Request lab: a bare Pod dry-run: admission fills it in, nothing reaches etcd')
