@@ -115,7 +115,7 @@ export class AppState {
     this.highlight = null
     if (replay) {
       const world: WorldState = new WorldState(this.api, true, () => this.#world === world)
-      world.session = { status: 'connected', info: replay.session }
+      world.adoptSession({ status: 'connected', info: replay.session })
       this.#world = world
       void world.loadReplay()
     } else {
@@ -147,16 +147,17 @@ export class AppState {
   async connect(context: string): Promise<void> {
     if (this.recording.replaying) await this.recording.close()
     const live = this.live
-    live.resetOverview()
-    live.session = { status: 'connecting', context }
+    // The session before leaves nothing: overview, timeline, lab, traffic, ownership, rollout.
+    live.startOver('connect')
+    live.adoptSession({ status: 'connecting', context })
     const res = await this.api.connect({ context })
     if (!res.ok) {
       if (live.session.status === 'connecting' && live.session.context === context) {
-        live.session = { status: 'failed', context, error: res.error }
+        live.adoptSession({ status: 'failed', context, error: res.error })
       }
       return
     }
-    live.session = { status: 'connected', info: res.value }
+    live.adoptSession({ status: 'connected', info: res.value })
     void this.kubectlProxy.refresh()
     // A replay opened meanwhile answers for itself: the live world reads its own on the way back.
     if (this.#world !== live) return

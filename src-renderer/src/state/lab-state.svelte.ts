@@ -32,7 +32,6 @@ export class LabState {
     readonly api: ApiscopeApi,
     private readonly isReplaying: () => boolean = () => false,
   ) {
-    api.onReplayReset(() => this.forget())
     api.onReplayedAnswer(({ channel, answer }) => {
       if (channel === 'lab:send') this.take(answer as Result<LabResult>)
       else if (channel === 'lab:identities' || channel === 'lab:mint-token') {
@@ -52,7 +51,8 @@ export class LabState {
     return this.isReplaying()
   }
 
-  private forget(): void {
+  /** A new session or a replay back at its start (WorldState.startOver): no result of before. */
+  forget(): void {
     this.result = null
     this.error = null
     this.history = []
@@ -64,10 +64,8 @@ export class LabState {
     this.namespaceSetFor = connectedAt
     this.draft.namespace = namespace
     this.mintError = null
-    // A replay asks nothing, and its sends may have come before this view opened: they stay
-    // (a seek back clears them through recording:replay-reset).
+    // A replay asks nothing. The results of the session before went when it began (forget).
     if (this.replaying) return
-    this.forget()
     await this.refreshIdentities()
   }
 

@@ -58,7 +58,6 @@ export class OwnershipState {
   /** The object on screen was chosen by the replay, not by someone: it may follow the busiest. */
   private autoPicked = false
 
-  private connectedAt = ''
   /**
    * What Apiscope last put in the form. While the form still holds it (nobody typed, opened a
    * file or picked a recorded what-if), opening an object puts that object in the form instead.
@@ -72,14 +71,6 @@ export class OwnershipState {
     readonly api: ApiscopeApi,
     private readonly isReplaying: () => boolean = () => false,
   ) {
-    // A new connection: nothing of the old cluster's objects stays on screen.
-    api.onSession((s) => {
-      if (s.status !== 'connected' || s.info.connectedAt === this.connectedAt) return
-      const first = this.connectedAt === ''
-      this.connectedAt = s.info.connectedAt
-      if (!first) this.clear()
-    })
-    api.onReplayReset(() => this.clear())
     api.onReplayedAnswer(({ channel, payload, answer }) => {
       if (channel !== 'ownership:what-if') return
       const sent = payload as { manifest: string; fieldManager: string; force: boolean }
@@ -110,6 +101,7 @@ export class OwnershipState {
     this.whatIf = loadable(w.answer)
   }
 
+  /** A new session or a replay back at its start (WorldState.startOver): nothing of before stays. */
   clear(): void {
     this.seq++
     this.objectsSeq++

@@ -15,6 +15,7 @@ import type {
 import type { Result, UiError } from '@common/result'
 import { matches, NO_FILTER, type TrafficFilter } from '../components/traffic/traffic-model'
 import { toLoadable, type Loadable } from './loadable'
+import type { StartOverReason } from './session-reset'
 
 export type TrafficTab = 'live' | 'setup' | 'metrics' | 'apf'
 
@@ -49,7 +50,7 @@ export class TrafficState {
   })
   logTail = $state({ path: '', fromStart: false, minikubeProfile: '' })
   metricsAuto = $state(false)
-  /** Bumped when the stream starts over (a replay seeking back): the drawing drops its dots. */
+  /** Bumped when the stream starts over (a replay seeking back, a new session): the drawing drops its dots. */
   generation = $state(0)
 
   visible = $derived(this.requests.filter((r) => matches(r, this.filter)))
@@ -57,6 +58,12 @@ export class TrafficState {
 
   private held: TrafficRequest[] = []
   private lastSeq = -1
+  /**
+   * The requests of the sessions before this one: the core's recent list (load, catchUp) still
+   * holds them after a new session began, and they do not come back. Not state: nothing renders it.
+   */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly before = new Set<string>()
   // Callbacks, not state: nothing renders from this set.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly listeners = new Set<ArrivalListener>()
@@ -66,8 +73,6 @@ export class TrafficState {
     private readonly isReplaying: () => boolean = () => false,
   ) {
     api.onTrafficBatch((batch) => this.onBatch(batch))
-    // A replay going back sends the stream again from its start: what came so far goes.
-    api.onReplayReset(() => this.restart())
     api.onReplayedAnswer(({ channel, answer }) => {
       const res = answer as Result<never>
       if (channel === 'traffic:metrics') this.metrics = loadable<MetricsSample>(res)
@@ -78,6 +83,24 @@ export class TrafficState {
   /** In a replay, /metrics and APF are the answers the recording kept (nothing is asked). */
   get replaying(): boolean {
     return this.isReplaying()
+  }
+
+  /**
+   * WorldState.startOver: a replay going back sends the stream again from its start, so what came
+   * so far goes with its sources; a new session drops the rows, the answers and the dots of the
+   * one before (the sources are the core's and keep running).
+   */
+  startOver(why: StartOverReason): void {
+    if (why === 'replay-restart') {
+      this.restart()
+      return
+    }
+    for (const r of [...this.requests, ...this.held]) this.before.add(r.auditId)
+    this.clear()
+    this.setup = { status: 'idle' }
+    this.metrics = { status: 'idle' }
+    this.apf = { status: 'idle' }
+    this.generation++
   }
 
   private restart(): void {
@@ -97,7 +120,7 @@ export class TrafficState {
     const res = await this.api.trafficStatus({})
     if (!res.ok) return
     this.sources = res.value.sources
-    if (this.requests.length === 0) this.requests = res.value.recent
+    if (this.requests.length === 0) this.requests = this.ofThisSession(res.value.recent)
     this.followRunningWebhook()
   }
 
@@ -126,11 +149,15 @@ export class TrafficState {
     // A local lookup, not state: nothing renders from it.
     // eslint-disable-next-line svelte/prefer-svelte-reactivity
     const known = new Set(this.requests.map((r) => r.auditId))
-    const missed = res.value.recent.filter((r) => !known.has(r.auditId))
+    const missed = this.ofThisSession(res.value.recent).filter((r) => !known.has(r.auditId))
     if (this.paused) {
       this.held.push(...missed)
       this.heldBack += missed.length
     } else this.append(missed)
+  }
+
+  private ofThisSession(recent: TrafficRequest[]): TrafficRequest[] {
+    return this.before.size ? recent.filter((r) => !this.before.has(r.auditId)) : recent
   }
 
   onArrivals(listener: ArrivalListener): () => void {

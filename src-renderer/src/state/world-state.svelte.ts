@@ -15,6 +15,7 @@ import { gatedApi, type GatedApi } from '@common/gated-api'
 import { LabState } from './lab-state.svelte'
 import { toLoadable, type Loadable } from './loadable'
 import { OwnershipState } from './ownership-state.svelte'
+import { SessionResets, type StartOverReason } from './session-reset'
 import { TimelineState } from './timeline-state.svelte'
 import { TrafficState } from './traffic-state.svelte'
 import { WalkthroughsState } from './walkthroughs-state.svelte'
@@ -34,9 +35,15 @@ export class WorldState {
   readonly traffic: TrafficState
   readonly walkthroughs: WalkthroughsState
   readonly api: ApiscopeApi
+  /** What each state of this world forgets when a new session begins (startOver runs them). */
+  readonly resets = new SessionResets()
   private readonly gate: GatedApi
   /** Back on screen before the core said which session it is (the page opened on a replay). */
   private catchUpPending = false
+  /** The connectedAt of the session this world holds; null before its first. */
+  #connectedAt: string | null = null
+  /** A connect started over already: the session it brings needs no second start. */
+  #startedOver = false
 
   namespace = $derived(
     this.session.status === 'connected' ? this.session.info.namespace : 'default',
@@ -59,20 +66,66 @@ export class WorldState {
     this.lab = new LabState(this.api, inReplay)
     this.traffic = new TrafficState(this.api, inReplay)
     this.walkthroughs = new WalkthroughsState(this.api, inReplay)
+    this.registerResets()
     this.api.onSession((s) => {
-      if (
-        s.status === 'connected' &&
-        (this.session.status !== 'connected' ||
-          this.session.info.connectedAt !== s.info.connectedAt)
-      ) {
-        this.timeline.clear()
-      }
-      this.session = s
+      this.adoptSession(s)
       if (s.status === 'connected' && this.catchUpPending) void this.catchUp()
     })
-    // A replay going back starts its stream again: its requests come again from the start.
-    this.api.onReplayReset(() => (this.requests = []))
+    this.api.onReplayReset(() => this.startOver('replay-restart'))
     this.api.onRequestLogged((entry) => this.logged(entry))
+  }
+
+  /** Every state of this world and what it forgets, in one list. */
+  private registerResets(): void {
+    const newSession = (why: StartOverReason) => why !== 'replay-restart'
+    this.resets.register('overview', (why) => {
+      if (!newSession(why)) return
+      this.catchUpPending = false
+      this.identity = { status: 'idle' }
+      this.rules = { status: 'idle' }
+      this.health = { status: 'idle' }
+      this.discovery = { status: 'idle' }
+    })
+    // A replay going back starts its stream again: its requests come again from the start.
+    this.resets.register('request log', (why) => {
+      if (!newSession(why)) this.requests = []
+    })
+    this.resets.register('timeline', (why) => {
+      if (newSession(why)) this.timeline.clear()
+    })
+    this.resets.register('ownership', () => this.ownership.clear())
+    this.resets.register('lab', () => this.lab.forget())
+    this.resets.register('traffic', (why) => this.traffic.startOver(why))
+    this.resets.register('rollout', () => this.walkthroughs.rollout.clear())
+  }
+
+  /**
+   * The one place this world's states start over: a connect (before its answer), a session the
+   * core reports with a new connectedAt (adoptSession), a replay going back to its start.
+   */
+  startOver(why: StartOverReason): void {
+    if (why === 'connect') this.#startedOver = true
+    this.resets.run(why)
+  }
+
+  /**
+   * The session as the core reports it or a connect answered: a new connectedAt after another
+   * one starts this world over, unless a connect already did.
+   */
+  adoptSession(s: SessionState): void {
+    if (s.status === 'failed') this.#startedOver = false
+    if (s.status === 'connected' && s.info.connectedAt !== this.#connectedAt) {
+      const before = this.#connectedAt
+      this.#connectedAt = s.info.connectedAt
+      if (this.#startedOver) this.#startedOver = false
+      else if (before !== null) {
+        this.startOver('session')
+        this.session = s
+        void Promise.all([this.refreshOverview(), this.refreshDiscovery(false)])
+        return
+      }
+    }
+    this.session = s
   }
 
   private logged(entry: RequestLogEntry): void {
@@ -151,16 +204,6 @@ export class WorldState {
     const previous = this.discovery.status === 'ready' ? this.discovery.value : undefined
     this.discovery = { status: 'loading', ...(previous ? { previous } : {}) }
     this.discovery = toLoadable(await this.api.discovery({ refresh }))
-  }
-
-  /** A new connection: the session before leaves nothing (identity, health, discovery, watches). */
-  resetOverview(): void {
-    this.catchUpPending = false
-    this.identity = { status: 'idle' }
-    this.rules = { status: 'idle' }
-    this.health = { status: 'idle' }
-    this.discovery = { status: 'idle' }
-    this.timeline.clear()
   }
 
   /** The world is gone (a replay closed): its listeners go with it. */

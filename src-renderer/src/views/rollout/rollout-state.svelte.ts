@@ -21,12 +21,16 @@ export class RolloutState {
       else if (trace.owner.namespace === this.namespace && trace.owner.name === this.name)
         this.trace = trace
     })
-    // A replay going back starts again: its traces come again from the start.
-    api.onReplayReset(() => (this.trace = null))
     api.onReplayedAnswer(({ channel, answer }) => {
       const res = answer as Result<RolloutTrace>
       if (channel === 'rollout:start' && res.ok) this.adopt(res.value)
     })
+  }
+
+  /** A new session, or a replay going back (its traces come again): WorldState.startOver. */
+  clear(): void {
+    this.trace = null
+    this.error = null
   }
 
   get replaying(): boolean {
