@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { gzipSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { REDACTED } from '@common/redaction'
 import { BodyCapture, CAPTURE_LIMIT } from '../../src-main/node/kubectl-proxy/body-capture'
@@ -149,8 +149,8 @@ describe('BodyCapture', () => {
     capture.push(gzipSync('{"type":"ADDED"}\n'))
     capture.push(gzipSync('{"type":"MODIFIED"}\n'))
     capture.end()
-    await new Promise((r) => setTimeout(r, 50))
-    expect(capture.text()).toBe('{"type":"ADDED"}\n{"type":"MODIFIED"}\n')
+    // zlib decodes on its own thread: until its output is in, not a fixed wait.
+    await vi.waitFor(() => expect(capture.text()).toBe('{"type":"ADDED"}\n{"type":"MODIFIED"}\n'))
   })
 })
 
