@@ -2,6 +2,8 @@
 //   src-main/common     pure: no electron, no node:*, nothing from other layers
 //   src-main/node, browser-host, cli    plain Node: never electron
 //   src-renderer        browser: only the shared contract from src-main (via @common)
+//   ipcMain             only in src-main/electron-main/ipc-bridge.ts
+// Cycles and renderer state importing views: .dependency-cruiser.cjs (also run by npm run lint).
 import js from '@eslint/js'
 import svelte from 'eslint-plugin-svelte'
 import globals from 'globals'
@@ -82,6 +84,25 @@ export default ts.config(
             {
               group: ['electron', 'electron/*'],
               message: 'The core is plain Node and runs without Electron.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only the IPC bridge listens on ipcMain (everything else reaches the core through it).
+    files: ['src-main/electron-main/**', 'src-main/preload/**', 'scripts/**', 'bin/**'],
+    ignores: ['src-main/electron-main/ipc-bridge.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              importNames: ['ipcMain'],
+              message: 'ipcMain is used only in src-main/electron-main/ipc-bridge.ts.',
             },
           ],
         },
