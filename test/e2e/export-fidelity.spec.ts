@@ -50,8 +50,9 @@ async function settledScreenshot(target: Locator): Promise<Buffer> {
   })
   const page = target.page()
   let previous = await page.screenshot({ clip, animations: 'disabled' })
-  for (let i = 0; i < 30; i++) {
-    await page.waitForTimeout(500)
+  // Waiting on a condition (two screenshots alike), sampled every 200 ms for up to 15 s.
+  for (let i = 0; i < 75; i++) {
+    await page.waitForTimeout(200)
     const next = await page.screenshot({ clip, animations: 'disabled' })
     if (next.equals(previous)) return next
     previous = next

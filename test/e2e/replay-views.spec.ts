@@ -112,7 +112,10 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   await banner.getByRole('button', { name: 'Play', exact: true }).click()
   await expect(traffic.list.locator('tbody tr[data-code]').first()).toBeVisible({ timeout: 20_000 })
   await expect(traffic.drawing.locator('g.dot').first()).toBeAttached({ timeout: 20_000 })
-  await page.waitForTimeout(1500)
+  // For the picture: a few requests in, not the first alone.
+  await expect
+    .poll(() => traffic.list.locator('tbody tr[data-code]').count(), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(4)
   // The view area keeps the lab's scroll: bring the drawing's top into view for the picture.
   await page.getByRole('heading', { name: 'Live traffic' }).scrollIntoViewIfNeeded()
   await app.screenshot('replay-traffic')

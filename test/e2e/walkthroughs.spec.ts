@@ -50,8 +50,10 @@ test('a walkthrough shows what it will send, then what came back, checked', asyn
   await expect(w.outcomes.first()).toContainText('409')
   await expect(w.outcomes.first()).toContainText('matches the walkthrough')
   await expect(w.outcomes.first().getByTestId('check-table')).toContainText('already-exists')
-  // Let the request finish travelling the stages, and show the checks.
-  await apiscope.page.waitForTimeout(4000)
+  // Let the request finish travelling the stages (its stage path says when), and show the checks.
+  await expect(w.outcomes.first().locator('.stage-path')).toHaveAttribute('data-settled', 'true', {
+    timeout: 10_000,
+  })
   await w.outcomes.first().getByTestId('check-table').scrollIntoViewIfNeeded()
   await apiscope.screenshot('walkthrough-mid-step')
   expect(kubectl(cluster, 'get', 'configmap', 'reglages', '-n', ns, '-o', 'name').trim()).toBe(
@@ -191,7 +193,18 @@ test('the rollout trace follows a kubectl apply, waiting for a node, then to Run
     await expect(
       apiscope.page.getByTestId('node-heartbeat').filter({ hasText: node.name }),
     ).toContainText('simulated node agent')
-    await apiscope.page.waitForTimeout(4500) // a few heartbeats on the strip
+    // A few heartbeats on the strip (the node renews its Lease every 2 s).
+    await expect
+      .poll(
+        () =>
+          apiscope.page
+            .getByTestId('node-heartbeat')
+            .filter({ hasText: node.name })
+            .locator('.tick')
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThanOrEqual(3)
     await apiscope.screenshot('rollout-trace-complete')
     await apiscope.page
       .getByTestId('node-heartbeat')
