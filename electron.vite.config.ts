@@ -6,13 +6,16 @@ import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 
 const common = resolve(import.meta.dirname, 'src-main/common')
+// The English and French catalogue (i18n/), shared by the core, the CLI and the renderer.
+const i18n = resolve(import.meta.dirname, 'i18n')
 
 export default defineConfig({
   main: {
     resolve: {
       alias: [
         { find: '@common', replacement: common },
-        // The version-history worker as a file of its own in out/main (its source runs via tsx).
+        { find: '@i18n', replacement: i18n },
+        // The version-history worker as a file of its own in out/main/chunks (?modulePath).
         {
           find: /^\.\/version-history-worker-entry$/,
           replacement: resolve(
@@ -45,7 +48,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src-renderer'),
-    resolve: { alias: { '@common': common } },
+    resolve: { alias: { '@common': common, '@i18n': i18n } },
     plugins: [svelte({ configFile: resolve(import.meta.dirname, 'svelte.config.js') })],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
