@@ -38,11 +38,6 @@ export class ManualClock implements Clock {
     this.pending.delete(handle as unknown as number)
   }
 
-  /** How many timeouts and intervals are waiting. */
-  get timers(): number {
-    return this.pending.size
-  }
-
   /** Moves time on by `ms`, running what falls due on the way (earliest first). */
   advance(ms: number): void {
     const end = this.time + ms
