@@ -1,7 +1,10 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
-const alias = { '@common': resolve(import.meta.dirname, 'src-main/common') }
+const alias = {
+  '@common': resolve(import.meta.dirname, 'src-main/common'),
+  '@i18n': resolve(import.meta.dirname, 'i18n'),
+}
 
 export default defineConfig({
   test: {

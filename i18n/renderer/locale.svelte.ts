@@ -1,0 +1,45 @@
+// The renderer's language: the system's (navigator.languages) until someone picks one in the side
+// bar, then that one, remembered in localStorage. Switching re-renders every text read through
+// `t` (they read `locale.current`) and keeps all other state: nothing reloads.
+import { pickLocale } from '../pick-locale'
+import { translate, type Locale, type MessageKey, type ParamsArg } from '../translate'
+
+const STORAGE_KEY = 'apiscope.locale'
+
+function stored(): Locale | null {
+  try {
+    const value = globalThis.localStorage?.getItem(STORAGE_KEY)
+    return value === 'en' || value === 'fr' ? value : null
+  } catch {
+    return null
+  }
+}
+
+function system(): Locale {
+  return pickLocale(globalThis.navigator?.languages ?? [globalThis.navigator?.language])
+}
+
+class LocaleState {
+  /** What the person picked, or null: follow the system. */
+  chosen = $state<Locale | null>(stored())
+  readonly system = system()
+  current = $derived<Locale>(this.chosen ?? this.system)
+
+  /** Pick a language (null: follow the system again); remembered across launches. */
+  set(value: Locale | null): void {
+    this.chosen = value
+    try {
+      if (value) globalThis.localStorage?.setItem(STORAGE_KEY, value)
+      else globalThis.localStorage?.removeItem(STORAGE_KEY)
+    } catch {
+      // no storage (a locked-down browser): the choice lasts for this window
+    }
+  }
+}
+
+export const locale = new LocaleState()
+
+/** `key` in the renderer's current language (reactive: re-read when the language changes). */
+export function t<K extends MessageKey>(key: K, ...params: ParamsArg<K>): string {
+  return translate(locale.current, key, ...params)
+}

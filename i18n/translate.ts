@@ -1,0 +1,73 @@
+// The one catalogue of Apiscope's words for a person, in English and French, and the function that
+// says a message in a language. Pure (no DOM, no node:*): the renderer, the core and the CLI all
+// import it through the @i18n alias. docs/adr/0018-two-languages-one-catalogue.md says why.
+//
+// Keys are checked by TypeScript: `translate(locale, key, params)` takes only keys of the English
+// catalogue, and the parameters its English text names ({{host}}, {{count}}); the French catalogue
+// is typed with exactly the English keys, so a missing or extra French key does not build.
+// Plurals (`key_one`, `key_other`), numbers (`{{n, number}}`) and dates (`{{d, datetime}}`) go
+// through i18next, which asks Intl.PluralRules, Intl.NumberFormat and Intl.DateTimeFormat.
+import i18next from 'i18next'
+import { en } from './catalogue/en'
+import { fr } from './catalogue/fr'
+
+export const LOCALES = ['en', 'fr'] as const
+export type Locale = (typeof LOCALES)[number]
+
+type Catalogue = typeof en
+type StoredKey = keyof Catalogue
+type PluralSuffix = '_one' | '_other'
+/** A key as code names it: `rows` for the stored `rows_one` and `rows_other`. */
+export type MessageKey = StoredKey extends infer K
+  ? K extends `${infer Base}${PluralSuffix}`
+    ? Base
+    : K
+  : never
+
+/** The {{names}} a text interpolates (`{{n, number}}` names n). */
+type Vars<S> = S extends `${string}{{${infer V}}}${infer Rest}`
+  ? (V extends `${infer Name}, ${string}` ? Name : V) | Vars<Rest>
+  : never
+type TextOf<K extends MessageKey> = K extends StoredKey
+  ? Catalogue[K]
+  : `${K}_other` extends StoredKey
+    ? Catalogue[`${K}_other`]
+    : never
+type Value = string | number | Date
+/** A plural message also takes `count`, which picks the form (Intl.PluralRules). */
+type NamesOf<K extends MessageKey> =
+  Vars<TextOf<K>> | (`${K}_other` extends StoredKey ? 'count' : never)
+type ParamsOf<K extends MessageKey> = { [V in NamesOf<K>]: V extends 'count' ? number : Value }
+/** No second argument for a text without parameters; the named ones, all of them, otherwise. */
+export type ParamsArg<K extends MessageKey> = [NamesOf<K>] extends [never] ? [] : [ParamsOf<K>]
+
+const instance = i18next.createInstance()
+void instance.init({
+  resources: { en: { translation: en }, fr: { translation: fr } },
+  lng: 'en',
+  fallbackLng: 'en',
+  initAsync: false,
+  // Keys are flat strings with dots; texts may hold colons.
+  keySeparator: false,
+  nsSeparator: false,
+  // Svelte escapes text itself; the CLI prints plain text.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+})
+
+/** `key` said in `locale`, its parameters put in (through Intl for numbers, dates and plurals). */
+export function translate<K extends MessageKey>(
+  locale: Locale,
+  key: K,
+  ...params: ParamsArg<K>
+): string {
+  return String(instance.t(key as never, { lng: locale, ...(params[0] ?? {}) } as never))
+}
+
+/** Whether a key computed at run time (an error's kind) names a message of the catalogue. */
+export function isMessageKey(key: string): key is MessageKey {
+  return key in en || `${key}_other` in en
+}
+
+/** Every stored key of a catalogue (for the test that both languages have all of them). */
+export const catalogues: Record<Locale, Record<string, string>> = { en, fr }
