@@ -1,4 +1,4 @@
-// Import rules checked by `npm run lint` (dependency-cruiser) over src-main and src-renderer:
+// Import rules checked by `npm run lint` (dependency-cruiser) over src-main, src-renderer, i18n:
 // no cycles, type-only imports included (a type cycle still ties two files' changes together), and
 // no renderer state importing a view or component. Rules match paths (regular expressions on the
 // resolved file), so a script that moves folders rewrites them like any other path.
