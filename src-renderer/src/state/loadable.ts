@@ -1,5 +1,9 @@
 // A value the renderer asked the core for: loading, loaded, or failed with a message a person can
-// act on. Every feature's state uses this one shape.
+// act on. The states hold what they load in this one shape: the overview and discovery (world),
+// the kubeconfig (app), ownership's objects, map, history and what-if, traffic's detail, setup,
+// metrics and APF, the timeline's event detail, the kubectl proxy's detail, the walkthroughs'
+// catalog and plan, the rollout trace, the recordings list. Not yet: the lab's identities. Actions
+// (a lab send, a walkthrough step, a recording start) keep a busy flag and their error instead.
 import type { Result, UiError } from '@common/result'
 
 export type Loadable<T> =

@@ -4,6 +4,7 @@
 import type { ApiscopeApi } from '@common/bridge-types'
 import type { RecordingFile, RecordingStatus, ReplayStatus } from '@common/messages/recording'
 import type { Result, UiError } from '@common/result'
+import { toLoadable, type Loadable } from './loadable'
 
 export type Theme = 'dark' | 'light'
 
@@ -29,6 +30,9 @@ function loadPrefs(): Prefs {
 
 export class RecordingState {
   status = $state.raw<RecordingStatus>({ recording: null, replay: null, folder: '' })
+  /** The recordings the Open dialog offers, read each time it opens. */
+  fileList = $state.raw<Loadable<RecordingFile[]>>({ status: 'idle' })
+  /** The list on screen: the last one read, kept while it is read again or when that fails. */
   files = $state.raw<RecordingFile[]>([])
   error = $state.raw<UiError | null>(null)
   openDialog = $state(false)
@@ -94,8 +98,11 @@ export class RecordingState {
   }
 
   async loadFiles(): Promise<void> {
+    this.fileList = { status: 'loading', previous: this.files }
     const res = await this.api.listRecordings({})
+    this.fileList = toLoadable(res)
     if (res.ok) this.files = res.value
+    // The dialog says a failure where recording's other errors go.
     else this.error = res.error
   }
 

@@ -12,6 +12,7 @@ import type {
   WatchTarget,
 } from '@common/watch-types'
 import { TimelineData } from '../lib/timeline/timeline-data'
+import { toLoadable, type Loadable } from './loadable'
 
 export class TimelineState {
   readonly data = new TimelineData()
@@ -25,12 +26,7 @@ export class TimelineState {
    */
   watches = $derived(this.statuses.filter((s) => s.state !== 'stopped'))
   selected = $state<number | null>(null)
-  detail = $state.raw<
-    | { status: 'idle' }
-    | { status: 'loading' }
-    | { status: 'ready'; value: ObjectVersionDetail }
-    | { status: 'error'; error: UiError }
-  >({ status: 'idle' })
+  detail = $state.raw<Loadable<ObjectVersionDetail>>({ status: 'idle' })
   startError = $state.raw<UiError | null>(null)
   /** What the watch picker holds, kept while the person looks at other views. */
   picker = $state({
@@ -162,8 +158,6 @@ export class TimelineState {
     this.detail = { status: 'loading' }
     const res = await this.api.eventDetail({ index: this.data.index[k] as number })
     if (this.selected !== k) return
-    this.detail = res.ok
-      ? { status: 'ready', value: res.value }
-      : { status: 'error', error: res.error }
+    this.detail = toLoadable(res)
   }
 }

@@ -6,12 +6,17 @@ import type { RunPlan, RunState } from '@common/messages/walkthroughs'
 import type { UiError } from '@common/result'
 import type { Language, Scenario } from '@common/scenarios/scenario-format'
 import { RolloutState } from '../views/rollout/rollout-state.svelte'
+import type { Loadable } from './loadable'
 
 export class WalkthroughsState {
   language = $state<Language>('en')
-  scenarios = $state.raw<Scenario[]>([])
+  /** The scenarios the core ships, read once. */
+  catalog = $state.raw<Loadable<Scenario[]>>({ status: 'idle' })
+  scenarios = $derived(this.catalog.status === 'ready' ? this.catalog.value : [])
   selectedId = $state<string | null>(null)
-  plan = $state.raw<RunPlan | null>(null)
+  /** What the chosen scenario will create, and where: read again on each choice. */
+  planFor = $state.raw<Loadable<RunPlan>>({ status: 'idle' })
+  plan = $derived(this.planFor.status === 'ready' ? this.planFor.value : null)
   run = $state.raw<RunState | null>(null)
   /** After a step is sent, its outcome stays on screen until the presenter moves on. */
   showingResult = $state(false)
@@ -37,7 +42,7 @@ export class WalkthroughsState {
       const stale = this.run
       if (stale && !stale.finished) void api.walkthroughFinish({ runId: stale.runId })
       this.run = null
-      this.plan = null
+      this.planFor = { status: 'idle' }
       if (this.selectedId) void this.select(this.selectedId)
       void api.walkthroughCleanupLeftovers({}).then((res) => {
         if (res.ok && res.value.deleted.length) this.cleaned = res.value.deleted
@@ -60,17 +65,38 @@ export class WalkthroughsState {
   }
 
   async load(): Promise<void> {
-    if (this.scenarios.length) return
-    const catalog = await this.guard(() => this.api.walkthroughCatalog({}))
-    if (catalog) this.scenarios = catalog.scenarios
+    if (this.catalog.status === 'ready' || this.catalog.status === 'loading') return
+    this.catalog = { status: 'loading' }
+    this.catalog = await this.loaded(
+      () => this.api.walkthroughCatalog({}),
+      (c) => c.scenarios,
+    )
   }
 
   async select(id: string): Promise<void> {
     if (this.run && !this.run.finished) return
     this.selectedId = id
-    this.plan = null
+    this.planFor = { status: 'loading' }
     this.confirmNotLocal = false
-    this.plan = await this.guard(() => this.api.walkthroughPlan({ scenarioId: id }))
+    this.planFor = await this.loaded(
+      () => this.api.walkthroughPlan({ scenarioId: id }),
+      (p) => p,
+    )
+  }
+
+  /** A load through guard (busy while it runs, its error on screen), as a Loadable. */
+  private async loaded<T, V>(
+    work: () => Promise<{ ok: true; value: T } | { ok: false; error: UiError }>,
+    pick: (value: T) => V,
+  ): Promise<Loadable<V>> {
+    let failed = null as UiError | null
+    const value = await this.guard(async () => {
+      const res = await work()
+      if (!res.ok) failed = res.error
+      return res
+    })
+    if (value !== null) return { status: 'ready', value: pick(value) }
+    return failed ? { status: 'error', error: failed } : { status: 'idle' }
   }
 
   async start(): Promise<void> {

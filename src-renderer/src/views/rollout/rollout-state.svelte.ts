@@ -4,14 +4,24 @@
 // the owner on screen is the one the recording traced.
 import type { ApiscopeApi } from '@common/bridge-types'
 import type { RolloutTrace } from '@common/messages/walkthroughs'
-import type { Result, UiError } from '@common/result'
+import type { Result } from '@common/result'
+import { toLoadable, type Loadable } from '../../state/loadable'
 
 export class RolloutState {
   namespace = $state('')
   name = $state('')
-  trace = $state.raw<RolloutTrace | null>(null)
-  error = $state.raw<UiError | null>(null)
-  starting = $state(false)
+  /** The last trace: asked for (rollout:start), then kept up to date by the core's pushes. */
+  traced = $state.raw<Loadable<RolloutTrace>>({ status: 'idle' })
+  /** The trace on screen: the last one, kept while a new start is on its way. */
+  trace = $derived(
+    this.traced.status === 'ready'
+      ? this.traced.value
+      : this.traced.status === 'loading'
+        ? (this.traced.previous ?? null)
+        : null,
+  )
+  error = $derived(this.traced.status === 'error' ? this.traced.error : null)
+  starting = $derived(this.traced.status === 'loading')
   constructor(
     readonly api: ApiscopeApi,
     private readonly isReplaying: () => boolean = () => false,
@@ -19,7 +29,7 @@ export class RolloutState {
     api.onRolloutTrace((trace) => {
       if (this.replaying) this.adopt(trace)
       else if (trace.owner.namespace === this.namespace && trace.owner.name === this.name)
-        this.trace = trace
+        this.show(trace)
     })
     api.onReplayedAnswer(({ channel, answer }) => {
       const res = answer as Result<RolloutTrace>
@@ -29,8 +39,15 @@ export class RolloutState {
 
   /** A new session, or a replay going back (its traces come again): WorldState.startOver. */
   clear(): void {
-    this.trace = null
-    this.error = null
+    this.traced = { status: 'idle' }
+  }
+
+  /** A pushed trace: on screen at once, even while a start is on its way. */
+  private show(trace: RolloutTrace): void {
+    this.traced =
+      this.traced.status === 'loading'
+        ? { status: 'loading', previous: trace }
+        : { status: 'ready', value: trace }
   }
 
   get replaying(): boolean {
@@ -40,28 +57,21 @@ export class RolloutState {
   private adopt(trace: RolloutTrace): void {
     this.namespace = trace.owner.namespace
     this.name = trace.owner.name
-    this.error = null
-    this.trace = trace
+    this.traced = { status: 'ready', value: trace }
   }
 
   async start(namespace: string, name: string): Promise<void> {
     if (this.replaying) return
     this.namespace = namespace
     this.name = name
-    this.starting = true
-    this.error = null
-    const res = await this.api.rolloutStart({ namespace, name, kind: 'Deployment' })
-    this.starting = false
-    if (res.ok) this.trace = res.value
-    else {
-      this.trace = null
-      this.error = res.error
-    }
+    const previous = this.trace
+    this.traced = { status: 'loading', ...(previous ? { previous } : {}) }
+    this.traced = toLoadable(await this.api.rolloutStart({ namespace, name, kind: 'Deployment' }))
   }
 
   async stop(): Promise<void> {
     if (this.replaying) return
     await this.api.rolloutStop({})
-    this.trace = null
+    this.traced = { status: 'idle' }
   }
 }
