@@ -5,6 +5,7 @@
 import type { ApiscopeApi } from '@common/bridge-types'
 import type { LabIdentityInfo, LabResult } from '@common/messages/lab'
 import type { Result, UiError } from '@common/result'
+import { toLoadable, type Loadable } from './loadable'
 import { defaultDraft, specOf, type LabDraft } from '../views/lab/lab-draft'
 
 export interface LabHistoryItem {
@@ -16,8 +17,10 @@ export interface LabHistoryItem {
 
 export class LabState {
   draft = $state<LabDraft>(defaultDraft('default'))
+  /** The identities as last read (lab:identities), or why they could not be. */
+  identityList = $state.raw<Loadable<LabIdentityInfo[]>>({ status: 'idle' })
+  /** The last list read, kept while it is read again or when that fails: the composer's choices. */
   identities = $state.raw<LabIdentityInfo[]>([])
-  identitiesError = $state.raw<UiError | null>(null)
   minting = $state(false)
   mintError = $state.raw<UiError | null>(null)
   sending = $state(false)
@@ -41,7 +44,7 @@ export class LabState {
         this.identities = Array.isArray(got)
           ? got
           : this.identities.map((i) => (i.kind === got.kind ? got : i))
-        this.identitiesError = null
+        this.identityList = { status: 'ready', value: this.identities }
       }
     })
   }
@@ -70,11 +73,10 @@ export class LabState {
   }
 
   async refreshIdentities(): Promise<void> {
+    this.identityList = { status: 'loading', previous: this.identities }
     const res = await this.api.labIdentities({})
-    if (res.ok) {
-      this.identities = res.value
-      this.identitiesError = null
-    } else this.identitiesError = res.error
+    this.identityList = toLoadable(res)
+    if (res.ok) this.identities = res.value
   }
 
   async mint(namespace: string): Promise<void> {

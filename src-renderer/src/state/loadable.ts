@@ -2,8 +2,8 @@
 // act on. The states hold what they load in this one shape: the overview and discovery (world),
 // the kubeconfig (app), ownership's objects, map, history and what-if, traffic's detail, setup,
 // metrics and APF, the timeline's event detail, the kubectl proxy's detail, the walkthroughs'
-// catalog and plan, the rollout trace, the recordings list. Not yet: the lab's identities. Actions
-// (a lab send, a walkthrough step, a recording start) keep a busy flag and their error instead.
+// catalog and plan, the rollout trace, the recordings list, the lab's identities. Actions (a lab
+// send, a token mint, a walkthrough step, a recording start) keep a busy flag and their error.
 import type { Result, UiError } from '@common/result'
 
 export type Loadable<T> =
