@@ -31,6 +31,7 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.node.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: ['.ts', '.js', '.svelte', '.json'] },
-    cache: false,
+    // Reused while no file changed (content hashes); CI's fresh clone starts without it.
+    cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
   },
 }
