@@ -71,3 +71,15 @@ export function isMessageKey(key: string): key is MessageKey {
 
 /** Every stored key of a catalogue (for the test that both languages have all of them). */
 export const catalogues: Record<Locale, Record<string, string>> = { en, fr }
+
+/** A message the core sends for a person: its English, and its key and parameters to say again. */
+export interface Said {
+  text: string
+  as: { key: MessageKey; params?: Record<string, string | number> }
+}
+
+/** `key` in English for the core's answer, with what the renderer needs to say it in French. */
+export function said<K extends MessageKey>(key: K, ...params: ParamsArg<K>): Said {
+  const given = params[0] as Record<string, string | number> | undefined
+  return { text: translate('en', key, ...params), as: given ? { key, params: given } : { key } }
+}

@@ -2,7 +2,7 @@
 // bar, then that one, remembered in localStorage. Switching re-renders every text read through
 // `t` (they read `locale.current`) and keeps all other state: nothing reloads.
 import { pickLocale } from '../pick-locale'
-import { translate, type Locale, type MessageKey, type ParamsArg } from '../translate'
+import { isMessageKey, translate, type Locale, type MessageKey, type ParamsArg } from '../translate'
 
 const STORAGE_KEY = 'apiscope.locale'
 
@@ -42,4 +42,16 @@ export const locale = new LocaleState()
 /** `key` in the renderer's current language (reactive: re-read when the language changes). */
 export function t<K extends MessageKey>(key: K, ...params: ParamsArg<K>): string {
   return translate(locale.current, key, ...params)
+}
+
+/**
+ * A message the core sent by key (a UiError's `said`), in the current language; `english` (the
+ * core's own text) when the key is not in this build's catalogue.
+ */
+export function tSaid(
+  as: { key: string; params?: Record<string, string | number> } | undefined,
+  english: string,
+): string {
+  if (!as || !isMessageKey(as.key)) return english
+  return translate(locale.current, as.key, ...([as.params ?? {}] as ParamsArg<typeof as.key>))
 }

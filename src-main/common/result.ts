@@ -28,6 +28,18 @@ export interface UiError {
   detail: string
   /** What to do about it. */
   nextStep: string
+  /**
+   * The same title, detail and next step as messages of the catalogue (i18n/), so the renderer
+   * says them in the person's language; the strings above are their English. Absent for errors
+   * not in the catalogue yet (they show in English) and for a detail that is the server's own text.
+   */
+  said?: { title: SaidAs; detail?: SaidAs; nextStep: SaidAs }
+}
+
+/** A catalogue key and its parameters (kept as the API and the machine gave them). */
+export interface SaidAs {
+  key: string
+  params?: Record<string, string | number>
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: UiError }

@@ -1,6 +1,9 @@
 // Every way reaching a cluster can fail, each with its own plain message and a next step.
 // Pure: it reads error codes and texts, so unit tests cover it without a network.
+// Their words come from the catalogue (i18n/): English here, and the key and parameters with them
+// so the renderer says them in French; a detail that is the server's or a tool's text stays as is.
 import type { UiError } from '@common/result'
+import { said, type Said } from '@i18n/translate'
 
 export interface TransportFailure {
   code?: string
@@ -20,6 +23,17 @@ const CA_CODES = new Set([
   'CERT_UNTRUSTED',
 ])
 
+/** A UiError's words: the title and next step from the catalogue, the detail too when it is ours. */
+function words(title: Said, detail: Said | string, nextStep: Said): Omit<UiError, 'kind'> {
+  const ours = typeof detail !== 'string'
+  return {
+    title: title.text,
+    detail: ours ? detail.text : detail,
+    nextStep: nextStep.text,
+    said: { title: title.as, nextStep: nextStep.as, ...(ours ? { detail: detail.as } : {}) },
+  }
+}
+
 function hostOf(server: string): string {
   try {
     return new URL(server).host
@@ -38,83 +52,80 @@ export function describeTransportFailure(
     if (f.execCommand && f.code === 'ENOENT') {
       return {
         kind: 'exec-not-found',
-        title: `The credential plugin "${f.execCommand}" is not installed or not on PATH`,
-        detail: `Context "${context}" gets its credentials by running "${f.execCommand}", which was not found (PATH=${process.env.PATH ?? ''}).`,
-        nextStep: `Install ${f.execCommand}, or make sure it is on the PATH of your login shell; then retry.`,
+        ...words(
+          said('fail.execNotFound.title', { command: f.execCommand }),
+          said('fail.execNotFound.detail', {
+            context,
+            command: f.execCommand,
+            path: process.env.PATH ?? '',
+          }),
+          said('fail.execNotFound.next', { command: f.execCommand }),
+        ),
       }
     }
     if (f.execCommand) {
       return {
         kind: 'exec-failed',
-        title: `The credential plugin "${f.execCommand}" failed`,
-        detail: f.message.trim() || '(it printed nothing on stderr)',
-        nextStep: `Run the plugin yourself to see why (kubectl --context ${context} get --raw /version does the same); often you need to log in again.`,
+        ...words(
+          said('fail.execFailed.title', { command: f.execCommand }),
+          f.message.trim() || said('fail.execFailed.silent'),
+          said('fail.execFailed.next', { context }),
+        ),
       }
     }
     return {
       kind: 'kubeconfig-malformed',
-      title: 'The credentials in the kubeconfig cannot be read',
-      detail: f.message,
-      nextStep: 'Check the user entry of this context (kubectl config view --minify).',
+      ...words(
+        said('fail.kubeconfigMalformed.title'),
+        f.message,
+        said('fail.kubeconfigMalformed.next'),
+      ),
     }
   }
   if (f.phase === 'timeout' || f.code === 'ETIMEDOUT' || f.code === 'ESOCKETTIMEDOUT') {
     return {
       kind: 'timeout',
-      title: `${host} did not answer in time`,
-      detail: f.message,
-      nextStep:
-        'Check that the address is reachable from this machine (a VPN, a firewall, a stopped VM). For minikube: minikube status.',
+      ...words(said('fail.timeout.title', { host }), f.message, said('fail.timeout.next')),
     }
   }
   const code = f.code ?? ''
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return {
       kind: 'dns',
-      title: `The name ${host} does not resolve`,
-      detail: f.message,
-      nextStep: 'Check the server address in the kubeconfig and your DNS or VPN.',
+      ...words(said('fail.dns.title', { host }), f.message, said('fail.dns.next')),
     }
   }
   if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
     return {
       kind: 'connection-refused',
-      title: `Nothing answers at ${host}`,
-      detail: f.message,
-      nextStep: 'Is the cluster running? For minikube: minikube status, then minikube start.',
+      ...words(said('fail.refused.title', { host }), f.message, said('fail.refused.next')),
     }
   }
   if (CA_CODES.has(code)) {
     return {
       kind: 'tls-ca',
-      title: "The server's certificate is not signed by the CA this kubeconfig trusts",
-      detail: `${f.message} (${code})`,
-      nextStep:
-        "The cluster's CA changed (minikube delete/start does that) or the kubeconfig points at another server. Refresh the kubeconfig: minikube update-context, or copy the cluster's CA again.",
+      ...words(said('fail.tlsCa.title'), `${f.message} (${code})`, said('fail.tlsCa.next')),
     }
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     return {
       kind: 'tls-hostname',
-      title: `The server's certificate is not valid for ${host}`,
-      detail: f.message,
-      nextStep:
-        'Use the address the certificate was issued for, or set tls-server-name in the cluster entry.',
+      ...words(said('fail.tlsHostname.title', { host }), f.message, said('fail.tlsHostname.next')),
     }
   }
   if (code === 'CERT_HAS_EXPIRED') {
     return {
       kind: 'cert-expired',
-      title: "The server's certificate has expired",
-      detail: f.message,
-      nextStep: "Renew the cluster's certificates (for minikube: minikube start renews them).",
+      ...words(said('fail.certExpired.title'), f.message, said('fail.certExpired.next')),
     }
   }
   return {
     kind: 'http',
-    title: `The connection to ${host} failed`,
-    detail: code ? `${f.message} (${code})` : f.message,
-    nextStep: 'Check the server address and that the cluster is running.',
+    ...words(
+      said('fail.connection.title', { host }),
+      code ? `${f.message} (${code})` : f.message,
+      said('fail.connection.next'),
+    ),
   }
 }
 
@@ -154,32 +165,37 @@ export function describeHttpFailure(h: HttpFailureContext): UiError {
     if (h.clientCertExpiredOn) {
       return {
         kind: 'cert-expired',
-        title: 'Your client certificate has expired',
-        detail: `It was valid until ${h.clientCertExpiredOn}; the server answered 401 Unauthorized.`,
-        nextStep:
-          'Get a fresh certificate: for minikube, minikube start renews it; elsewhere ask for new credentials.',
+        ...words(
+          said('fail.clientCertExpired.title'),
+          said('fail.clientCertExpired.detail', { date: h.clientCertExpiredOn }),
+          said('fail.clientCertExpired.next'),
+        ),
       }
     }
     return {
       kind: 'unauthorized',
-      title: 'The server does not accept these credentials (401 Unauthorized)',
-      detail: `${serverSays}. Authentication failed: the token or certificate is unknown, expired or revoked.`,
-      nextStep: `Renew the credentials of context "${h.context}" (log in again, or regenerate the token).`,
+      ...words(
+        said('fail.unauthorized.title'),
+        said('fail.unauthorized.detail', { server: serverSays }),
+        said('fail.unauthorized.next', { context: h.context }),
+      ),
     }
   }
   if (h.status === 403) {
     return {
       kind: 'forbidden',
-      title: 'Authenticated, but not allowed (403 Forbidden)',
-      detail: serverSays,
-      nextStep:
-        'RBAC decides this: ask for a Role or ClusterRole binding that grants the verb on this resource.',
+      ...words(said('fail.forbidden.title'), serverSays, said('fail.forbidden.next')),
     }
   }
   return {
     kind: 'http',
-    title: `${h.path} answered ${h.status}${status?.reason ? ` ${status.reason}` : ''}`,
-    detail: serverSays,
-    nextStep: 'See the request log for the exact request and response.',
+    ...words(
+      said('fail.http.title', {
+        path: h.path,
+        status: `${h.status}${status?.reason ? ` ${status.reason}` : ''}`,
+      }),
+      serverSays,
+      said('fail.http.next'),
+    ),
   }
 }
