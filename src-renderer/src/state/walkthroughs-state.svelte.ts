@@ -26,6 +26,8 @@ export class WalkthroughsState {
   cleaned = $state.raw<string[]>([])
   readonly rollout: RolloutState
   private connectedAt: string | null = null
+  /** The run left unfinished by the session before: finished once the new one is up. */
+  private staleRunId: number | null = null
 
   selected = $derived(this.scenarios.find((s) => s.id === this.selectedId) ?? null)
 
@@ -38,15 +40,33 @@ export class WalkthroughsState {
     api.onSession((s) => {
       if (s.status !== 'connected' || s.info.connectedAt === this.connectedAt) return
       this.connectedAt = s.info.connectedAt
-      // A run belongs to the connection it started on: end it there (its namespace goes).
-      const stale = this.run
-      if (stale && !stale.finished) void api.walkthroughFinish({ runId: stale.runId })
-      this.run = null
-      this.planFor = { status: 'idle' }
-      if (this.selectedId) void this.select(this.selectedId)
-      void api.walkthroughCleanupLeftovers({}).then((res) => {
-        if (res.ok && res.value.deleted.length) this.cleaned = res.value.deleted
-      })
+      // After the world's own listener: a session it starts over for (startOver) has gone first.
+      queueMicrotask(() => this.connected())
+    })
+  }
+
+  /**
+   * A new session (WorldState.startOver): the run and the plan of the one before leave the screen;
+   * the run itself is finished once the new session is up (connected).
+   */
+  startOver(): void {
+    const stale = this.run
+    if (stale && !stale.finished) this.staleRunId = stale.runId
+    this.run = null
+    this.planFor = { status: 'idle' }
+    this.showingResult = false
+  }
+
+  /** On every connection: the run of the session before ends, the plan is read for this one. */
+  private connected(): void {
+    // A run belongs to the connection it started on: end it there (its namespace goes).
+    const stale = this.staleRunId ?? (this.run && !this.run.finished ? this.run.runId : null)
+    this.staleRunId = null
+    if (stale !== null) void this.api.walkthroughFinish({ runId: stale })
+    this.run = null
+    if (this.selectedId) void this.select(this.selectedId)
+    void this.api.walkthroughCleanupLeftovers({}).then((res) => {
+      if (res.ok && res.value.deleted.length) this.cleaned = res.value.deleted
     })
   }
 

@@ -96,6 +96,9 @@ export class WorldState {
     this.resets.register('ownership', () => this.ownership.clear())
     this.resets.register('lab', () => this.lab.forget())
     this.resets.register('traffic', (why) => this.traffic.startOver(why))
+    this.resets.register('walkthroughs', (why) => {
+      if (newSession(why)) this.walkthroughs.startOver()
+    })
     this.resets.register('rollout', () => this.walkthroughs.rollout.clear())
   }
 
