@@ -1,6 +1,6 @@
 // The one way renderer state starts over. Every state of a world that holds something of one
-// session (the timeline, the lab's results, the traffic rows, ownership, the rollout trace, the
-// overview) registers what it forgets here; the world runs them all from one place
+// session (the overview, the timeline, the lab's results, the traffic rows, ownership, the
+// walkthroughs' run and plan, the rollout trace) registers what it forgets here; the world runs them all from one place
 // (WorldState.startOver) when a new session begins: a connect, a session the core reports with a
 // new connectedAt, or a replay going back to its start.
 
