@@ -1,8 +1,8 @@
 // The one way renderer state starts over. Every state of a world that holds something of one
 // session (the overview, the timeline, the lab's results, the traffic rows, ownership, the
-// walkthroughs' run and plan, the rollout trace) registers what it forgets here; the world runs them all from one place
-// (WorldState.startOver) when a new session begins: a connect, a session the core reports with a
-// new connectedAt, or a replay going back to its start.
+// walkthroughs' run and plan, the rollout trace) registers what it forgets here; the world runs
+// them all from one place (WorldState.startOver) when a new session begins: a connect, a session
+// the core reports with a new connectedAt, or a replay going back to its start.
 
 /**
  * - `connect`: the person connects (the live world, before the new session answers)
