@@ -50,7 +50,7 @@ export class TrafficState {
   })
   logTail = $state({ path: '', fromStart: false, minikubeProfile: '' })
   metricsAuto = $state(false)
-  /** Bumped when the stream starts over (a replay seeking back, a new session): the drawing drops its dots. */
+  /** Bumped when the stream starts over (a replay seeking back, a new session): dots go. */
   generation = $state(0)
 
   visible = $derived(this.requests.filter((r) => matches(r, this.filter)))

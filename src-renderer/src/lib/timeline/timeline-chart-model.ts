@@ -181,7 +181,7 @@ export function laneNeighbour(
   return best
 }
 
-/** The first row to show so that `row` is in view (rows of `visible` lanes), or rowTop unchanged. */
+/** The first row to show so that `row` is in view (`visible` lanes high), or rowTop unchanged. */
 export function rowTopToReveal(
   row: number,
   rowTop: number,
