@@ -60,14 +60,14 @@ test('a walkthrough shows what it will send, then what came back, checked', asyn
     'configmap/reglages',
   )
 
-  // The same step in French.
+  // The same step in French (the app's language switch: the group is named in French after it).
   await apiscope.page
     .getByRole('group', { name: 'Language' })
     .getByRole('button', { name: 'FR' })
     .click()
   await expect(w.narration).toContainText('POST crée, il ne remplace pas')
   await apiscope.page
-    .getByRole('group', { name: 'Language' })
+    .getByRole('group', { name: 'Langue' })
     .getByRole('button', { name: 'EN' })
     .click()
 
