@@ -63,12 +63,12 @@ test('a walkthrough shows what it will send, then what came back, checked', asyn
   // The same step in French (the app's language switch: the group is named in French after it).
   await apiscope.page
     .getByRole('group', { name: 'Language' })
-    .getByRole('button', { name: 'FR' })
+    .getByRole('button', { name: 'FR', exact: true })
     .click()
   await expect(w.narration).toContainText('POST crée, il ne remplace pas')
   await apiscope.page
     .getByRole('group', { name: 'Langue' })
-    .getByRole('button', { name: 'EN' })
+    .getByRole('button', { name: 'EN', exact: true })
     .click()
 
   await w.finish.click()
