@@ -84,8 +84,25 @@ test('the app shell in French: side bar, top bar, dialogs, no English from the c
   await expect(apiscope.health).toContainText('Vérifié à')
   await expectNoEnglish(page, 'Overview')
   await apiscope.screenshot('fr-overview')
+  await page
+    .getByRole('navigation', { name: 'Vues' })
+    .getByRole('button', { name: 'Découverte' })
+    .click()
+  await expect(apiscope.resourcesTable.locator('tbody tr').first()).toBeVisible()
+  await apiscope.resourcesTable.locator('tr[data-resource="apps/v1 deployments"]').click()
+  await expect(page.getByTestId('resource-detail')).toContainText('dans un namespace')
+  await expectNoEnglish(page, 'Discovery')
+  await apiscope.screenshot('fr-discovery')
+  await page.getByRole('tab', { name: /APIServices/ }).click()
+  await expect(page.getByTestId('apiservices-table')).toContainText('Disponible')
+  await expectNoEnglish(page, 'APIServices')
+  await apiscope.screenshot('fr-discovery-apiservices')
 
-  // The shortcuts dialog and the recording dialog.
+  // The shortcuts dialog and the recording dialog (from a side-bar button: a focused tab keeps ?).
+  await page
+    .getByRole('navigation', { name: 'Vues' })
+    .getByRole('button', { name: 'Vue d’ensemble' })
+    .click()
   await page.keyboard.press('?')
   await expect(page.getByRole('dialog', { name: 'Raccourcis clavier' })).toBeVisible()
   await expectNoEnglish(page, 'shortcuts dialog', 'dialog[open]')
