@@ -11,6 +11,7 @@ import { ApiscopeCore } from '../node/apiscope-core'
 import { openDemoUnlessClusterAnswers } from '../node/recording/demo-fallback'
 import { proxy, PROXY_USAGE } from './proxy-command'
 import { record, RECORD_HELP } from './record-command'
+import { say } from './cli-text'
 import { EXIT_CODES, parseCommand, UsageError } from './usage'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -28,28 +29,27 @@ function packageVersion(): string {
   }
 }
 
-const SERVE_USAGE = `  apiscope serve [--port N] [--no-open] [--demo | --demo-if-no-cluster]
-                                          browser mode on 127.0.0.1 (prints the URL with its token);
-                                          --demo opens the bundled demo recording, no cluster needed;
-                                          --demo-if-no-cluster opens it when no cluster answers`
+// In the language of LC_ALL / LC_MESSAGES / LANG (cli-text.ts).
+const SERVE_USAGE = say('cli.serveUsage')
 
-const FOOTER = `The cluster comes from KUBECONFIG or ~/.kube/config, like kubectl.
+const FOOTER = `${say('cli.footer')}
+${say('cli.language')}
 
 ${EXIT_CODES}`
 
-const HELP = `Apiscope ${packageVersion()}: makes the Kubernetes API server visible.
+const HELP = `${say('cli.title', { version: packageVersion() })}
 
-Usage:
+${say('cli.usage')}
 ${SERVE_USAGE}
 ${RECORD_HELP}
 ${PROXY_USAGE}
-  apiscope <command> --help               that command's usage
+${say('cli.commandHelp')}
   apiscope --version | --help
 
 ${FOOTER}`
 
 /** One command's usage, as `apiscope <command> --help` prints it. */
-const usageOf = (lines: string) => `Usage:\n${lines}\n\n${FOOTER}`
+const usageOf = (lines: string) => `${say('cli.usage')}\n${lines}\n\n${FOOTER}`
 const USAGES: Record<string, string> = {
   serve: usageOf(SERVE_USAGE),
   record: usageOf(RECORD_HELP),
@@ -93,13 +93,11 @@ async function serve(argv: string[]): Promise<void> {
   }
   const port = values.port === undefined ? 0 : Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}"`)
+    throw new UsageError(say('cli.port', { value: values.port ?? '' }))
   }
   const rendererDir = path.join(here, '../renderer')
   if (!existsSync(path.join(rendererDir, 'index.html'))) {
-    throw new Error(
-      `The renderer is not built (${rendererDir} is missing). Run: npm run build:only`,
-    )
+    throw new Error(say('cli.notBuilt', { dir: rendererDir }))
   }
   const core = new ApiscopeCore({ host: 'browser', version: packageVersion(), demoDir })
   if (values.demo) {
@@ -110,7 +108,7 @@ async function serve(argv: string[]): Promise<void> {
     if (why) console.log(why)
   }
   const host = await startBrowserHost({ core, rendererDir, port })
-  console.log('Apiscope is running in browser mode. Open this URL (it holds a per-launch token):')
+  console.log(say('cli.running'))
   console.log(host.url)
   if (!values['no-open']) openInBrowser(host.url)
   // Once, whatever asks: Ctrl-C in a terminal sends SIGINT to npm start's scripts/start.js too,
@@ -169,7 +167,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(HELP)
         return 0
       default:
-        console.error(`apiscope: unknown command "${command}"\n\n${HELP}`)
+        console.error(`apiscope: ${say('cli.unknownCommand', { command })}\n\n${HELP}`)
         return 2
     }
   } catch (error) {

@@ -5,13 +5,10 @@
 import type { RequestLogEntry } from '@common/kube-types'
 import type { KubectlProxyStatus } from '@common/messages/kubectl-proxy'
 import type { ApiscopeCore } from '../node/apiscope-core'
+import { say } from './cli-text'
 import { parseCommand } from './usage'
 
-export const PROXY_USAGE = `  apiscope proxy [--context C] [--quiet]
-                                          relays kubectl to the context through a local proxy and
-                                          prints the line to paste (export KUBECONFIG=...), then
-                                          each request as it passes, until interrupted;
-                                          --quiet prints the line only`
+export const PROXY_USAGE = say('cli.proxyUsage')
 
 /** One relayed request as a line: what kubectl -v=6 prints, and who sent it. */
 export function relayedLine(e: RequestLogEntry): string {

@@ -5,14 +5,10 @@ import type { DiscoveredResource } from '@common/kube-types'
 import type { KubectlProxyStatus } from '@common/messages/kubectl-proxy'
 import type { WatchTarget } from '@common/watch-types'
 import type { ApiscopeCore } from '../node/apiscope-core'
+import { say } from './cli-text'
 import { UsageError, parseCommand } from './usage'
 
-export const RECORD_HELP = `  apiscope record --out FILE [--context C] [--watch configmaps,deployments.apps]
-                  [--namespace N] [--audit-webhook PORT | --audit-log PATH]
-                  [--gzip] [--include-secrets] [--title T] [--proxy]
-                                          records until interrupted, printing progress;
-                                          --proxy also opens the kubectl proxy and prints its
-                                          line: the kubectl commands typed there are recorded`
+export const RECORD_HELP = say('cli.recordUsage')
 
 /** "configmaps" or "deployments.apps" (kubectl's resource.group), resolved by discovery. */
 export function resolveWatch(

@@ -2,11 +2,9 @@
 // exits 0; an unknown option or a bad value is a usage error, which names the option, prints the
 // usage and exits 2. The exit codes are the same for every command (EXIT_CODES, in --help).
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { say } from './cli-text'
 
-export const EXIT_CODES = `Exit codes:
-  0  done (or --help)
-  1  failed while running: no cluster answered, a file could not be written, ...
-  2  usage error: an unknown command or option, a missing or invalid value`
+export const EXIT_CODES = say('cli.exitCodes')
 
 /** A mistake in the command line, not in the run: exit code 2, with the command's usage. */
 export class UsageError extends Error {}
@@ -41,11 +39,11 @@ function readable(e: NodeJS.ErrnoException): string {
   const option = /'(-[^' ]*)/.exec(e.message)?.[1]
   switch (e.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown option '${option ?? e.message}'`
+      return say('cli.unknownOption', { option: option ?? e.message })
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return option ? `option '${option}' needs a value` : e.message
+      return option ? say('cli.needsValue', { option }) : e.message
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return `unexpected argument ${/'([^']*)'/.exec(e.message)?.[0] ?? ''}`.trim()
+      return say('cli.unexpected', { argument: /'([^']*)'/.exec(e.message)?.[0] ?? '' }).trim()
     default:
       return e.message
   }
