@@ -409,4 +409,30 @@ export const en = {
   'cli.notBuilt': 'The renderer is not built ({{dir}} is missing). Run: npm run build:only',
   'cli.running':
     'Apiscope is running in browser mode. Open this URL (it holds a per-launch token):',
+  // RequestLogView
+  'log.titleRelayed': 'Requests sent and relayed',
+  'log.title': 'Requests Apiscope sent',
+  'log.count_one': '{{count}} request',
+  'log.count_other': '{{count}} requests',
+  'log.relayed': ' · {{count}} relayed',
+  'log.asKubectl': ' · as',
+  'log.prints': 'prints them',
+  'log.newestFirst': 'newest first',
+  'log.marked_one': '{{count}} request of this step marked ▶',
+  'log.marked_other': '{{count}} requests of this step marked ▶',
+  'log.time': 'Time',
+  'log.verb': 'Verb',
+  'log.status': 'Status',
+  'log.stepRequest': 'this step’s request',
+  'log.failed': 'failed',
+  'log.warnings_one': 'Warning',
+  'log.warnings_other': '{{count}} warnings',
+  'log.none': 'No request yet.',
+  'log.relayedFrom':
+    'Relayed from {{client}}: a recording keeps its line, not its headers and bodies.',
+  'log.credentials':
+    'Credentials are elided: set $CA, $CERT and $KEY (or $TOKEN) from your kubeconfig.',
+  'proxy.lineLabel': 'kubectl through Apiscope:',
+  'proxy.seeYours': 'See your own kubectl commands here:',
+  'proxy.startLong': 'Start the kubectl proxy',
 } as const

@@ -98,6 +98,14 @@ test('the app shell in French: side bar, top bar, dialogs, no English from the c
   await expectNoEnglish(page, 'APIServices')
   await apiscope.screenshot('fr-discovery-apiservices')
 
+  await page
+    .getByRole('navigation', { name: 'Vues' })
+    .getByRole('button', { name: /^Requêtes/ })
+    .click()
+  await apiscope.requestLog.locator('tbody tr', { hasText: '/readyz?verbose' }).first().click()
+  await expect(page.getByTestId('request-detail')).toContainText('Les identifiants sont omis')
+  await expectNoEnglish(page, 'request log')
+  await apiscope.screenshot('fr-request-log')
   // The shortcuts dialog and the recording dialog (from a side-bar button: a focused tab keeps ?).
   await page
     .getByRole('navigation', { name: 'Vues' })
