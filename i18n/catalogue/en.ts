@@ -435,4 +435,5 @@ export const en = {
   'proxy.lineLabel': 'kubectl through Apiscope:',
   'proxy.seeYours': 'See your own kubectl commands here:',
   'proxy.startLong': 'Start the kubectl proxy',
+  'open.choose': 'Choose a file…',
 } as const

@@ -428,4 +428,5 @@ export const fr: { readonly [K in keyof typeof en]: string } = {
   'proxy.lineLabel': 'kubectl à travers Apiscope :',
   'proxy.seeYours': 'Voir ici vos propres commandes kubectl :',
   'proxy.startLong': 'Démarrer le proxy kubectl',
+  'open.choose': 'Choisir un fichier…',
 }

@@ -6,10 +6,19 @@ export function clock(ms: number): string {
   return `${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
 }
 
-export function size(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`
+/** 110.8 kB in English, 110,8 ko in French (Intl's units and decimal separator). */
+export function size(bytes: number, locale = 'en'): string {
+  const unit = (value: number, name: string, digits: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: name,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value)
+  // Intl's short byte unit is "byte"; "B" and "o" are what people write.
+  if (bytes < 1024) return `${bytes} ${locale === 'fr' ? 'o' : 'B'}`
+  if (bytes < 1024 * 1024) return unit(bytes / 1024, 'kilobyte', 1)
+  return unit(bytes / 1024 / 1024, 'megabyte', 2)
 }
 
 export function speedLabel(speed: number): string {
