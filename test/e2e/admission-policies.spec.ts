@@ -211,7 +211,7 @@ test('the admission walkthrough: a policy and binding in its namespace, then 7 r
   if (old) {
     // No policy API: the Deployment goes through, and the walkthrough says it differs softly.
     await expect(denied).toContainText('201')
-    await expect(denied.getByTestId('check-table')).toContainText('denied-by-policy')
+    await expect(denied.getByTestId('check-table')).toContainText('denied by a policy')
   } else {
     await expect(denied).toContainText('422')
     await expect(denied).toContainText('matches the walkthrough')

@@ -49,7 +49,7 @@ test('a walkthrough shows what it will send, then what came back, checked', asyn
   await w.send.click()
   await expect(w.outcomes.first()).toContainText('409')
   await expect(w.outcomes.first()).toContainText('matches the walkthrough')
-  await expect(w.outcomes.first().getByTestId('check-table')).toContainText('already-exists')
+  await expect(w.outcomes.first().getByTestId('check-table')).toContainText('already exists')
   // Let the request finish travelling the stages (its stage path says when), and show the checks.
   await expect(w.outcomes.first().locator('.stage-path')).toHaveAttribute('data-settled', 'true', {
     timeout: 10_000,
