@@ -6,7 +6,7 @@ import type { en } from './en'
 export const fr: { readonly [K in keyof typeof en]: string } = {
   'shell.context': 'Contexte',
   'shell.contextAria': 'Contexte Kubernetes',
-  'shell.goLive': 'Revenir au direct : choisir',
+  'shell.goLive': 'Direct : choisir',
   'shell.choose': 'Choisir…',
   'shell.namespace': 'namespace',
   'shell.lostServer': 'Serveur Apiscope perdu : relancez-le et rechargez',

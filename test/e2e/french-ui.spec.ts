@@ -4,7 +4,8 @@
 // is remembered across a reload, and switching keeps the view and its state.
 import type { Page } from '@playwright/test'
 import { catalogues } from '@i18n/translate'
-import { expect, test } from './fixtures'
+import { expect, startServe, test } from './fixtures'
+import { ApiscopePage } from './pages/apiscope-page'
 import { WalkthroughsPage } from './pages/walkthroughs-page'
 
 /** English texts that French says otherwise, as patterns ({{x}} stands for anything). */
@@ -26,7 +27,7 @@ const english = Object.entries(catalogues.en)
  * and unselected options. A script string:
  * this file is typed for Node, the walk runs in the page.
  */
-const VISIBLE_TEXTS = (roots: string) => `(() => {
+const VISIBLE_TEXTS = (roots: string, skip: string) => `(() => {
   const out = []
   for (const root of document.querySelectorAll(${JSON.stringify(roots)})) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
@@ -34,7 +35,7 @@ const VISIBLE_TEXTS = (roots: string) => `(() => {
     const text = node.textContent?.trim()
     const parent = node.parentElement
     if (!text || !parent) continue
-    if (parent.closest('code, kbd, pre, script, style, .mono, [translate=no]')) continue
+    if (parent.closest(${JSON.stringify(`code, kbd, pre, script, style, .mono, [translate=no]${skip}`)})) continue
     const option = parent.closest('option')
     if (option && !option.selected) continue
     if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue
@@ -44,19 +45,26 @@ const VISIBLE_TEXTS = (roots: string) => `(() => {
   return out
 })()`
 
-async function visibleTexts(page: Page, roots: string): Promise<string[]> {
-  return page.evaluate<string[]>(VISIBLE_TEXTS(roots))
+async function visibleTexts(page: Page, roots: string, skip = ''): Promise<string[]> {
+  return page.evaluate<string[]>(VISIBLE_TEXTS(roots, skip ? `, ${skip}` : ''))
 }
 
 /** `roots`: the parts of the page to read (the whole page by default). */
-async function englishShown(page: Page, roots = 'body'): Promise<string[]> {
-  return (await visibleTexts(page, roots)).flatMap((text) =>
+async function englishShown(page: Page, roots = 'body', skip = ''): Promise<string[]> {
+  return (await visibleTexts(page, roots, skip)).flatMap((text) =>
     english.filter((e) => e.pattern.test(text)).map((e) => `${e.key}: "${text}"`),
   )
 }
 
-async function expectNoEnglish(page: Page, where: string, roots = 'body'): Promise<void> {
-  expect(await englishShown(page, roots), `English UI text on the French ${where}`).toEqual([])
+async function expectNoEnglish(
+  page: Page,
+  where: string,
+  roots = 'body',
+  skip = '',
+): Promise<void> {
+  expect(await englishShown(page, roots, skip), `English UI text on the French ${where}`).toEqual(
+    [],
+  )
 }
 
 /** The app shell: top bar, replay strip, side bar (the view in the middle is checked on its own). */
@@ -202,4 +210,35 @@ test('a walkthrough in French: plan, what it will send, what came back, checked'
   await apiscope.screenshot('fr-walkthrough-mid-step')
   await w.finish.click()
   await expect(w.plan).toBeVisible()
+})
+
+test('the demo replay in French, and presenter mode with its spotlight', async ({ page }) => {
+  const serve = await startServe({ KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent' }, [
+    '--demo-if-no-cluster',
+  ])
+  try {
+    await page.addInitScript("localStorage.setItem('apiscope.locale', 'fr')")
+    const app = new ApiscopePage(page, serve.url)
+    await app.open()
+    const banner = page.getByRole('region', { name: 'Commandes du rejeu' })
+    await expect(banner).toContainText('REJEU')
+    await expect(banner).toContainText('aucun cluster n’est contacté')
+    // Why the demo opened ("No cluster answered …") is the core's text (recording/demo-fallback),
+    // not in the catalogue yet: read it aside.
+    await expect(banner.locator('.auto')).toContainText('No cluster answered')
+    await expectNoEnglish(page, 'replay strip', SHELL, '.auto')
+    await app.screenshot('fr-replay')
+    await banner.getByRole('button', { name: /Repère : Server-side apply/ }).click()
+    await page.getByRole('button', { name: 'Présentation' }).click()
+    await page
+      .getByRole('navigation', { name: 'Vues' })
+      .getByRole('button', { name: /^Watches/ })
+      .click()
+    await banner.getByRole('button', { name: 'Un événement en avant' }).click()
+    await expect(page.getByTestId('spotlight')).toContainText('resourceVersion')
+    await expectNoEnglish(page, 'presenter replay strip', SHELL)
+    await app.screenshot('fr-presenter-replay')
+  } finally {
+    await serve.stop()
+  }
 })
