@@ -473,4 +473,13 @@ export const en = {
   'verdict.too-many-requests': 'too many requests',
   'verdict.server-error': 'server error',
   'verdict.unrecognized': 'not recognized',
+  // HighlightBanner, ReplayNote, ServerWarnings
+  'highlight.tag': 'Walkthrough',
+  'highlight.back': '← Back to the step',
+  'highlight.clear': 'Clear',
+  'replayNote.tag': 'Replay',
+  'warnings.notRfc': 'not in the RFC 7234 form',
+  'warnings.meta': '{{code}} · agent {{agent}}',
+  'warnings.metaTitle':
+    "The Warning header's code and agent: 299 is a persistent warning, agent - means the API server did not name itself",
 } as const

@@ -465,4 +465,12 @@ export const fr: { readonly [K in keyof typeof en]: string } = {
   'verdict.too-many-requests': 'trop de requêtes',
   'verdict.server-error': 'erreur du serveur',
   'verdict.unrecognized': 'non reconnu',
+  'highlight.tag': 'Parcours',
+  'highlight.back': '← Retour à l’étape',
+  'highlight.clear': 'Effacer',
+  'replayNote.tag': 'Rejeu',
+  'warnings.notRfc': 'pas au format de la RFC 7234',
+  'warnings.meta': '{{code}} · agent {{agent}}',
+  'warnings.metaTitle':
+    'Le code et l’agent de l’en-tête Warning : 299 est un avertissement persistant, agent - veut dire que le serveur d’API ne s’est pas nommé',
 }
