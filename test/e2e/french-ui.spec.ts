@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test'
 import { catalogues } from '@i18n/translate'
 import { expect, startServe, test } from './fixtures'
+import { auditLayout } from './layout-audit'
 import { ApiscopePage } from './pages/apiscope-page'
 import { WalkthroughsPage } from './pages/walkthroughs-page'
 
@@ -67,6 +68,19 @@ async function expectNoEnglish(
   )
 }
 
+/**
+ * French is longer: the screen still fits at 1280×720, nothing cut, off screen or overlapping
+ * (dialogs and the record form sit over the page on purpose: not audited).
+ */
+async function expectFits(page: Page, where: string): Promise<void> {
+  expect(await auditLayout(page), `layout of the French ${where}`).toEqual({
+    pageOverflow: null,
+    offScreen: [],
+    overlapping: [],
+    clipped: [],
+  })
+}
+
 /** The app shell: top bar, replay strip, side bar (the view in the middle is checked on its own). */
 const SHELL =
   'header.top, nav.side, [aria-label="Replay controls"], [aria-label="Commandes du rejeu"]'
@@ -91,6 +105,7 @@ test('the app shell in French: side bar, top bar, dialogs, no English from the c
   await expect(page.getByRole('heading', { name: 'Qui vous êtes, selon le serveur' })).toBeVisible()
   await expect(apiscope.health).toContainText('Vérifié à')
   await expectNoEnglish(page, 'Overview')
+  await expectFits(page, 'fr-overview')
   await apiscope.screenshot('fr-overview')
   await page
     .getByRole('navigation', { name: 'Vues' })
@@ -100,10 +115,12 @@ test('the app shell in French: side bar, top bar, dialogs, no English from the c
   await apiscope.resourcesTable.locator('tr[data-resource="apps/v1 deployments"]').click()
   await expect(page.getByTestId('resource-detail')).toContainText('dans un namespace')
   await expectNoEnglish(page, 'Discovery')
+  await expectFits(page, 'fr-discovery')
   await apiscope.screenshot('fr-discovery')
   await page.getByRole('tab', { name: /APIServices/ }).click()
   await expect(page.getByTestId('apiservices-table')).toContainText('Disponible')
   await expectNoEnglish(page, 'APIServices')
+  await expectFits(page, 'fr-discovery-apiservices')
   await apiscope.screenshot('fr-discovery-apiservices')
 
   await page
@@ -113,6 +130,7 @@ test('the app shell in French: side bar, top bar, dialogs, no English from the c
   await apiscope.requestLog.locator('tbody tr', { hasText: '/readyz?verbose' }).first().click()
   await expect(page.getByTestId('request-detail')).toContainText('Les identifiants sont omis')
   await expectNoEnglish(page, 'request log')
+  await expectFits(page, 'fr-request-log')
   await apiscope.screenshot('fr-request-log')
   // The shortcuts dialog and the recording dialog (from a side-bar button: a focused tab keeps ?).
   await page
@@ -158,6 +176,7 @@ test('the connect screen and a connection failure in French', async ({ apiscope,
   await expect(error).toContainText('Que faire')
   await expect(page.getByRole('heading', { name: 'Se connecter à un cluster' })).toBeVisible()
   await expectNoEnglish(page, 'connect screen')
+  await expectFits(page, 'fr-connect-wrong-ca')
   await apiscope.screenshot('fr-connect-wrong-ca')
   // The same error, said again in English when the language changes: nothing is reloaded.
   await page.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'English' }).click()
@@ -188,12 +207,14 @@ test('a walkthrough in French: plan, what it will send, what came back, checked'
   await expect(w.plan).toContainText('D’après le chapitre : Les huit verbes')
   await expect(page.getByText('semble local')).toBeVisible()
   await expectNoEnglish(page, 'walkthrough plan')
+  await expectFits(page, 'fr-walkthrough-plan')
   await apiscope.screenshot('fr-walkthrough-plan')
   await w.start.click()
   await expect(w.stepTitle).toContainText('Étape 1 sur 8 : watch : ouvrir d’abord un watch')
   await w.sendAndNext()
   await expect(page.getByRole('heading', { name: 'Il va envoyer' })).toBeVisible()
   await expectNoEnglish(page, 'step before it is sent')
+  await expectFits(page, 'fr-walkthrough-before-send')
   await apiscope.screenshot('fr-walkthrough-before-send')
   await w.sendAndNext()
   // Step 3: the second POST stops at etcd with 409 AlreadyExists (the API's words, unchanged).
@@ -207,6 +228,7 @@ test('a walkthrough in French: plan, what it will send, what came back, checked'
   })
   await checks.scrollIntoViewIfNeeded()
   await expectNoEnglish(page, 'step after it was sent')
+  await expectFits(page, 'fr-walkthrough-mid-step')
   await apiscope.screenshot('fr-walkthrough-mid-step')
   await w.finish.click()
   await expect(w.plan).toBeVisible()
@@ -227,6 +249,7 @@ test('the demo replay in French, and presenter mode with its spotlight', async (
     // not in the catalogue yet: read it aside.
     await expect(banner.locator('.auto')).toContainText('No cluster answered')
     await expectNoEnglish(page, 'replay strip', SHELL, '.auto')
+    await expectFits(page, 'fr-replay')
     await app.screenshot('fr-replay')
     await banner.getByRole('button', { name: /Repère : Server-side apply/ }).click()
     await page.getByRole('button', { name: 'Présentation' }).click()
@@ -237,6 +260,7 @@ test('the demo replay in French, and presenter mode with its spotlight', async (
     await banner.getByRole('button', { name: 'Un événement en avant' }).click()
     await expect(page.getByTestId('spotlight')).toContainText('resourceVersion')
     await expectNoEnglish(page, 'presenter replay strip', SHELL)
+    await expectFits(page, 'fr-presenter-replay')
     await app.screenshot('fr-presenter-replay')
   } finally {
     await serve.stop()
