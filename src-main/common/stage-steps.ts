@@ -45,16 +45,8 @@ const SHORT: Record<StageId, string> = {
   aggregation: 'Aggregation layer',
 }
 
-/** What each mark means, in words: for a tooltip, a note under the box, a screen reader. */
-export const MARK_WORDS: Record<StageMark, string> = {
-  passed: 'passed',
-  refused: 'stopped here',
-  'dry-run': 'dry run: not stored',
-  maybe: 'maybe here',
-  unknown: 'not shown by the answer',
-  'not-reached': 'not reached',
-  'not-applicable': 'not part of this request',
-}
+// What each mark means, in words, is in the catalogue (i18n/, `mark.*`): StagePath says it in the
+// chosen language.
 
 /**
  * The stages this request crosses: the verdict's own path, else the one its verb and resource
