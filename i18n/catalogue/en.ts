@@ -503,4 +503,14 @@ export const en = {
   'stages.title': 'Path through the API server',
   'stages.travelling': 'Travelling…',
   'stages.replay': 'Replay (R)',
+  // RequestPreviewCard (a walkthrough's request before it is sent)
+  'preview.as': 'as {{who}}',
+  'identity.kubeconfig': 'the context’s own credentials (as kubectl)',
+  'identity.anonymous': 'anonymous: no certificate, no token',
+  'identity.made-up-token': 'a made-up bearer token that nobody issued',
+  'identity.service-account': 'the token of the namespace’s default ServiceAccount (TokenRequest)',
+  'preview.stream_one': 'watch: reads {{count}} event, at most {{seconds}} s',
+  'preview.stream_other': 'watch: reads {{count}} events, at most {{seconds}} s',
+  'preview.writes': 'writes in the walkthrough’s namespace',
+  'preview.yourself': 'Send it yourself: curl, kubectl',
 } as const

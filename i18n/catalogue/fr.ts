@@ -493,4 +493,13 @@ export const fr: { readonly [K in keyof typeof en]: string } = {
   'stages.title': 'Chemin dans le serveur d’API',
   'stages.travelling': 'En route…',
   'stages.replay': 'Rejouer (R)',
+  'preview.as': 'en tant que {{who}}',
+  'identity.kubeconfig': 'les identifiants du contexte (comme kubectl)',
+  'identity.anonymous': 'anonyme : ni certificat, ni jeton',
+  'identity.made-up-token': 'un jeton bearer inventé, que personne n’a émis',
+  'identity.service-account': 'le jeton du ServiceAccount default du namespace (TokenRequest)',
+  'preview.stream_one': 'watch : lit {{count}} événement, {{seconds}} s au plus',
+  'preview.stream_other': 'watch : lit {{count}} événements, {{seconds}} s au plus',
+  'preview.writes': 'écrit dans le namespace du parcours',
+  'preview.yourself': 'L’envoyer vous-même : curl, kubectl',
 }
