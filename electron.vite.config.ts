@@ -6,6 +6,7 @@ import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 
 const common = resolve(import.meta.dirname, 'src-main/common')
+const features = resolve(import.meta.dirname, 'src-main/features')
 // The English and French catalogue (i18n/), shared by the core, the CLI and the renderer.
 const i18n = resolve(import.meta.dirname, 'i18n')
 
@@ -14,13 +15,14 @@ export default defineConfig({
     resolve: {
       alias: [
         { find: '@common', replacement: common },
+        { find: '@features', replacement: features },
         { find: '@i18n', replacement: i18n },
         // The version-history worker as a file of its own in out/main/chunks (?modulePath).
         {
           find: /^\.\/version-history-worker-entry$/,
           replacement: resolve(
             import.meta.dirname,
-            'src-main/node/watch/version-history-worker-entry.bundled.ts',
+            'src-main/core/watch/version-history-worker-entry.bundled.ts',
           ),
         },
       ],
@@ -36,7 +38,7 @@ export default defineConfig({
     },
   },
   preload: {
-    resolve: { alias: { '@common': common } },
+    resolve: { alias: { '@common': common, '@features': features } },
     build: {
       outDir: 'out/preload',
       externalizeDeps: false,
@@ -48,7 +50,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src-renderer'),
-    resolve: { alias: { '@common': common, '@i18n': i18n } },
+    resolve: { alias: { '@common': common, '@features': features, '@i18n': i18n } },
     plugins: [svelte({ configFile: resolve(import.meta.dirname, 'svelte.config.js') })],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 const alias = {
   '@common': resolve(import.meta.dirname, 'src-main/common'),
+  '@features': resolve(import.meta.dirname, 'src-main/features'),
   '@i18n': resolve(import.meta.dirname, 'i18n'),
 }
 

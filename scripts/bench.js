@@ -26,14 +26,17 @@ const merged = {}
 const bundleDir = path.join(results, 'bundles')
 // The version-history worker too, as a file of its own that the bundled core starts (what
 // electron-vite's `?modulePath` does for the app; version-history-worker-entry.bundled.ts).
-const alias = { '@common': path.join(root, 'src-main/common') }
+const alias = {
+  '@common': path.join(root, 'src-main/common'),
+  '@features': path.join(root, 'src-main/features'),
+}
 const workerFile = path.join(bundleDir, 'version-history-worker.mjs')
 await build({
   configFile: false,
   logLevel: 'warn',
   resolve: { alias },
   build: {
-    ssr: path.join(root, 'src-main/node/watch/version-history-worker.ts'),
+    ssr: path.join(root, 'src-main/core/watch/version-history-worker.ts'),
     outDir: bundleDir,
     emptyOutDir: false,
     target: 'node20',

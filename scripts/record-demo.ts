@@ -12,8 +12,8 @@
 // real 410 Expired after an API server crash. Markers name each step.
 import { mkdirSync, renameSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { ApiscopeCore } from '../src-main/node/apiscope-core'
-import type { ClusterSession } from '../src-main/node/cluster-session'
+import { ApiscopeCore } from '../src-main/assembly/apiscope-core'
+import type { ClusterSession } from '../src-main/core/cluster-session'
 import {
   ADMIN_CONTEXT,
   readClusterInfo,
@@ -29,7 +29,7 @@ import {
   REGLAGES_YAML,
   vitrineManifest,
 } from '../src-main/common/lab-seed-manifests'
-import type { LabRequestSpec } from '../src-main/common/messages/lab'
+import type { LabRequestSpec } from '../src-main/features/lab/messages'
 import { REQUEST_IDENTITIES } from '../src-main/common/request-identities'
 
 const NS = 'ch34'

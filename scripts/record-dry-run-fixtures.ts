@@ -8,9 +8,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
 import { BARE_POD_YAML, REGLAGES_YAML } from '@common/lab-seed-manifests'
-import type { LabRequestSpec, LabResult } from '@common/messages/lab'
+import type { LabRequestSpec, LabResult } from '@features/lab/messages'
 import type { Result } from '@common/result'
-import { ApiscopeCore } from '../src-main/node/apiscope-core'
+import { ApiscopeCore } from '../src-main/assembly/apiscope-core'
 import {
   k8sSeries,
   ADMIN_CONTEXT,

@@ -11,9 +11,9 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ApiscopeCore } from '../src-main/node/apiscope-core'
-import type { KubeRequest, KubeTransport } from '../src-main/node/kube-transport'
-import { NdjsonLines } from '../src-main/node/watch/ndjson-lines'
+import { ApiscopeCore } from '../src-main/assembly/apiscope-core'
+import type { KubeRequest, KubeTransport } from '../src-main/core/kube-transport'
+import { NdjsonLines } from '../src-main/core/watch/ndjson-lines'
 import { startAuditedApiserver } from '../test/cluster/audited-apiserver'
 import {
   ADMIN_CONTEXT,

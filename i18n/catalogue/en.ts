@@ -155,7 +155,7 @@ export const en = {
   'export.svgTitle': 'Save it as SVG',
   'export.viewPng': 'View as PNG',
   'export.viewSvg': 'View as SVG',
-  // The core's connection failures (src-main/node/failure-messages.ts)
+  // The core's connection failures (src-main/core/failure-messages.ts)
   'fail.execNotFound.title': 'The credential plugin "{{command}}" is not installed or not on PATH',
   'fail.execNotFound.detail':
     'Context "{{context}}" gets its credentials by running "{{command}}", which was not found (PATH={{path}}).',

@@ -9,8 +9,8 @@ import path from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { contentSecurityPolicy } from '@common/content-security'
 import { clientMessageSchema, type ServerMessage } from '@common/ws-protocol'
-import type { ApiscopeCore } from '../node/apiscope-core'
-import { contentTypeOf } from '../node/static-files'
+import type { ApiscopeCore } from '../assembly/apiscope-core'
+import { contentTypeOf } from '../core/static-files'
 import { TOKEN_COOKIE, checkRequest } from './access-guard'
 
 const FRAME_BACKLOG_BYTES = 8 * 1024 * 1024

@@ -3,8 +3,8 @@
 // needed to find it) and each relayed request as it happens (stderr, kubectl -v=6 style), until
 // interrupted; stopping removes the kubeconfig it wrote.
 import type { RequestLogEntry } from '@common/kube-types'
-import type { KubectlProxyStatus } from '@common/messages/kubectl-proxy'
-import type { ApiscopeCore } from '../node/apiscope-core'
+import type { KubectlProxyStatus } from '@features/kubectl-proxy/messages'
+import type { ApiscopeCore } from '../assembly/apiscope-core'
 import { say } from './cli-text'
 import { parseCommand } from './usage'
 

@@ -2,9 +2,9 @@
 // progress. The same core and recorder as the app; the file stays readable if the process is
 // killed outright (docs/recording-format.md).
 import type { DiscoveredResource } from '@common/kube-types'
-import type { KubectlProxyStatus } from '@common/messages/kubectl-proxy'
+import type { KubectlProxyStatus } from '@features/kubectl-proxy/messages'
 import type { WatchTarget } from '@common/watch-types'
-import type { ApiscopeCore } from '../node/apiscope-core'
+import type { ApiscopeCore } from '../assembly/apiscope-core'
 import { say } from './cli-text'
 import { UsageError, parseCommand } from './usage'
 

@@ -1,6 +1,6 @@
 // What a dry-run answer added or changed, and which part of the API server did it: server-set
 // metadata, defaulting at decode, a named admission plugin, a mutating webhook, or values computed
-// at creation. The rules are data (src-main/common/data/admission-attribution.json, each citing the
+// at creation. The rules are data (src-main/features/lab/data/admission-attribution.json, each citing the
 // Kubernetes documentation); this module diffs and matches, and names what no rule explains.
 // Pure: the rules are passed in, so it runs in both processes and in unit tests.
 import { z } from 'zod'

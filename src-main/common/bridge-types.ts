@@ -7,27 +7,20 @@ import type {
   InvokeChannel,
   InvokePayload,
 } from './contract'
-import { kubectlProxyEventMethods, kubectlProxyMethods } from './messages/kubectl-proxy'
-import { labEventMethods, labMethods } from './messages/lab'
-import { ownershipEventMethods, ownershipMethods } from './messages/ownership'
-import { recordingEventMethods, recordingMethods } from './messages/recording'
-import { trafficEventMethods, trafficMethods } from './messages/traffic'
-import { walkthroughsEventMethods, walkthroughsMethods } from './messages/walkthroughs'
+import { kubectlProxyEventMethods, kubectlProxyMethods } from '../features/kubectl-proxy/messages'
+import { sessionEventMethods, sessionMethods } from '../features/session/messages'
+import { watchesEventMethods, watchesMethods } from '../features/watches/messages'
+import { labEventMethods, labMethods } from '../features/lab/messages'
+import { ownershipEventMethods, ownershipMethods } from '../features/ownership/messages'
+import { recordingEventMethods, recordingMethods } from '../features/recording/messages'
+import { trafficEventMethods, trafficMethods } from '../features/traffic/messages'
+import { walkthroughsEventMethods, walkthroughsMethods } from '../features/walkthroughs/messages'
 import type { Result } from './result'
 
 export const invokeMethods = {
   'app:info': 'appInfo',
-  'kube:contexts': 'listContexts',
-  'kube:connect': 'connect',
-  'kube:identity': 'identity',
-  'kube:access-rules': 'accessRules',
-  'kube:health': 'health',
-  'kube:discovery': 'discovery',
-  'kube:request-log': 'requestLog',
-  'watch:start': 'startWatch',
-  'watch:stop': 'stopWatch',
-  'watch:snapshot': 'watchSnapshot',
-  'watch:event-detail': 'eventDetail',
+  ...sessionMethods,
+  ...watchesMethods,
   ...ownershipMethods,
   ...labMethods,
   ...trafficMethods,
@@ -37,9 +30,8 @@ export const invokeMethods = {
 } as const satisfies Record<InvokeChannel, string>
 
 export const eventMethods = {
-  'kube:session': 'onSession',
-  'kube:request-logged': 'onRequestLogged',
-  'watch:frame': 'onWatchFrame',
+  ...sessionEventMethods,
+  ...watchesEventMethods,
   ...ownershipEventMethods,
   ...labEventMethods,
   ...trafficEventMethods,

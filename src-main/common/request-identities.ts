@@ -1,5 +1,5 @@
 // Who a request claims to be: the seed's "four answers" to the same question, one vocabulary for
-// the request lab (messages/lab.ts) and the walkthroughs' scenario data (scenarios/*.json).
+// the request lab (features/lab/messages.ts) and the walkthroughs' scenario data (scenarios/*.json).
 // The ids: `kubeconfig` (not `context`) because it says where the credentials come from, the
 // kubeconfig's user, as the lab's "Kubeconfig user" and the commands' `kubectl --context` identity
 // already say, while "context" also names the cluster-and-namespace picker; `service-account`

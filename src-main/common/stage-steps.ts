@@ -1,4 +1,4 @@
-// What StagePath (src-renderer/src/components/stages/) draws, computed from a stage verdict
+// What StagePath (src-renderer/src/ui/stages/) draws, computed from a stage verdict
 // (request-stages.ts): one mark per stage, a check only where the verdict proves one. Pure, so the
 // lab, the live stream and the walkthroughs share it and tests can read it.
 import {

@@ -4,7 +4,7 @@ import { protocol } from 'electron'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { contentSecurityPolicy } from '@common/content-security'
-import { contentTypeOf } from '../node/static-files'
+import { contentTypeOf } from '../core/static-files'
 
 export const APP_SCHEME = 'apiscope'
 export const APP_ORIGIN = `${APP_SCHEME}://app`

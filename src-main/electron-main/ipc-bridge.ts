@@ -5,7 +5,7 @@ import { ipcMain, type BrowserWindow, type WebFrameMain } from 'electron'
 import { eventChannels } from '@common/bridge-types'
 import { invokeChannels } from '@common/contract'
 import { fail } from '@common/result'
-import type { ApiscopeCore } from '../node/apiscope-core'
+import type { ApiscopeCore } from '../assembly/apiscope-core'
 
 export function installIpcBridge(
   core: ApiscopeCore,

@@ -3,9 +3,9 @@
 import { app, BrowserWindow, session, shell } from 'electron'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ApiscopeCore } from '../node/apiscope-core'
-import { openDemoUnlessClusterAnswers } from '../node/recording/demo-fallback'
-import { augmentPathFromLoginShell } from '../node/login-shell-path'
+import { ApiscopeCore } from '../assembly/apiscope-core'
+import { openDemoUnlessClusterAnswers } from '../features/recording/demo-fallback'
+import { augmentPathFromLoginShell } from '../core/login-shell-path'
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol'
 import { installIpcBridge } from './ipc-bridge'
 

@@ -18,11 +18,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { CoreV1Api, KubeConfig, makeInformer, type V1ConfigMap } from '@kubernetes/client-node'
 import type { WatchMode } from '@common/watch-types'
-import { contextConfig } from '../../src-main/node/client-config'
-import { loadKubeconfig } from '../../src-main/node/kubeconfig-loader'
-import { KubeTransport } from '../../src-main/node/kube-transport'
-import { RequestLog } from '../../src-main/node/request-log'
-import { SessionWatches } from '../../src-main/node/watch/session-watches'
+import { contextConfig } from '../../src-main/core/client-config'
+import { loadKubeconfig } from '../../src-main/core/kubeconfig-loader'
+import { KubeTransport } from '../../src-main/core/kube-transport'
+import { RequestLog } from '../../src-main/core/request-log'
+import { SessionWatches } from '../../src-main/core/watch/session-watches'
 import {
   ADMIN_CONTEXT,
   REPO_ROOT,

@@ -15,7 +15,12 @@ async function bundlePage(): Promise<string> {
   await build({
     configFile: false,
     logLevel: 'warn',
-    resolve: { alias: { '@common': path.join(REPO_ROOT, 'src-main/common') } },
+    resolve: {
+      alias: {
+        '@common': path.join(REPO_ROOT, 'src-main/common'),
+        '@features': path.join(REPO_ROOT, 'src-main/features'),
+      },
+    },
     build: {
       outDir,
       emptyOutDir: true,

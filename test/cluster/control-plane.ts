@@ -20,7 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 // The test cluster audits with exactly the policy and webhook file Apiscope gives minikube users.
-import { RECOMMENDED_POLICY, webhookKubeconfig } from '../../src-main/node/traffic/audit-setup'
+import { RECOMMENDED_POLICY, webhookKubeconfig } from '../../src-main/features/traffic/audit-setup'
 import { writeKubeconfig } from './kubeconfig-files'
 import { FRONT_PROXY_CLIENT_CN, makePki } from './pki'
 

@@ -8,10 +8,10 @@
 // STATE_FILE [NODE_NAME]` (a cluster-cli state file, or a kubeconfig path), until Ctrl-C.
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { contextConfig } from '../../src-main/node/client-config'
-import { KubeTransport, type KubeRequest } from '../../src-main/node/kube-transport'
-import { loadKubeconfig } from '../../src-main/node/kubeconfig-loader'
-import { RequestLog } from '../../src-main/node/request-log'
+import { contextConfig } from '../../src-main/core/client-config'
+import { KubeTransport, type KubeRequest } from '../../src-main/core/kube-transport'
+import { loadKubeconfig } from '../../src-main/core/kubeconfig-loader'
+import { RequestLog } from '../../src-main/core/request-log'
 
 const SIMULATED_LABEL = 'apiscope.io/simulated-node'
 export const SIMULATED_MANAGER = 'apiscope-simulated-node'

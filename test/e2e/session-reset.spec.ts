@@ -1,4 +1,4 @@
-// A new session starts from nothing (WorldState.startOver, state/session-reset.ts): after a
+// A new session starts from nothing (WorldState.startOver, shell/session-reset.ts): after a
 // reconnect, the lab's result, the live traffic rows, the ownership map and the timeline's lanes
 // of the session before are gone, against the real server and its audit stream.
 import { expect, test } from './fixtures'

@@ -1,5 +1,5 @@
 // The four identities walkthrough in the browser against the real control plane: each step says
-// who it sends as, in the words of request-as/identities.ts; the made-up token (the same one the
+// who it sends as, in the words of core/request-as/identities.ts; the made-up token (the same one the
 // request lab sends) is refused with a 401 and reaches neither the page nor the commands, which
 // say $TOKEN; the ServiceAccount step sends the token an earlier step requested.
 import { expect, test } from './fixtures'

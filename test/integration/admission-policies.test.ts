@@ -7,11 +7,11 @@
 // On 1.20 neither API is served: the POSTs answer 404 and the lab says nothing about policies.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LabRequestSpec, LabResult } from '@common/messages/lab'
-import type { TrafficBatch, TrafficRequest, TrafficSourceStatus } from '@common/messages/traffic'
+import type { LabRequestSpec, LabResult } from '@features/lab/messages'
+import type { TrafficBatch, TrafficRequest, TrafficSourceStatus } from '@features/traffic/messages'
 import type { Result } from '@common/result'
 import { stageSteps } from '@common/stage-steps'
-import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
+import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
 

@@ -9,7 +9,7 @@ import { parse, stringify } from 'yaml'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AccessRules, DiscoveryReport, Identity, SessionInfo } from '@common/kube-types'
 import type { Result } from '@common/result'
-import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
+import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import {
   ADMIN_CONTEXT,
   ADMIN_USER,

@@ -12,8 +12,8 @@ import { parse, stringify } from 'yaml'
 import type { HealthReport } from '@common/kube-types'
 import type { Result } from '@common/result'
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
-import type { ApiscopeCore, CoreOptions } from '../../src-main/node/apiscope-core'
-import type { KubeRequest } from '../../src-main/node/kube-transport'
+import type { ApiscopeCore, CoreOptions } from '../../src-main/assembly/apiscope-core'
+import type { KubeRequest } from '../../src-main/core/kube-transport'
 import {
   ADMIN_CONTEXT,
   REPO_ROOT,

@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs'
 import https from 'node:https'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TrafficSourceStatus } from '@common/messages/traffic'
-import type { RunState, StepResult } from '@common/messages/walkthroughs'
+import type { TrafficSourceStatus } from '@features/traffic/messages'
+import type { RunState, StepResult } from '@features/walkthroughs/messages'
 import { AGGREGATED_PATH } from '@common/request-stages'
 import type { Result } from '@common/result'
-import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
-import { scenarioById } from '../../src-main/node/walkthroughs/scenario-catalog'
+import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
+import { scenarioById } from '../../src-main/features/walkthroughs/scenario-catalog'
 import {
   AGGREGATED_GROUP,
   APISERVICE_NAME,

@@ -14,8 +14,8 @@ import type {
   OwnershipMap,
   WatchedObject,
   WhatIfResult,
-} from '@common/messages/ownership'
-import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
+} from '@features/ownership/messages'
+import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { vitrineManifest as vitrine } from '@common/lab-seed-manifests'
 import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'

@@ -5,10 +5,10 @@
 // fieldValidation: it drops unknown fields silently whatever the lab sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RequestLogEntry } from '@common/kube-types'
-import type { LabRequestSpec, LabResult } from '@common/messages/lab'
-import type { WhatIfResult } from '@common/messages/ownership'
+import type { LabRequestSpec, LabResult } from '@features/lab/messages'
+import type { WhatIfResult } from '@features/ownership/messages'
 import type { Result } from '@common/result'
-import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
+import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { coreFor, createNamespace, kubectl, onOldest } from './helpers'
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DiscoveryReport, HealthReport } from '@common/kube-types'
 import type { Result } from '@common/result'
-import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
+import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { cluster, coreFor, kubectl, onOldest } from './helpers'
 

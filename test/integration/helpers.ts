@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { inject } from 'vitest'
-import { ApiscopeCore, type CoreOptions } from '../../src-main/node/apiscope-core'
+import { ApiscopeCore, type CoreOptions } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 
 export function cluster() {

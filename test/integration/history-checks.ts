@@ -4,7 +4,7 @@
 // test made is in the store exactly once (or, after a relist, covered by a listed version).
 import { expect } from 'vitest'
 import { compareResourceVersions } from '@common/resource-version'
-import type { EventStore } from '../../src-main/node/watch/event-store'
+import type { EventStore } from '../../src-main/core/watch/event-store'
 
 export interface FreshItem {
   metadata: { uid: string; resourceVersion: string; name: string }

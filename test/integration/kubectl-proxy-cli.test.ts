@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { parseRecording } from '../../src-main/node/recording/reader'
+import { parseRecording } from '../../src-main/features/recording/reader'
 import { ADMIN_CONTEXT, REPO_ROOT } from '../cluster/control-plane'
 import { cluster, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
 

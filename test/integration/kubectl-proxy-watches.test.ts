@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { KubectlProxyStatus } from '@common/messages/kubectl-proxy'
+import type { KubectlProxyStatus } from '@features/kubectl-proxy/messages'
 import type {
   ListSnapshot,
   ObjectVersionDetail,
@@ -19,8 +19,8 @@ import type {
   WatchFrame,
   WatchStatus,
 } from '@common/watch-types'
-import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
-import { TABLE_ROW } from '../../src-main/node/watch/relayed-watch'
+import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
+import { TABLE_ROW } from '../../src-main/core/watch/relayed-watch'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
 

@@ -12,10 +12,10 @@ import type {
   TrafficEventDetail,
   TrafficRequest,
   TrafficSourceStatus,
-} from '../../src-main/common/messages/traffic'
-import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
-import type { KubeResponse } from '../../src-main/node/kube-transport'
-import { normalizeAuditEvent } from '../../src-main/node/traffic/audit-event'
+} from '../../src-main/features/traffic/messages'
+import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
+import type { KubeResponse } from '../../src-main/core/kube-transport'
+import { normalizeAuditEvent } from '../../src-main/core/audit-event'
 import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
 
 function unwrap<T>(result: { ok: boolean; value?: unknown; error?: unknown }): T {

@@ -3,11 +3,11 @@
 // dry run attributed field by field (and nothing stored), a bounded watch, and no token in sight.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BARE_POD_YAML, REGLAGES_YAML } from '@common/lab-seed-manifests'
-import type { LabIdentityInfo, LabRequestSpec, LabResult } from '@common/messages/lab'
+import type { LabIdentityInfo, LabRequestSpec, LabResult } from '@features/lab/messages'
 import type { RequestLogEntry } from '@common/kube-types'
 import type { Result } from '@common/result'
 import { stageSteps } from '@common/stage-steps'
-import type { ApiscopeCore } from '../../src-main/node/apiscope-core'
+import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT, VIEWER_CONTEXT, VIEWER_NAMESPACE } from '../cluster/control-plane'
 import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
 

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AGGREGATED_PATH, requestPath, stageOfResponse } from '@common/request-stages'
 import { stageSteps, stopSentence } from '@common/stage-steps'
-import { groupVersionOf } from '../../src-main/node/aggregated-apis'
+import { groupVersionOf } from '../../src-main/features/walkthroughs/aggregated-apis'
 
 interface Recorded {
   status: number

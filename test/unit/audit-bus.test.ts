@@ -1,8 +1,8 @@
-// The core's shared audit stream (src-main/node/features/audit-bus.ts): pure logic, so plain
+// The core's shared audit stream (src-main/core/audit-bus.ts): pure logic, so plain
 // objects stand in for the events kube-apiserver posts (the integration test uses real ones).
 import { describe, expect, it, vi } from 'vitest'
-import { AuditBus } from '../../src-main/node/features/audit-bus'
-import type { AuditEvent } from '../../src-main/node/traffic/audit-event'
+import { AuditBus } from '../../src-main/core/audit-bus'
+import type { AuditEvent } from '../../src-main/core/audit-event'
 
 const event = (auditID: string, stage = 'ResponseComplete'): AuditEvent => ({
   auditID,

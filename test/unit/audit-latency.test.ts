@@ -2,8 +2,12 @@
 // up for 800 ms, recorded from kube-apiserver 1.37.2 (test/cluster/record-latency-audit.ts).
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { auditLatency, latencyOfEvents, parseGoDuration } from '@common/audit-latency'
-import { readAuditEvent } from '../../src-main/node/traffic/audit-event'
+import {
+  auditLatency,
+  latencyOfEvents,
+  parseGoDuration,
+} from '@features/traffic/common/audit-latency'
+import { readAuditEvent } from '../../src-main/core/audit-event'
 
 const recorded = JSON.parse(
   readFileSync('test/fixtures/recorded/1.37/audit-latency/slow-webhook-create.json', 'utf8'),

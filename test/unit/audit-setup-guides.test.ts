@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import type { SetupCommand } from '@common/messages/traffic'
+import type { SetupCommand } from '@features/traffic/messages'
 import {
   kindGuide,
   kubeadmGuide,
   minikubeGuide,
   RECOMMENDED_POLICY,
-} from '../../src-main/node/traffic/audit-setup-guides'
-import { auditFlags, clusterFlavour } from '../../src-main/node/traffic/audit-setup'
+} from '../../src-main/features/traffic/audit-setup-guides'
+import { auditFlags, clusterFlavour } from '../../src-main/features/traffic/audit-setup'
 
 const text = (commands: SetupCommand[]) => commands.map((c) => c.command).join('\n')
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildApi, eventMethods, invokeMethods } from '@common/bridge-types'
 import { invokeChannels, invokeSchemas } from '@common/contract'
-import { mergePathLists } from '../../src-main/node/login-shell-path'
+import { mergePathLists } from '../../src-main/core/login-shell-path'
 
 describe('the contract', () => {
   it('gives every message its own function', () => {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { EventStore } from '../../src-main/node/watch/event-store'
+import { EventStore } from '../../src-main/core/watch/event-store'
 
 type Recorded = {
   apiVersion: string

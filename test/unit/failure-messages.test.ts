@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeHttpFailure, describeTransportFailure } from '../../src-main/node/failure-messages'
+import { describeHttpFailure, describeTransportFailure } from '../../src-main/core/failure-messages'
 
 const server = 'https://192.168.49.2:8443'
 

@@ -2,8 +2,8 @@
 // moment plus the frames after it equals the whole stream (what a renderer that lost a frame does).
 import { describe, expect, it } from 'vitest'
 import type { WatchFrame } from '@common/watch-types'
-import { EventStore } from '../../src-main/node/watch/event-store'
-import { FRAME_BUDGET_BYTES, FrameBatcher } from '../../src-main/node/watch/frame-batcher'
+import { EventStore } from '../../src-main/core/watch/event-store'
+import { FRAME_BUDGET_BYTES, FrameBatcher } from '../../src-main/core/watch/frame-batcher'
 import { ManualClock } from './manual-clock'
 
 const meta = (n: number) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { identityFromCertificateSubject, identityFromToken } from '../../src-main/node/identity'
+import { identityFromCertificateSubject, identityFromToken } from '../../src-main/core/identity'
 
 const jwt = (claims: object) =>
   `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`

@@ -12,7 +12,7 @@ vi.mock('electron', () => ({
 }))
 
 const { installIpcBridge } = await import('../../src-main/electron-main/ipc-bridge')
-const { ApiscopeCore } = await import('../../src-main/node/apiscope-core')
+const { ApiscopeCore } = await import('../../src-main/assembly/apiscope-core')
 
 function setup() {
   const mainFrame = { url: 'apiscope://app/index.html' }

@@ -1,4 +1,4 @@
-// Property-based tests of the kubeconfig loader (src-main/node/kubeconfig-loader.ts and
+// Property-based tests of the kubeconfig loader (src-main/core/kubeconfig-loader.ts and
 // client-config.ts): a kubeconfig built from names in every script reads back with those
 // contexts, and each context becomes a client configuration or a clear refusal; random text,
 // mutated files and odd YAML (aliases, merge keys, a billion laughs) end in a result or an error
@@ -6,12 +6,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
-import { contextConfig } from '../../src-main/node/client-config'
+import { contextConfig } from '../../src-main/core/client-config'
 import {
   mergeKubeconfigs,
   parseKubeconfigText,
   summarize,
-} from '../../src-main/node/kubeconfig-loader'
+} from '../../src-main/core/kubeconfig-loader'
 import { anyName, jsonWithNames, mutateBytes } from './property-inputs'
 
 const FILE = '/home/test/.kube/config'

@@ -2,14 +2,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { contextConfig } from '../../src-main/node/client-config'
+import { contextConfig } from '../../src-main/core/client-config'
 import {
   defaultContextOf,
   kubeconfigPaths,
   loadKubeconfig,
   parseKubeconfigText,
   summarize,
-} from '../../src-main/node/kubeconfig-loader'
+} from '../../src-main/core/kubeconfig-loader'
 
 function tmpDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), 'apiscope-kc-'))

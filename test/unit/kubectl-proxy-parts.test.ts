@@ -7,20 +7,20 @@ import { gzipSync } from 'node:zlib'
 import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { REDACTED } from '@common/redaction'
-import { BodyCapture, CAPTURE_LIMIT } from '../../src-main/node/kubectl-proxy/body-capture'
+import { BodyCapture, CAPTURE_LIMIT } from '../../src-main/features/kubectl-proxy/body-capture'
 import {
   pasteLine,
   proxyKubeconfigText,
   writeProxyKubeconfig,
-} from '../../src-main/node/kubectl-proxy/proxy-kubeconfig'
+} from '../../src-main/features/kubectl-proxy/proxy-kubeconfig'
 import {
   clientOf,
   requestHeadersToRelay,
   responseHeadersToRelay,
   shownRequestHeaders,
-} from '../../src-main/node/kubectl-proxy/relay-headers'
-import { RelayedExchange } from '../../src-main/node/kubectl-proxy/relayed-exchange'
-import { requestTarget } from '../../src-main/node/kubectl-proxy/request-verb'
+} from '../../src-main/features/kubectl-proxy/relay-headers'
+import { RelayedExchange } from '../../src-main/features/kubectl-proxy/relayed-exchange'
+import { requestTarget } from '../../src-main/features/kubectl-proxy/request-verb'
 
 describe('requestTarget', () => {
   it('names the verb as kube-apiserver does', () => {

@@ -1,13 +1,13 @@
 // The lab's curl and kubectl equivalents and its redaction: credentials stay shell variables, a
 // token in a TokenRequest's answer or a Secret's values never reach the renderer.
 import { describe, expect, it } from 'vitest'
-import type { LabRequestSpec } from '@common/messages/lab'
+import type { LabRequestSpec } from '@features/lab/messages'
 import { redact, REDACTED } from '@common/redaction'
 import {
   labCurl,
   labKubectl,
   type LabEquivalentInput,
-} from '../../src-main/node/lab/lab-equivalents'
+} from '../../src-main/features/lab/lab-equivalents'
 
 /** The lab's answers pass the core's one redaction (the address unknown here: by kind alone). */
 const redactLabBody = (body: unknown) => redact(body)

@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { lastApplyManager, manifestFromObject } from '@common/manifest-from-object'
+import {
+  lastApplyManager,
+  manifestFromObject,
+} from '@features/ownership/common/manifest-from-object'
 
 const recorded = (file: string) =>
   JSON.parse(

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { conflictFields, managerOfCause } from '../../src-main/node/ownership/conflict-causes'
+import { conflictFields, managerOfCause } from '../../src-main/features/ownership/conflict-causes'
 
 const recorded = (name: string) =>
   JSON.parse(

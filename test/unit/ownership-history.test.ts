@@ -4,12 +4,12 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { EventStore } from '../../src-main/node/watch/event-store'
+import { EventStore } from '../../src-main/core/watch/event-store'
 import {
   MAX_VERSIONS,
   ownershipHistory,
   ownershipSince,
-} from '../../src-main/node/ownership/ownership-history'
+} from '../../src-main/features/ownership/ownership-history'
 
 type Recorded = {
   apiVersion: string

@@ -10,8 +10,8 @@ import {
   dropFields,
   parseManifest,
   printManifest,
-} from '../../src-main/node/ownership/manifest-edits'
-import { kubectlApplyCommand } from '../../src-main/node/ownership/what-if-apply'
+} from '../../src-main/features/ownership/manifest-edits'
+import { kubectlApplyCommand } from '../../src-main/features/ownership/what-if-apply'
 
 const live = JSON.parse(
   readFileSync(

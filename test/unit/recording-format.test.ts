@@ -9,9 +9,9 @@ import {
   FORMAT_NAME,
   type RecordingHeader,
   type RecordingLine,
-} from '../../src-main/node/recording/format'
-import { parseRecording, readRecordingFile } from '../../src-main/node/recording/reader'
-import { RecordingWriter } from '../../src-main/node/recording/writer'
+} from '../../src-main/features/recording/format'
+import { parseRecording, readRecordingFile } from '../../src-main/features/recording/reader'
+import { RecordingWriter } from '../../src-main/features/recording/writer'
 import { ManualClock } from './manual-clock'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-rec-'))

@@ -1,12 +1,12 @@
-// Property-based tests of the recording reader (src-main/node/recording/reader.ts): a recording
+// Property-based tests of the recording reader (src-main/features/recording/reader.ts): a recording
 // with lines in every script reads back as written, plain or gzipped; a gzip cut at any byte
 // reads as the lines it still holds or a clear error; random and mutated files, plain or gzipped,
 // end in a clear error or in content a replay opens and plays to its end without a throw.
 import { gzipSync } from 'node:zlib'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseRecording } from '../../src-main/node/recording/reader'
-import { ReplaySession } from '../../src-main/node/recording/replay-session'
+import { parseRecording } from '../../src-main/features/recording/reader'
+import { ReplaySession } from '../../src-main/features/recording/replay-session'
 import { anyName, jsonWithNames, mutateBytes } from './property-inputs'
 
 const header = (context: string) => ({

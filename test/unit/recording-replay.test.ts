@@ -5,10 +5,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { exportRange } from '../../src-main/node/recording/export-range'
-import { FORMAT_NAME, type RecordingLine } from '../../src-main/node/recording/format'
-import { readRecordingFile, type RecordingContent } from '../../src-main/node/recording/reader'
-import { ReplaySession } from '../../src-main/node/recording/replay-session'
+import { exportRange } from '../../src-main/features/recording/export-range'
+import { FORMAT_NAME, type RecordingLine } from '../../src-main/features/recording/format'
+import { readRecordingFile, type RecordingContent } from '../../src-main/features/recording/reader'
+import { ReplaySession } from '../../src-main/features/recording/replay-session'
 
 const T0 = 1_000_000
 

@@ -8,8 +8,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseApiPath } from '@common/api-path'
 import { redact, REDACTED, type About } from '@common/redaction'
-import { redactLine } from '../../src-main/node/recording/recorded-redaction'
-import { displayBody } from '../../src-main/node/walkthroughs/request-step'
+import { redactLine } from '../../src-main/features/recording/recorded-redaction'
+import { displayBody } from '../../src-main/features/walkthroughs/request-step'
 
 const CANARY = 'apiscope-canary-fixture'
 const forms = [CANARY, Buffer.from(CANARY).toString('base64')]

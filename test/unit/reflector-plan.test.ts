@@ -1,6 +1,6 @@
 // The watch's next step, by client-go's reflector rules, in both ways of starting (pure logic).
 import { describe, expect, it } from 'vitest'
-import { decide, startStep, type PlanContext } from '../../src-main/node/watch/reflector-plan'
+import { decide, startStep, type PlanContext } from '../../src-main/core/watch/reflector-plan'
 
 const auto: PlanContext = { mode: 'auto', fallback: null, lastRv: null }
 const listWatch: PlanContext = { mode: 'list-watch', fallback: null, lastRv: null }

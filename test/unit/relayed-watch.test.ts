@@ -8,14 +8,14 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { WatchStatus } from '@common/watch-types'
-import { EventStore } from '../../src-main/node/watch/event-store'
+import { EventStore } from '../../src-main/core/watch/event-store'
 import {
   MAX_BEHIND,
   RelayedWatch,
   TABLE_ROW,
   relayedTarget,
   type RelayedWatchRequest,
-} from '../../src-main/node/watch/relayed-watch'
+} from '../../src-main/core/watch/relayed-watch'
 
 const recorded = (file: string) => readFileSync(path.join(__dirname, '../fixtures/recorded', file))
 const STREAMING_LIST = recorded('1.37/relayed-watch/streaming-list.ndjson.gz')

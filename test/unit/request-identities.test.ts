@@ -1,23 +1,23 @@
-// The one identity resolution the request lab and the walkthroughs share (request-as/identities.ts):
+// The one identity resolution the request lab and the walkthroughs share (core/request-as/identities.ts):
 // each of the four identities becomes the Authorization it sends, read by a local HTTP endpoint
 // that records what arrives; one made-up token; a ServiceAccount token minted or given; one
 // vocabulary in the lab's messages and the scenarios' schema.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { labRequestSchema } from '@common/messages/lab'
+import { labRequestSchema } from '@features/lab/messages'
 import { commandIdentityOf, REQUEST_IDENTITIES } from '@common/request-identities'
-import { requestSchema } from '@common/scenarios/scenario-format'
-import { contextConfig } from '../../src-main/node/client-config'
-import type { ClusterSession } from '../../src-main/node/cluster-session'
-import { KubeTransport } from '../../src-main/node/kube-transport'
-import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/node/kubeconfig-loader'
+import { requestSchema } from '@features/walkthroughs/common/scenario-format'
+import { contextConfig } from '../../src-main/core/client-config'
+import type { ClusterSession } from '../../src-main/core/cluster-session'
+import { KubeTransport } from '../../src-main/core/kube-transport'
+import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/core/kubeconfig-loader'
 import {
   IDENTITY_PHRASES,
   MADE_UP_TOKEN,
   RequestIdentities,
-} from '../../src-main/node/request-as/identities'
-import { RequestLog } from '../../src-main/node/request-log'
+} from '../../src-main/core/request-as/identities'
+import { RequestLog } from '../../src-main/core/request-log'
 
 const OWN_TOKEN = 'own-kubeconfig-token'
 const received: (string | undefined)[] = []

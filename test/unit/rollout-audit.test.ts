@@ -1,12 +1,12 @@
-// Matching the rollout trace's arrows to audit events (src-main/node/rollout/rollout-audit.ts):
+// Matching the rollout trace's arrows to audit events (src-main/features/walkthroughs/rollout/rollout-audit.ts):
 // pure logic. The real events are asserted in test/integration/audit-stream.test.ts; here,
 // the edge cases: an older object of the same name, a Metadata-level event, a status write that
 // does not yet show what the arrow reports.
 import { describe, expect, it } from 'vitest'
-import type { TraceArrow } from '@common/messages/walkthroughs'
-import { attachAudit } from '../../src-main/node/rollout/rollout-audit'
-import type { KubeObject } from '../../src-main/node/rollout/rollout-model'
-import type { AuditEvent } from '../../src-main/node/traffic/audit-event'
+import type { TraceArrow } from '@features/walkthroughs/messages'
+import { attachAudit } from '../../src-main/features/walkthroughs/rollout/rollout-audit'
+import type { KubeObject } from '../../src-main/features/walkthroughs/rollout/rollout-model'
+import type { AuditEvent } from '../../src-main/core/audit-event'
 
 const ns = 'demo'
 const arrow = (id: string): TraceArrow => ({

@@ -11,8 +11,8 @@ import {
   indexOwnership,
   managerLabel,
 } from '@common/managed-fields'
-import { conflictFields } from '../../src-main/node/ownership/conflict-causes'
-import { writerOf } from '../../src-main/node/watch/object-detail'
+import { conflictFields } from '../../src-main/features/ownership/conflict-causes'
+import { writerOf } from '../../src-main/core/watch/object-detail'
 
 const recorded = (series: '1.20' | '1.37', name: string) =>
   JSON.parse(

@@ -9,8 +9,8 @@ import {
   parseAuditTime,
   readAuditEvent,
   type AuditEvent,
-} from '../../src-main/node/traffic/audit-event'
-import { redactAuditEvent } from '../../src-main/node/traffic/traffic-service'
+} from '../../src-main/core/audit-event'
+import { redactAuditEvent } from '../../src-main/features/traffic/traffic-service'
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/recorded/audit/events.jsonl')
 const recorded = new Map<string, AuditEvent>(

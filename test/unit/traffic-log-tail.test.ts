@@ -11,14 +11,14 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { TrafficSourceStatus } from '@common/messages/traffic'
-import type { AuditEvent } from '../../src-main/node/traffic/audit-event'
+import type { TrafficSourceStatus } from '@features/traffic/messages'
+import type { AuditEvent } from '../../src-main/core/audit-event'
 import {
   CommandTail,
   FileTail,
   LineSplitter,
   readAuditLine,
-} from '../../src-main/node/traffic/audit-log-tail'
+} from '../../src-main/features/traffic/audit-log-tail'
 
 const line = (id: string) =>
   `${JSON.stringify({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', auditID: id, stage: 'ResponseComplete', requestURI: '/version', verb: 'get', user: { username: 'u' }, responseStatus: { code: 200 } })}\n`

@@ -9,13 +9,13 @@ import {
   pickFlowcontrolVersion,
   priorityLevelRow,
   withGauges,
-} from '../../src-main/node/traffic/apf'
+} from '../../src-main/features/traffic/apf'
 import {
   MetricsPoller,
   flowcontrolGauges,
   parseMetrics,
   requestTotals,
-} from '../../src-main/node/traffic/metrics'
+} from '../../src-main/features/traffic/metrics'
 
 const TEXT = readFileSync(
   path.join(import.meta.dirname, '../fixtures/recorded/audit/metrics-1.20.txt'),

@@ -1,9 +1,9 @@
 // The stream: one request per audit ID whatever the stages, at most one push per interval, and
 // counts per path over the per-push limit.
 import { describe, expect, it } from 'vitest'
-import type { TrafficBatch } from '@common/messages/traffic'
-import type { AuditEvent } from '../../src-main/node/traffic/audit-event'
-import { PUSH_LIMIT, TrafficStream } from '../../src-main/node/traffic/traffic-stream'
+import type { TrafficBatch } from '@features/traffic/messages'
+import type { AuditEvent } from '../../src-main/core/audit-event'
+import { PUSH_LIMIT, TrafficStream } from '../../src-main/features/traffic/traffic-stream'
 import { ManualClock } from './manual-clock'
 
 const event = (

@@ -1,9 +1,9 @@
 // The webhook receiver on a loopback port: batches in, malformed ones answered 400 with a reason,
 // and the receiver keeps receiving.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { TrafficSourceStatus } from '@common/messages/traffic'
-import type { AuditEvent } from '../../src-main/node/traffic/audit-event'
-import { AuditWebhook, readEventBatch } from '../../src-main/node/traffic/audit-webhook'
+import type { TrafficSourceStatus } from '@features/traffic/messages'
+import type { AuditEvent } from '../../src-main/core/audit-event'
+import { AuditWebhook, readEventBatch } from '../../src-main/features/traffic/audit-webhook'
 
 const item = (id: string) => ({
   kind: 'Event',

@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { MessageChannel } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
-import { KEYFRAME_EVERY } from '../../src-main/node/watch/version-patch'
-import { VersionHistory } from '../../src-main/node/watch/version-history'
+import { KEYFRAME_EVERY } from '../../src-main/core/watch/version-patch'
+import { VersionHistory } from '../../src-main/core/watch/version-history'
 import {
   serveVersionHistory,
   type HistoryReply,
-} from '../../src-main/node/watch/version-history-worker'
+} from '../../src-main/core/watch/version-history-worker'
 
 const version = (n: number) =>
   JSON.stringify({
@@ -64,7 +64,7 @@ describe('version-history worker', () => {
     // The script writes the same versions as above, from the same JSON.
     const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-vh-'))
     const script = path.join(dir, 'versions.mts')
-    const source = path.resolve(__dirname, '../../src-main/node/watch/version-history.ts')
+    const source = path.resolve(__dirname, '../../src-main/core/watch/version-history.ts')
     writeFileSync(
       script,
       `import { VersionHistory } from ${JSON.stringify(source)}

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { applyPatch, encodePatch, fieldChanges } from '../../src-main/node/watch/version-patch'
+import { applyPatch, encodePatch, fieldChanges } from '../../src-main/core/watch/version-patch'
 
 const fixture = (name: string) =>
   readFileSync(path.join(__dirname, '../fixtures/recorded/1.20/managed-fields', name), 'utf8')

@@ -6,8 +6,8 @@ import {
   displayBody,
   microTimeNow,
   prepareRequest,
-} from '../../src-main/node/walkthroughs/request-step'
-import { SCENARIOS } from '../../src-main/node/walkthroughs/scenario-catalog'
+} from '../../src-main/features/walkthroughs/request-step'
+import { SCENARIOS } from '../../src-main/features/walkthroughs/scenario-catalog'
 import {
   evaluateCheck,
   fillDeep,
@@ -15,16 +15,16 @@ import {
   forRelease,
   readPointer,
   readValue,
-} from '../../src-main/node/walkthroughs/step-checks'
-import { isAbandoned } from '../../src-main/node/walkthroughs/lab-namespace'
-import { plannedObjects } from '../../src-main/node/walkthroughs/walkthrough-runner'
+} from '../../src-main/features/walkthroughs/step-checks'
+import { isAbandoned } from '../../src-main/features/walkthroughs/lab-namespace'
+import { plannedObjects } from '../../src-main/features/walkthroughs/walkthrough-runner'
 import {
   labClusterObject,
   labNamespaceName,
   looksLocal,
   writeIsConfined,
-} from '../../src-main/node/walkthroughs/walkthrough-safety'
-import { requestSchema } from '@common/scenarios/scenario-format'
+} from '../../src-main/features/walkthroughs/walkthrough-safety'
+import { requestSchema } from '@features/walkthroughs/common/scenario-format'
 
 describe('templates', () => {
   it('fills known names and leaves unknown ones visible', () => {

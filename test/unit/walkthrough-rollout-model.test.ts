@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { RolloutTrace } from '@common/messages/walkthroughs'
+import type { RolloutTrace } from '@features/walkthroughs/messages'
 import {
   buildRolloutTrace,
   podsInTimeOrder,
   type KubeObject,
   type RolloutInput,
-} from '../../src-main/node/rollout/rollout-model'
+} from '../../src-main/features/walkthroughs/rollout/rollout-model'
 
 interface Fixture {
   recordedAt: string

@@ -1,12 +1,12 @@
 // What "Look at …" marks: the step's object read from its requests, and its own log entries.
 import { describe, expect, it } from 'vitest'
 import type { RequestLogEntry } from '@common/kube-types'
-import type { RequestOutcome } from '@common/messages/walkthroughs'
+import type { RequestOutcome } from '@features/walkthroughs/messages'
 import {
   objectOfRequest,
   stepObject,
   stepRequestSeqs,
-} from '../../src-main/node/walkthroughs/step-highlight'
+} from '../../src-main/features/walkthroughs/step-highlight'
 
 const outcome = (method: string, url: string, status: number | null, body?: string) =>
   ({

@@ -6,14 +6,14 @@
 import { PassThrough } from 'node:stream'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { NdjsonLines } from '../../src-main/node/watch/ndjson-lines'
-import { scanWatchLine } from '../../src-main/node/watch/watch-line-scanner'
+import { NdjsonLines } from '../../src-main/core/watch/ndjson-lines'
+import { scanWatchLine } from '../../src-main/core/watch/watch-line-scanner'
 import {
   parseWatchLine,
   readWatchLine,
   readWatchStream,
   type WatchLine,
-} from '../../src-main/node/watch/watch-stream'
+} from '../../src-main/core/watch/watch-stream'
 import { anyName, jsonWithNames, mutateBytes, NAMES_IN_EVERY_SCRIPT } from './property-inputs'
 
 const enc = (s: string) => new TextEncoder().encode(s)

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { scanWatchLine } from '../../src-main/node/watch/watch-line-scanner'
+import { scanWatchLine } from '../../src-main/core/watch/watch-line-scanner'
 
 const bytes = (s: string) => new TextEncoder().encode(s)
 function expected(line: string) {

@@ -1,7 +1,7 @@
 // How the live traffic reads a watch's start from its URI; the URIs are those kube-apiserver
 // 1.37.2 audited for kubectl 1.37.2 (kubectl delete pod, waiting) and for a reflector's watch.
 import { describe, expect, it } from 'vitest'
-import { watchQueryOf } from '@common/watch-query'
+import { watchQueryOf } from '@features/traffic/common/watch-query'
 
 describe('watchQueryOf', () => {
   it('reads kubectl delete’s wait as a streaming list with its parameters', () => {

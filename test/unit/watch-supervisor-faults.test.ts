@@ -4,11 +4,11 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { contextConfig } from '../../src-main/node/client-config'
-import { KubeTransport } from '../../src-main/node/kube-transport'
-import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/node/kubeconfig-loader'
-import { RequestLog } from '../../src-main/node/request-log'
-import { SessionWatches } from '../../src-main/node/watch/session-watches'
+import { contextConfig } from '../../src-main/core/client-config'
+import { KubeTransport } from '../../src-main/core/kube-transport'
+import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/core/kubeconfig-loader'
+import { RequestLog } from '../../src-main/core/request-log'
+import { SessionWatches } from '../../src-main/core/watch/session-watches'
 import { ManualClock } from './manual-clock'
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, watchCount: number) => void

@@ -1,7 +1,7 @@
 // The ownership picker's groups: by kind and namespace, filtered by every word typed.
 import { describe, expect, it } from 'vitest'
-import type { WatchedObject } from '@common/messages/ownership'
-import { groupWatchedObjects } from '@common/watched-object-groups'
+import type { WatchedObject } from '@features/ownership/messages'
+import { groupWatchedObjects } from '@features/ownership/common/watched-object-groups'
 
 const obj = (kind: string, namespace: string, name: string, deleted = false): WatchedObject => ({
   uid: `${kind}/${namespace}/${name}`,

@@ -2,12 +2,15 @@
 // drawing, unchanged) with a synthetic stream and times the first draw and the frames of a
 // scripted pan and zoom. Synthetic data is fine here: this measures drawing, not the cluster.
 import type { TimelineEvent } from '../../../src-main/common/watch-types'
-import { chooseAxis, extentOf } from '../../../src-renderer/src/lib/timeline/timeline-axis'
+import {
+  chooseAxis,
+  extentOf,
+} from '../../../src-renderer/src/features/watches/timeline/timeline-axis'
 import {
   drawTimeline,
   type TimelineViewport,
-} from '../../../src-renderer/src/lib/timeline/timeline-canvas'
-import { TimelineData } from '../../../src-renderer/src/lib/timeline/timeline-data'
+} from '../../../src-renderer/src/features/watches/timeline/timeline-canvas'
+import { TimelineData } from '../../../src-renderer/src/features/watches/timeline/timeline-data'
 
 function synthesize(n: number, objects: number): TimelineEvent[] {
   let seed = 42

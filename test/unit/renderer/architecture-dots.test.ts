@@ -2,7 +2,7 @@
 // MAX_DOTS (the rest counted without a dot), every arrival counted per client row and per stop,
 // a dot's place along its route in time, and when it is gone.
 import { describe, expect, it } from 'vitest'
-import type { TrafficAggregate, TrafficRequest } from '@common/messages/traffic'
+import type { TrafficAggregate, TrafficRequest } from '@features/traffic/messages'
 import {
   DotSampler,
   MAX_DOTS,
@@ -13,9 +13,9 @@ import {
   rateLabel,
   type Arrivals,
   type Dot,
-} from '../../../src-renderer/src/components/traffic/architecture-dots'
-import { destination } from '../../../src-renderer/src/components/traffic/architecture-layout'
-import { NO_FILTER } from '../../../src-renderer/src/components/traffic/traffic-model'
+} from '../../../src-renderer/src/features/traffic/components/architecture-dots'
+import { destination } from '../../../src-renderer/src/features/traffic/components/architecture-layout'
+import { NO_FILTER } from '../../../src-renderer/src/features/traffic/components/traffic-model'
 
 let n = 0
 const request = (over: Partial<TrafficRequest> = {}): TrafficRequest =>

@@ -2,8 +2,8 @@
 // namespace and name, against the lanes the real timeline data builds from watch events.
 import { describe, expect, it } from 'vitest'
 import type { TimelineEvent } from '@common/watch-types'
-import { TimelineData } from '../../../src-renderer/src/lib/timeline/timeline-data'
-import { latestEventOf } from '../../../src-renderer/src/state/highlight'
+import { TimelineData } from '../../../src-renderer/src/features/watches/timeline/timeline-data'
+import { latestEventOf } from '../../../src-renderer/src/shell/highlight'
 
 const WATCHED: Record<number, { group: string; resource: string }> = {
   1: { group: '', resource: 'configmaps' },

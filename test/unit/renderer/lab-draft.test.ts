@@ -2,7 +2,7 @@
 // a body and its format for writes, a label selector for collections), trimmed; the body's format
 // read from the text; the Content-Type a request will carry; the seed's presets from a clean slate.
 import { describe, expect, it } from 'vitest'
-import { PATCH_CONTENT_TYPES } from '@common/messages/lab'
+import { PATCH_CONTENT_TYPES } from '@features/lab/messages'
 import { REGLAGES_YAML } from '@common/lab-seed-manifests'
 import {
   PRESETS,
@@ -12,7 +12,7 @@ import {
   patchTemplate,
   specOf,
   type LabDraft,
-} from '../../../src-renderer/src/views/lab/lab-draft'
+} from '../../../src-renderer/src/features/lab/lab-draft'
 
 const draft = (changes: Partial<LabDraft>): LabDraft => ({ ...defaultDraft('lab'), ...changes })
 

@@ -1,6 +1,6 @@
 // Lanes and names sort naturally: digit runs as numbers, the rest by code point.
 import { describe, expect, it } from 'vitest'
-import { naturalCompare } from '../../../src-renderer/src/lib/timeline/natural-compare'
+import { naturalCompare } from '../../../src-renderer/src/features/watches/timeline/natural-compare'
 
 describe('natural compare', () => {
   it('puts cm-3479 before cm-34779 and pod-9 before pod-10', () => {

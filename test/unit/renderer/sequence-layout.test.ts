@@ -1,7 +1,7 @@
 // The rollout's sequence diagram: one column per actor, one row per arrow, every arrow from its
 // actor to kube-apiserver, labels right of the apiserver's lifeline; names on two lines at most.
 import { describe, expect, it } from 'vitest'
-import type { RolloutTrace, TraceActorId } from '@common/messages/walkthroughs'
+import type { RolloutTrace, TraceActorId } from '@features/walkthroughs/messages'
 import {
   HEADER_HEIGHT,
   ROW_HEIGHT,
@@ -11,7 +11,7 @@ import {
   columnX,
   diagramHeight,
   layoutArrows,
-} from '../../../src-renderer/src/views/rollout/sequence-layout'
+} from '../../../src-renderer/src/features/walkthroughs/rollout/sequence-layout'
 
 const ACTORS: TraceActorId[] = ['writer', 'apiserver', 'deployment-controller', 'scheduler']
 

@@ -1,7 +1,7 @@
 // The one way renderer state starts over: every registered reset runs, in order, told why; one
 // that throws does not keep the others from running, and the error names whose it was.
 import { describe, expect, it } from 'vitest'
-import { SessionResets, type StartOverReason } from '../../../src-renderer/src/state/session-reset'
+import { SessionResets, type StartOverReason } from '../../../src-renderer/src/shell/session-reset'
 
 describe('SessionResets', () => {
   it('runs every registered reset in order, with the reason', () => {

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { numericResourceVersion } from '@common/resource-version'
 import type { ListSnapshot, TimelineEvent } from '@common/watch-types'
-import { chooseAxis } from '../../../src-renderer/src/lib/timeline/timeline-axis'
-import { TimelineData } from '../../../src-renderer/src/lib/timeline/timeline-data'
+import { chooseAxis } from '../../../src-renderer/src/features/watches/timeline/timeline-axis'
+import { TimelineData } from '../../../src-renderer/src/features/watches/timeline/timeline-data'
 
 /** Events as the core's event store sends them: rv as delivered, rvn from numericResourceVersion. */
 const eventsFor = (rvs: string[]): TimelineEvent[] =>

@@ -3,11 +3,11 @@
 // the keys' neighbours, the lane tags and the tooltip.
 import { describe, expect, it } from 'vitest'
 import type { ListSnapshot, TimelineEvent, WatchStatus } from '@common/watch-types'
-import { plotScale, xOf } from '../../../src-renderer/src/lib/timeline/timeline-axis'
+import { plotScale, xOf } from '../../../src-renderer/src/features/watches/timeline/timeline-axis'
 import {
   hitTest,
   type TimelineViewport,
-} from '../../../src-renderer/src/lib/timeline/timeline-canvas'
+} from '../../../src-renderer/src/features/watches/timeline/timeline-canvas'
 import {
   eventNeighbour,
   laneNeighbour,
@@ -17,8 +17,8 @@ import {
   rowTopToReveal,
   tooltipOf,
   watchGaps,
-} from '../../../src-renderer/src/lib/timeline/timeline-chart-model'
-import { TimelineData } from '../../../src-renderer/src/lib/timeline/timeline-data'
+} from '../../../src-renderer/src/features/watches/timeline/timeline-chart-model'
+import { TimelineData } from '../../../src-renderer/src/features/watches/timeline/timeline-data'
 
 type Spec = [rv: number, name: string, type?: TimelineEvent['type'], watch?: number]
 

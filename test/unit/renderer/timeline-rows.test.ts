@@ -8,7 +8,7 @@ import {
   MANY_LANES,
   SMALL_GROUP,
   TimelineData,
-} from '../../../src-renderer/src/lib/timeline/timeline-data'
+} from '../../../src-renderer/src/features/watches/timeline/timeline-data'
 
 let i = 0
 const ev = (ns: string, name: string): TimelineEvent => ({

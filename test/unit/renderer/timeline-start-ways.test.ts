@@ -2,7 +2,7 @@
 // told from live ones once its end bookmark comes; an object two watches deliver gets a lane each.
 import { describe, expect, it } from 'vitest'
 import type { ListSnapshot, TimelineEvent } from '@common/watch-types'
-import { TimelineData } from '../../../src-renderer/src/lib/timeline/timeline-data'
+import { TimelineData } from '../../../src-renderer/src/features/watches/timeline/timeline-data'
 
 let i = 0
 const ev = (watch: number, type: TimelineEvent['type'], rv: string, name = ''): TimelineEvent => ({

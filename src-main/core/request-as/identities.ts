@@ -1,0 +1,252 @@
+// Who a request is sent as, for the request lab and the walkthroughs alike (one vocabulary,
+// common/request-identities.ts): the kubeconfig's user, no credential at all, a bearer token nobody
+// issued, and a ServiceAccount's token, minted here through TokenRequest (the lab's Mint button) or
+// saved by a walkthrough step that requested it. Each is a KubeTransport of its own on the same
+// server, CA and request log, only the user changed. Tokens stay here: the renderer only ever sees
+// a LabIdentityInfo or a phrase.
+import { randomBytes } from 'node:crypto'
+import type { LabIdentityInfo } from '@features/lab/messages'
+import type { RequestIdentity } from '@common/request-identities'
+import { fail, ok, type Result } from '@common/result'
+import { withUser } from '../client-config'
+import type { ClusterSession } from '../cluster-session'
+import { KubeTransport } from '../kube-transport'
+import type { RequestLog } from '../request-log'
+
+/**
+ * The one made-up bearer token (the seed's `-H 'Authorization: Bearer abc'`): nobody issued it, so
+ * authentication refuses it (401). Random per process and recognisable, so a test can look for it
+ * anywhere it must not be (the page, a command line) and find it only if it leaked.
+ */
+export const MADE_UP_TOKEN = `apiscope-made-up-${randomBytes(12).toString('hex')}`
+
+/** Each identity in a sentence, as a walkthrough's request preview says it ("as …"). */
+export const IDENTITY_PHRASES: Record<RequestIdentity, string> = {
+  kubeconfig: 'the context’s own credentials (as kubectl)',
+  anonymous: 'anonymous: no certificate, no token',
+  'made-up-token': 'a made-up bearer token that nobody issued',
+  'service-account': 'the token of the namespace’s default ServiceAccount (TokenRequest)',
+}
+
+interface MintedToken {
+  token: string
+  namespace: string
+  expiresAt: string
+  transport: KubeTransport
+}
+
+const TOKEN_SECONDS = 3600
+
+export class RequestIdentities {
+  private anonymous: KubeTransport | null = null
+  private madeUp: KubeTransport | null = null
+  private minted: MintedToken | null = null
+  /** ServiceAccount tokens given by the caller (a walkthrough step saved one), by token. */
+  private readonly given = new Map<string, KubeTransport>()
+
+  constructor(
+    readonly session: ClusterSession,
+    private readonly log: RequestLog,
+  ) {}
+
+  private get viaPlainHttp(): boolean {
+    return this.session.config.server.startsWith('http:')
+  }
+
+  list(): LabIdentityInfo[] {
+    const proxyNote = this.viaPlainHttp
+      ? ' Through a plain-http proxy (kubectl proxy), the proxy adds its own credentials: every identity arrives as the proxy’s user.'
+      : ''
+    const minted = this.minted
+    const fresh = minted !== null && Date.parse(minted.expiresAt) > Date.now()
+    return [
+      {
+        kind: 'kubeconfig',
+        label: `Kubeconfig user (${this.session.config.context})`,
+        detail: `The credentials of context ${this.session.config.context}, as kubectl sends them.${proxyNote}`,
+        ready: true,
+      },
+      {
+        kind: 'anonymous',
+        label: 'Anonymous (no credentials)',
+        detail: `No certificate, no token: with anonymous auth on, the API server calls it system:anonymous.${proxyNote}`,
+        ready: true,
+      },
+      {
+        kind: 'made-up-token',
+        label: 'Made-up bearer token',
+        detail: `Authorization: Bearer with a token nobody issued: authentication refuses it (401).${proxyNote}`,
+        ready: true,
+      },
+      {
+        kind: 'service-account',
+        label: minted
+          ? `ServiceAccount default/${minted.namespace}`
+          : 'ServiceAccount token (TokenRequest)',
+        detail: minted
+          ? fresh
+            ? `A token minted with TokenRequest for system:serviceaccount:${minted.namespace}:default, expires at ${minted.expiresAt}. It stays in Apiscope's main process.`
+            : `The token minted for ${minted.namespace}/default expired at ${minted.expiresAt}: mint another.`
+          : 'Mint a token for the default ServiceAccount of the namespace chosen (POST serviceaccounts/default/token) first.',
+        ready: fresh,
+        ...(minted ? { expiresAt: minted.expiresAt } : {}),
+      },
+    ]
+  }
+
+  info(kind: RequestIdentity): LabIdentityInfo {
+    return this.list().find((i) => i.kind === kind) as LabIdentityInfo
+  }
+
+  /** POST serviceaccounts/default/token as the kubeconfig user; keeps the token, returns its description. */
+  async mintServiceAccountToken(
+    namespace = this.session.config.namespace,
+  ): Promise<Result<LabIdentityInfo>> {
+    const discovery = await this.session.getDiscovery()
+    if (discovery.ok) {
+      const sa = discovery.value.resources.find(
+        (r) => r.group === '' && r.version === 'v1' && r.name === 'serviceaccounts',
+      )
+      if (sa && !sa.subresources.includes('token')) {
+        return fail({
+          kind: 'http',
+          title: 'This API server does not serve TokenRequest',
+          detail:
+            'Discovery lists no serviceaccounts/token subresource (it exists from Kubernetes 1.20 on).',
+          nextStep: 'Use another identity, or a newer cluster.',
+        })
+      }
+    }
+    const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/serviceaccounts/default/token`
+    const res = await this.session.transport.json<{
+      status?: { token?: string; expirationTimestamp?: string }
+    }>({
+      method: 'POST',
+      path,
+      body: {
+        apiVersion: 'authentication.k8s.io/v1',
+        kind: 'TokenRequest',
+        spec: { expirationSeconds: TOKEN_SECONDS },
+      },
+    })
+    if (!res.ok) {
+      const { error } = res
+      if (error.kind === 'forbidden') {
+        return fail({
+          ...error,
+          title: `Your kubeconfig user may not mint tokens for ${namespace}/default`,
+          nextStep: `Minting needs create on serviceaccounts/token in ${namespace} (kubectl auth can-i create serviceaccounts/token -n ${namespace}). Use another identity, or ask for that right.`,
+        })
+      }
+      if (/not ?found/i.test(error.title + error.detail)) {
+        return fail({
+          ...error,
+          title: `No ServiceAccount default in namespace ${namespace}`,
+          nextStep: `Does the namespace exist? Its default ServiceAccount is created by kube-controller-manager (kubectl get serviceaccount default -n ${namespace}).`,
+        })
+      }
+      return res
+    }
+    const token = res.value.status?.token
+    if (!token) {
+      return fail({
+        kind: 'http',
+        title: 'TokenRequest answered without a token',
+        detail: `POST ${path} returned no status.token.`,
+        nextStep: 'Try again; if it persists, check the API server’s service-account flags.',
+      })
+    }
+    this.minted?.transport.close()
+    const expiresAt =
+      res.value.status?.expirationTimestamp ??
+      new Date(Date.now() + TOKEN_SECONDS * 1000).toISOString()
+    this.minted = {
+      token,
+      namespace,
+      expiresAt,
+      transport: new KubeTransport(withUser(this.session.config, { token }), this.log),
+    }
+    return ok(this.info('service-account'))
+  }
+
+  /**
+   * The transport that sends as this identity, or why it cannot yet. `namespace` is the one the
+   * request is for: the ServiceAccount to mint a token for, as the lab's Mint button names it.
+   * `token`, for a ServiceAccount: a token the caller holds (a walkthrough step requested it),
+   * sent instead of the one minted here.
+   */
+  transportFor(
+    kind: RequestIdentity,
+    {
+      namespace = this.session.config.namespace,
+      token,
+    }: { namespace?: string; token?: string } = {},
+  ): Result<KubeTransport> {
+    switch (kind) {
+      case 'kubeconfig':
+        return ok(this.session.transport)
+      case 'anonymous':
+        this.anonymous ??= new KubeTransport(withUser(this.session.config, {}), this.log)
+        return ok(this.anonymous)
+      case 'made-up-token':
+        this.madeUp ??= new KubeTransport(
+          withUser(this.session.config, { token: MADE_UP_TOKEN }),
+          this.log,
+        )
+        return ok(this.madeUp)
+      case 'service-account': {
+        if (token) {
+          let transport = this.given.get(token)
+          if (!transport) {
+            transport = new KubeTransport(withUser(this.session.config, { token }), this.log)
+            this.given.set(token, transport)
+          }
+          return ok(transport)
+        }
+        const info = this.info('service-account')
+        if (!this.minted || !info.ready) {
+          const ns = this.minted?.namespace ?? namespace
+          return fail({
+            kind: 'bad-request',
+            title: this.minted
+              ? 'The ServiceAccount token has expired'
+              : 'No ServiceAccount token minted yet',
+            detail: this.minted
+              ? info.detail
+              : `Sending as system:serviceaccount:${ns}:default needs its token first: TokenRequest, POST /api/v1/namespaces/${ns}/serviceaccounts/default/token.`,
+            nextStep: `Press “Mint token in ${namespace}” next to the identity, then send again.`,
+          })
+        }
+        return ok(this.minted.transport)
+      }
+    }
+  }
+
+  /** Every token these identities send: never to be shown, wherever an answer might echo one. */
+  tokens(): string[] {
+    return [MADE_UP_TOKEN, ...(this.minted ? [this.minted.token] : []), ...this.given.keys()]
+  }
+
+  close(): void {
+    this.anonymous?.close()
+    this.madeUp?.close()
+    this.minted?.transport.close()
+    for (const transport of this.given.values()) transport.close()
+    this.given.clear()
+    this.anonymous = this.madeUp = this.minted = null
+  }
+}
+
+let current: RequestIdentities | null = null
+
+/**
+ * The request lab's identities for this session (its minted token is kept across sends); a new
+ * session drops the last one's transports and token. A walkthrough run makes its own.
+ */
+export function labIdentitiesOf(session: ClusterSession, log: RequestLog): RequestIdentities {
+  if (current?.session !== session) {
+    current?.close()
+    current = new RequestIdentities(session, log)
+  }
+  return current
+}

@@ -1,0 +1,23 @@
+// `npm start` on a machine with no cluster: try the kubeconfig's context once; when nothing answers
+// (no kubeconfig, no context, refused, unknown host, timeout), open the bundled demo instead and
+// say why. A cluster that answers with an error (a bad certificate, 401) stays: that error matters.
+import type { ErrorKind } from '@common/result'
+import type { ApiscopeCore } from '../../assembly/apiscope-core'
+
+const NOBODY_ANSWERED = new Set<ErrorKind>([
+  'no-kubeconfig',
+  'kubeconfig-malformed',
+  'unknown-context',
+  'dns',
+  'connection-refused',
+  'timeout',
+])
+
+/** Returns why the demo opened, or null when a cluster answered (or there is no demo). */
+export async function openDemoUnlessClusterAnswers(core: ApiscopeCore): Promise<string | null> {
+  const connected = await core.invoke('kube:connect', {})
+  if (connected.ok || !NOBODY_ANSWERED.has(connected.error.kind)) return null
+  const reason = `No cluster answered (${connected.error.title}): showing the bundled demo.`
+  const opened = await core.recording.openDemo(reason)
+  return opened.ok ? reason : null
+}

@@ -1,0 +1,39 @@
+// The core's answers to the watches' messages (src-main/features/watches/messages.ts): start and
+// stop on the live session; the snapshot and an event's object from the watches on screen (live
+// or replayed).
+import { fail, ok } from '@common/result'
+import type { watchesSchemas } from './messages'
+import { type CoreContext, type HandlersFor } from '../../core/core-context'
+
+export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof watchesSchemas> {
+  return {
+    'watch:start': async ({ target }) => {
+      const s = core.requireSession()
+      return s.ok ? ok(s.value.watches.start(target)) : s
+    },
+
+    'watch:stop': async ({ id }) => {
+      const s = core.requireSession()
+      return s.ok ? ok({ stopped: s.value.watches.stop(id) }) : s
+    },
+
+    'watch:snapshot': async () => {
+      const s = core.requireWatches()
+      return s.ok ? ok(s.value.snapshot()) : ok({ seq: 0, events: [], lists: [], statuses: [] })
+    },
+
+    'watch:event-detail': async ({ index }) => {
+      const s = core.requireWatches()
+      if (!s.ok) return s
+      const detail = await s.value.detail(index)
+      return detail
+        ? ok(detail)
+        : fail({
+            kind: 'bad-request',
+            title: `No object behind event ${index}`,
+            detail: 'Bookmarks and errors carry no object.',
+            nextStep: '',
+          })
+    },
+  }
+}

@@ -1,0 +1,75 @@
+// Watches (the core's own messages, a feature like the others since #13): starting and stopping
+// a watch, the snapshot the timeline starts from, one event's object, and the frames pushed.
+// The engine is below the features (src-main/core/watch/): recording and ownership read it too.
+import { z } from 'zod'
+import {
+  WATCH_MODES,
+  type ObjectVersionDetail,
+  type WatchFrame,
+  type WatchSnapshot,
+  type WatchStatus,
+} from '@common/watch-types'
+
+const empty = z.object({}).strict()
+
+const dnsLabel = z
+  .string()
+  .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)
+  .max(63)
+
+const selector = z.string().max(1024)
+
+export const watchTargetSchema = z
+  .object({
+    group: z
+      .string()
+      .max(253)
+      .regex(/^[a-z0-9.-]*$/),
+    version: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z0-9]+$/),
+    resource: z
+      .string()
+      .min(1)
+      .max(253)
+      .regex(/^[a-z0-9.-]+$/),
+    namespace: dnsLabel.optional(),
+    labelSelector: selector.optional(),
+    fieldSelector: selector.optional(),
+    pageSize: z.number().int().min(1).max(5000).optional(),
+    /** Absent: auto (a streaming list where the server serves one, else list then watch). */
+    mode: z.enum(WATCH_MODES).optional(),
+  })
+  .strict()
+
+export const watchesSchemas = {
+  'watch:start': z.object({ target: watchTargetSchema }).strict(),
+  'watch:stop': z.object({ id: z.number().int().positive() }).strict(),
+  'watch:snapshot': empty,
+  'watch:event-detail': z.object({ index: z.number().int().nonnegative() }).strict(),
+} satisfies Record<string, z.ZodType>
+
+export interface WatchesAnswers {
+  'watch:start': WatchStatus
+  'watch:stop': { stopped: boolean }
+  'watch:snapshot': WatchSnapshot
+  'watch:event-detail': ObjectVersionDetail
+}
+
+export const watchesMethods = {
+  'watch:start': 'startWatch',
+  'watch:stop': 'stopWatch',
+  'watch:snapshot': 'watchSnapshot',
+  'watch:event-detail': 'eventDetail',
+} as const satisfies Record<keyof typeof watchesSchemas, string>
+
+/** Messages this feature pushes to the renderer. */
+export interface WatchesEvents {
+  'watch:frame': WatchFrame
+}
+
+export const watchesEventMethods = {
+  'watch:frame': 'onWatchFrame',
+} as const satisfies Record<keyof WatchesEvents, string>

@@ -1,0 +1,147 @@
+// The dots of the architecture drawing, without the DOM: which arrivals get a dot (refusals
+// always; successes within MAX_PER_SECOND and MAX_DOTS, the rest counted), where a dot is at a
+// given moment, when it is gone, and the rolling counts per client row and per stop. Times are
+// passed in (the view's performance.now() and Date.now()), so the sampling reads in a unit test.
+import type { TrafficAggregate, TrafficRequest } from '@features/traffic/messages'
+import { route, routeLength, pointAlong, type Point } from './architecture-layout'
+import {
+  READ_VERBS,
+  RollingCounts,
+  clientRowId,
+  isRead,
+  matches,
+  pathKey,
+  type TrafficFilter,
+} from './traffic-model'
+
+export const MAX_DOTS = 80
+export const MAX_PER_SECOND = 12
+/** viewBox units per second */
+export const SPEED = 700
+export const WINDOW_MS = 10_000
+/** How long a dot takes to fade once its hold is over. */
+const FADE_MS = 600
+
+export interface Dot {
+  id: string
+  r: TrafficRequest
+  points: Point[]
+  born: number
+  travelMs: number
+  holdMs: number
+}
+
+export interface Arrivals {
+  requests: readonly TrafficRequest[]
+  aggregated: readonly TrafficAggregate[]
+  filter: TrafficFilter
+  /** The named client rows beside the fixed ones (topOthers). */
+  others: readonly string[]
+  /** The y of a client row on the drawing. */
+  rowY: (row: string) => number
+  /** performance.now(), for the dots' animation. */
+  now: number
+  /** Date.now(), for the rolling counts. */
+  wall: number
+  reducedMotion: boolean
+}
+
+/** Decides which arrivals get a dot and counts every one of them, drawn or not. */
+export class DotSampler {
+  readonly rolling = new RollingCounts(WINDOW_MS)
+  private drawnThisSecond = 0
+  private secondStart = 0
+
+  /** The dots after these arrivals, and how many arrivals were counted without a dot. */
+  admit(dots: readonly Dot[], a: Arrivals): { dots: Dot[]; sampled: number } {
+    if (a.now - this.secondStart > 1000) {
+      this.secondStart = a.now
+      this.drawnThisSecond = 0
+    }
+    let current = dots as Dot[]
+    let sampled = 0
+    const added: Dot[] = []
+    const drawn = new Set(dots.map((d) => d.id))
+    for (const r of a.requests) {
+      if (r.code === null || !matches(r, a.filter) || drawn.has(r.auditId)) continue
+      const row = clientRowId(r, a.others)
+      this.rolling.add(pathKey(row, r.stoppedAt, isRead(r)), 1, a.wall)
+      // Refusals are what a class looks for: they are always drawn; successes share a budget.
+      const refused = (r.code ?? 0) >= 400
+      const full = current.length + added.length >= MAX_DOTS
+      if (!refused && (this.drawnThisSecond >= MAX_PER_SECOND || full)) {
+        sampled++
+        continue
+      }
+      if (full) current = dropOldestSuccess(current)
+      if (!refused) this.drawnThisSecond++
+      const points = route(a.rowY(row), r)
+      added.push({
+        id: r.auditId,
+        r,
+        points,
+        born: a.now + added.length * 60,
+        travelMs: a.reducedMotion ? 0 : Math.max(500, (routeLength(points) / SPEED) * 1000),
+        holdMs: refused ? 4500 : 1500,
+      })
+    }
+    for (const g of a.aggregated) {
+      if (!matches(g, a.filter)) continue
+      const row = clientRowId(g, a.others)
+      this.rolling.add(pathKey(row, g.stoppedAt, READ_VERBS.has(g.verb)), g.count, a.wall)
+      sampled += g.count
+    }
+    return { dots: added.length > 0 ? [...current, ...added] : current, sampled }
+  }
+
+  /** The counts of the last WINDOW_MS, per path key. */
+  counts(wall: number): Map<string, number> {
+    return this.rolling.counts(wall)
+  }
+
+  clear(): void {
+    this.rolling.clear()
+  }
+}
+
+/** Makes room for a refusal: the oldest success goes (or the oldest dot if all are refusals). */
+export function dropOldestSuccess(list: readonly Dot[]): Dot[] {
+  const i = list.findIndex((d) => (d.r.code ?? 0) < 400)
+  return list.filter((_, j) => j !== (i < 0 ? 0 : i))
+}
+
+/** The dots still on screen at `now`: travelling, held where they stopped, or fading. */
+export function aliveDots(dots: readonly Dot[], now: number): readonly Dot[] {
+  const alive = dots.filter((d) => now - d.born < d.travelMs + d.holdMs + FADE_MS)
+  return alive.length === dots.length ? dots : alive
+}
+
+/** Where a dot is at `now` (eased along its route), whether it arrived, and its opacity. */
+export function dotState(d: Dot, now: number) {
+  const age = now - d.born
+  const progress = d.travelMs === 0 ? 1 : Math.min(1, Math.max(0, age / d.travelMs))
+  const eased = 1 - (1 - progress) ** 2
+  const [x, y] = pointAlong(d.points, eased)
+  const fadeStart = d.travelMs + d.holdMs
+  const opacity = age < 0 ? 0 : age < fadeStart ? 1 : Math.max(0, 1 - (age - fadeStart) / FADE_MS)
+  return { x, y, arrived: progress >= 1, opacity }
+}
+
+/** Sums rolling counts ("row|stop|read") by one part of their key: 0 the row, 1 the stop. */
+export function countsBy(counts: ReadonlyMap<string, number>, part: 0 | 1): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const [key, n] of counts) {
+    const at = key.split('|')[part] ?? ''
+    out.set(at, (out.get(at) ?? 0) + n)
+  }
+  return out
+}
+
+/** Requests per second over the window, from a count of it. */
+export const perSecond = (n: number) => n / (WINDOW_MS / 1000)
+
+/** A rate as the drawing prints it: whole numbers from 10/s, one decimal below. */
+export function rateLabel(n: number): string {
+  const r = perSecond(n)
+  return r >= 10 ? r.toFixed(0) : r.toFixed(1)
+}

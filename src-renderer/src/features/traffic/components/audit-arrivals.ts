@@ -1,0 +1,44 @@
+// "Is audit on?", first line: whether audit events arrive, said as one sentence that agrees with
+// its chip. Three cases a presenter must tell apart: events arrive; a source is listening and
+// nothing comes (kube-apiserver is not sending: flags, address, firewall); no source at all.
+import type { TrafficSourceStatus } from '@features/traffic/messages'
+
+export interface ArrivalsCheck {
+  tone: 'ok' | 'warn' | 'info'
+  chip: string
+  text: string
+}
+
+const RECENT_MS = 60_000
+
+export function auditArrivals(
+  sources: readonly TrafficSourceStatus[],
+  now: number,
+  receivingAtCheck = false,
+): ArrivalsCheck {
+  const recent = sources.filter(
+    (s) => s.lastEventAt !== undefined && now - s.lastEventAt < RECENT_MS,
+  )
+  if (recent.length > 0 || receivingAtCheck) {
+    const count = recent.reduce((n, s) => n + s.eventsReceived, 0)
+    return {
+      tone: 'ok',
+      chip: 'yes',
+      text: `Audit events arrived in the last minute${recent.length ? ` (${count} so far, on ${recent.map((s) => s.kind).join(' and ')})` : ''}.`,
+    }
+  }
+  const open = sources.filter((s) => s.state === 'running' || s.state === 'starting')
+  if (open.length > 0) {
+    const where = open.map((s) => s.where).join(', ')
+    return {
+      tone: 'warn',
+      chip: 'waiting',
+      text: `Listening (${where}), but no audit event arrived in the last minute: kube-apiserver is not sending here yet. Turn it on below.`,
+    }
+  }
+  return {
+    tone: 'info',
+    chip: 'no source',
+    text: 'No source is running: start the audit webhook or follow a log above, then check again.',
+  }
+}
