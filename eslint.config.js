@@ -133,29 +133,9 @@ export default ts.config(
           // Imports across the layers that remain, each needing a refactoring of its own.
           allow: [
             {
-              from: 'src-main/core/audit-event.ts',
-              to: 'src-main/features/traffic/messages.ts',
-              why: 'the audit event is normalised into traffic types (ClientKind, TrafficRequest)',
-            },
-            {
               from: 'src-main/core/core-context.ts',
               to: 'src-main/features/traffic/messages.ts',
               why: 'World carries the traffic status a replay answers with',
-            },
-            {
-              from: 'src-main/core/core-context.ts',
-              to: 'src-main/features/recording/replay-watches.ts',
-              why: 'WatchesView, the watches a replay shows, is declared by recording',
-            },
-            {
-              from: 'src-main/core/request-as/',
-              to: 'src-main/features/lab/messages.ts',
-              why: "type only: LabIdentityInfo, an identity as the renderer sees it, is the lab's",
-            },
-            {
-              from: 'src-main/features/recording/demo-fallback.ts',
-              to: 'src-main/assembly/apiscope-core.ts',
-              why: 'type only: the demo fallback drives the whole core for --demo',
             },
             {
               from: 'src-main/features/walkthroughs/',

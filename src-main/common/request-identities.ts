@@ -16,3 +16,14 @@ export type RequestIdentity = (typeof REQUEST_IDENTITIES)[number]
 export function commandIdentityOf(identity: RequestIdentity): 'kubeconfig' | 'anonymous' | 'token' {
   return identity === 'kubeconfig' || identity === 'anonymous' ? identity : 'token'
 }
+
+/** An identity as the renderer sees it: a description, never a token. */
+export interface LabIdentityInfo {
+  kind: RequestIdentity
+  label: string
+  /** What the API server will take it for, as far as Apiscope knows before sending. */
+  detail: string
+  ready: boolean
+  /** For a ServiceAccount token: when it expires (ISO). */
+  expiresAt?: string
+}

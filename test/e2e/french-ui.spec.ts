@@ -245,7 +245,7 @@ test('the demo replay in French, and presenter mode with its spotlight', async (
     const banner = page.getByRole('region', { name: 'Commandes du rejeu' })
     await expect(banner).toContainText('REJEU')
     await expect(banner).toContainText('aucun cluster n’est contacté')
-    // Why the demo opened ("No cluster answered …") is the core's text (features/recording/demo-fallback),
+    // Why the demo opened ("No cluster answered …") is the core's text (assembly/demo-fallback),
     // not in the catalogue yet: read it aside.
     await expect(banner.locator('.auto')).toContainText('No cluster answered')
     await expectNoEnglish(page, 'replay strip', SHELL, '.auto')

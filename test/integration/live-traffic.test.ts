@@ -15,7 +15,7 @@ import type {
 } from '../../src-main/features/traffic/messages'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import type { KubeResponse } from '../../src-main/core/kube-transport'
-import { normalizeAuditEvent } from '../../src-main/core/audit-event'
+import { normalizeAuditEvent } from '../../src-main/features/traffic/audit-event'
 import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
 
 function unwrap<T>(result: { ok: boolean; value?: unknown; error?: unknown }): T {

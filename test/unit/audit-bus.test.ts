@@ -2,7 +2,7 @@
 // objects stand in for the events kube-apiserver posts (the integration test uses real ones).
 import { describe, expect, it, vi } from 'vitest'
 import { AuditBus } from '../../src-main/core/audit-bus'
-import type { AuditEvent } from '../../src-main/core/audit-event'
+import type { AuditEvent } from '../../src-main/features/traffic/audit-event'
 
 const event = (auditID: string, stage = 'ResponseComplete'): AuditEvent => ({
   auditID,

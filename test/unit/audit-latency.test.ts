@@ -7,7 +7,7 @@ import {
   latencyOfEvents,
   parseGoDuration,
 } from '@features/traffic/common/audit-latency'
-import { readAuditEvent } from '../../src-main/core/audit-event'
+import { readAuditEvent } from '../../src-main/features/traffic/audit-event'
 
 const recorded = JSON.parse(
   readFileSync('test/fixtures/recorded/1.37/audit-latency/slow-webhook-create.json', 'utf8'),

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { TraceArrow } from '@features/walkthroughs/messages'
 import { attachAudit } from '../../src-main/features/walkthroughs/rollout/rollout-audit'
 import type { KubeObject } from '../../src-main/features/walkthroughs/rollout/rollout-model'
-import type { AuditEvent } from '../../src-main/core/audit-event'
+import type { AuditEvent } from '../../src-main/features/traffic/audit-event'
 
 const ns = 'demo'
 const arrow = (id: string): TraceArrow => ({

@@ -9,7 +9,7 @@ import {
   parseAuditTime,
   readAuditEvent,
   type AuditEvent,
-} from '../../src-main/core/audit-event'
+} from '../../src-main/features/traffic/audit-event'
 import { redactAuditEvent } from '../../src-main/features/traffic/traffic-service'
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/recorded/audit/events.jsonl')

@@ -12,7 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TrafficSourceStatus } from '@features/traffic/messages'
-import type { AuditEvent } from '../../src-main/core/audit-event'
+import type { AuditEvent } from '../../src-main/features/traffic/audit-event'
 import {
   CommandTail,
   FileTail,

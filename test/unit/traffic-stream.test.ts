@@ -2,7 +2,7 @@
 // counts per path over the per-push limit.
 import { describe, expect, it } from 'vitest'
 import type { TrafficBatch } from '@features/traffic/messages'
-import type { AuditEvent } from '../../src-main/core/audit-event'
+import type { AuditEvent } from '../../src-main/features/traffic/audit-event'
 import { PUSH_LIMIT, TrafficStream } from '../../src-main/features/traffic/traffic-stream'
 import { ManualClock } from './manual-clock'
 

@@ -2,7 +2,7 @@
 // and the receiver keeps receiving.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TrafficSourceStatus } from '@features/traffic/messages'
-import type { AuditEvent } from '../../src-main/core/audit-event'
+import type { AuditEvent } from '../../src-main/features/traffic/audit-event'
 import { AuditWebhook, readEventBatch } from '../../src-main/features/traffic/audit-webhook'
 
 const item = (id: string) => ({

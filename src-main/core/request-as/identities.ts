@@ -5,7 +5,7 @@
 // server, CA and request log, only the user changed. Tokens stay here: the renderer only ever sees
 // a LabIdentityInfo or a phrase.
 import { randomBytes } from 'node:crypto'
-import type { LabIdentityInfo } from '@features/lab/messages'
+import type { LabIdentityInfo } from '@common/request-identities'
 import type { RequestIdentity } from '@common/request-identities'
 import { fail, ok, type Result } from '@common/result'
 import { withUser } from '../client-config'

@@ -3,9 +3,11 @@
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
 import type { AttributionReport } from '@common/admission-attribution'
-import { REQUEST_IDENTITIES, type RequestIdentity } from '@common/request-identities'
+import { REQUEST_IDENTITIES, type LabIdentityInfo } from '@common/request-identities'
 import type { MutatingWebhookCall, StageVerdict } from '@common/request-stages'
 import type { ServerWarning } from '@common/server-warnings'
+
+export type { LabIdentityInfo }
 
 export const LAB_VERBS = [
   'get',
@@ -88,17 +90,6 @@ export const labRequestSchema = z
   .strict()
 
 export type LabRequestSpec = z.infer<typeof labRequestSchema>
-
-/** An identity as the renderer sees it: a description, never a token. */
-export interface LabIdentityInfo {
-  kind: RequestIdentity
-  label: string
-  /** What the API server will take it for, as far as Apiscope knows before sending. */
-  detail: string
-  ready: boolean
-  /** For a ServiceAccount token: when it expires (ISO). */
-  expiresAt?: string
-}
 
 export interface LabWatchEvent {
   type: string

@@ -10,15 +10,8 @@ import type {
 import { EventStore } from '../../core/watch/event-store'
 import { FrameBatcher } from '../../core/watch/frame-batcher'
 import { objectDetail } from '../../core/watch/object-detail'
+import type { WatchesView } from '../../core/watch/watches-view'
 import type { StoreLine } from './format'
-
-/** What views need of a session's watches; SessionWatches (live) and ReplayWatches both give it. */
-export interface WatchesView {
-  readonly store: EventStore
-  snapshot(): WatchSnapshot
-  detail(eventIndex: number): Promise<ObjectVersionDetail | null>
-  statuses(): WatchStatus[]
-}
 
 export class ReplayWatches implements WatchesView {
   readonly store: EventStore

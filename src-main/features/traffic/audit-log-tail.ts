@@ -7,7 +7,7 @@ import { open, stat, type FileHandle } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { realClock, type Clock, type TimerHandle } from '@common/clock'
 import type { TrafficSourceStatus } from '@features/traffic/messages'
-import { readAuditEvent, type AuditEvent } from '../../core/audit-event'
+import { readAuditEvent, type AuditEvent } from './audit-event'
 
 /** Splits a byte stream into lines; the last, unfinished line waits for the rest. */
 export class LineSplitter {

@@ -4,7 +4,7 @@
 import http from 'node:http'
 import type net from 'node:net'
 import type { TrafficSourceStatus } from '@features/traffic/messages'
-import { readAuditEvent, type AuditEvent } from '../../core/audit-event'
+import { readAuditEvent, type AuditEvent } from './audit-event'
 
 /** A batch at RequestResponse level can be large (400 events with their objects). */
 const MAX_BODY_BYTES = 64 * 1024 * 1024

@@ -10,7 +10,7 @@ import type {
 } from '@features/traffic/messages'
 import { redact } from '@common/redaction'
 import { fail, ok, type Result, type UiError } from '@common/result'
-import type { AuditEvent } from '../../core/audit-event'
+import type { AuditEvent } from './audit-event'
 import { CommandTail, FileTail } from './audit-log-tail'
 import { AuditWebhook } from './audit-webhook'
 import { MetricsPoller } from './metrics'

@@ -9,7 +9,7 @@ import type {
   TrafficSourceStatus,
 } from '@features/traffic/messages'
 import { realClock, type Clock, type TimerHandle } from '@common/clock'
-import { normalizeAuditEvent, type AuditEvent } from '../../core/audit-event'
+import { normalizeAuditEvent, type AuditEvent } from './audit-event'
 
 export const PUSH_INTERVAL_MS = 100
 export const PUSH_LIMIT = 60

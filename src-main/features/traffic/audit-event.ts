@@ -2,7 +2,7 @@
 // what (verb, URI, object), how it ended (code, the stage it stopped at, from request-stages.ts),
 // how long it took (the audit timestamps) and what authorization and admission said (annotations).
 // Pure: the webhook and the log tail both feed it. https://kubernetes.io/docs/reference/config-api/apiserver-audit.v1/
-import type { ClientKind, TrafficRequest } from '@features/traffic/messages'
+import type { ClientKind, TrafficRequest } from './messages'
 import {
   isComputedResource,
   POLICY_FAILURE_ANNOTATION,
@@ -10,7 +10,7 @@ import {
   type ApiResponse,
 } from '@common/request-stages'
 import { addressesCredentials } from '@common/redaction'
-import { auditEventSchema, type AuditEvent } from './audit-bus'
+import { auditEventSchema, type AuditEvent } from '../../core/audit-bus'
 import { methodOfVerb } from '@common/verb-methods'
 
 // The event's shape lives with the audit bus (core/audit-bus.ts), which every feature shares;

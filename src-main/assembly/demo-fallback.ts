@@ -2,7 +2,7 @@
 // (no kubeconfig, no context, refused, unknown host, timeout), open the bundled demo instead and
 // say why. A cluster that answers with an error (a bad certificate, 401) stays: that error matters.
 import type { ErrorKind } from '@common/result'
-import type { ApiscopeCore } from '../../assembly/apiscope-core'
+import type { ApiscopeCore } from './apiscope-core'
 
 const NOBODY_ANSWERED = new Set<ErrorKind>([
   'no-kubeconfig',
