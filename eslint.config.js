@@ -138,16 +138,6 @@ export default ts.config(
               why: 'World carries the traffic status a replay answers with',
             },
             {
-              from: 'src-main/features/walkthroughs/',
-              to: 'src-main/features/lab/dry-run-attribution.ts',
-              why: "walkthrough steps attribute a dry run with the lab's rules",
-            },
-            {
-              from: 'src-main/features/walkthroughs/',
-              to: 'src-main/features/lab/lab-audit.ts',
-              why: 'walkthrough steps wait for their audit event as the lab does',
-            },
-            {
               from: 'src-renderer/src/features/session/RequestLogView.svelte',
               to: 'src-renderer/src/features/kubectl-proxy/',
               why: 'the request log shows requests relayed by kubectl-proxy inline',

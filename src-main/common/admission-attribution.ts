@@ -1,6 +1,6 @@
 // What a dry-run answer added or changed, and which part of the API server did it: server-set
 // metadata, defaulting at decode, a named admission plugin, a mutating webhook, or values computed
-// at creation. The rules are data (src-main/features/lab/data/admission-attribution.json, each citing the
+// at creation. The rules are data (src-main/common/data/admission-attribution.json, each citing the
 // Kubernetes documentation); this module diffs and matches, and names what no rule explains.
 // Pure: the rules are passed in, so it runs in both processes and in unit tests.
 import { z } from 'zod'
@@ -379,4 +379,13 @@ function webhookNote(audited: string[] | undefined, configured: string[] | undef
       ? ` Configured on this server: ${configured.join(', ')}.`
       : ''
   return `Mutating webhooks: no audit annotations for this request, so a webhook’s changes cannot be told apart; they would show as unattributed.${candidates}`
+}
+
+/** A dry run's diff as the lab and the walkthroughs show it: the report and the two bodies' sizes. */
+export type DryRunDiff = AttributionReport & {
+  kind: string
+  sentLines: number
+  returnedLines: number
+  /** The body as typed (YAML or JSON). */
+  sentText: string
 }

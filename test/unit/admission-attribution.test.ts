@@ -10,7 +10,7 @@ import {
   parseAttributionRules,
   pathMatches,
 } from '@common/admission-attribution'
-import rulesFile from '@features/lab/data/admission-attribution.json'
+import rulesFile from '@common/data/admission-attribution.json'
 import { stageOfResponse } from '@common/request-stages'
 
 const rules = parseAttributionRules(rulesFile)

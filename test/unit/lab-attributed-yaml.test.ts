@@ -6,7 +6,7 @@ import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { attributeDryRun, parseAttributionRules } from '@common/admission-attribution'
 import { attributedYaml } from '@features/lab/common/attributed-yaml'
-import rulesFile from '@features/lab/data/admission-attribution.json'
+import rulesFile from '@common/data/admission-attribution.json'
 
 const f = JSON.parse(
   readFileSync(path.join(__dirname, '../fixtures/recorded/1.20/dry-run/pod-bare.json'), 'utf8'),

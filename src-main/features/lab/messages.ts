@@ -2,12 +2,13 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
-import type { AttributionReport } from '@common/admission-attribution'
+import type { DryRunDiff } from '@common/admission-attribution'
+import type { LabAudit } from '@common/request-audit'
 import { REQUEST_IDENTITIES, type LabIdentityInfo } from '@common/request-identities'
-import type { MutatingWebhookCall, StageVerdict } from '@common/request-stages'
+import type { StageVerdict } from '@common/request-stages'
 import type { ServerWarning } from '@common/server-warnings'
 
-export type { LabIdentityInfo }
+export type { DryRunDiff, LabAudit, LabIdentityInfo }
 
 export const LAB_VERBS = [
   'get',
@@ -135,26 +136,7 @@ export interface LabResult {
   watch?: { events: LabWatchEvent[]; closedAfterMs: number; truncated: boolean }
   /** For a write: what the audit stream said about it (core/audit-bus.ts). */
   audit?: LabAudit
-  dryRunDiff?: AttributionReport & {
-    kind: string
-    sentLines: number
-    returnedLines: number
-    /** The body as typed (YAML or JSON). */
-    sentText: string
-  }
-}
-
-/** A write's own audit event, looked up by its Audit-Id in the live audit stream. */
-export interface LabAudit {
-  /** off: no audit source runs; received: its event came; missing: it did not come in time. */
-  state: 'off' | 'received' | 'missing'
-  auditId?: string
-  /** How long the lab waited for the event (batches arrive up to the batch max wait later). */
-  waitedMs: number
-  /** The authenticated user the audit event names. */
-  user?: string
-  /** Every mutating webhook the annotations say was called, in call order. */
-  mutatingWebhooks?: MutatingWebhookCall[]
+  dryRunDiff?: DryRunDiff
 }
 
 export const labSchemas = {

@@ -28,8 +28,8 @@ import {
   configuredMutatingWebhooks,
   dryRunDiff,
   matchingMutatingPolicies,
-} from './dry-run-attribution'
-import { lookupLabAudit } from './lab-audit'
+} from '../../core/request-as/dry-run-attribution'
+import { lookupLabAudit } from '../../core/request-as/audit-lookup'
 import { resolveFlowNames } from './flow-names'
 import { labIdentitiesOf } from '../../core/request-as/identities'
 import { sendAs, type WatchSample } from '../../core/request-as/send-as'

@@ -22,7 +22,7 @@ import { SCENARIOS, scenarioById } from './scenario-catalog'
 import { fillTemplate, forRelease } from './step-checks'
 import { AggregatedApis } from './aggregated-apis'
 import type { AuditStream } from '../../core/audit-bus'
-import { configuredMutatingWebhooks } from '../lab/dry-run-attribution'
+import { configuredMutatingWebhooks } from '../../core/request-as/dry-run-attribution'
 import { RequestIdentities } from '../../core/request-as/identities'
 import { labClusterObject, labNamespaceName, looksLocal } from './walkthrough-safety'
 

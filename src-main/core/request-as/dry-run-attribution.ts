@@ -1,19 +1,19 @@
-// The dry-run diff of the lab: what was sent against what a dryRun=All create, update or apply
-// returned, each change attributed by the rules in src-main/features/lab/data/admission-attribution.json.
+// The dry-run diff of the lab and the walkthroughs: what was sent against what a dryRun=All create, update or apply
+// returned, each change attributed by the rules in src-main/common/data/admission-attribution.json.
 import { stringify } from 'yaml'
 import {
   attributeDryRun,
   parseAttributionRules,
   type AttributionRule,
+  type DryRunDiff,
 } from '@common/admission-attribution'
 import {
   matchingPolicies,
   type MatchedPolicy,
   type PolicyRequest,
 } from '@common/admission-policy-match'
-import type { LabResult } from '@features/lab/messages'
-import rulesFile from '@features/lab/data/admission-attribution.json'
-import type { ClusterSession } from '../../core/cluster-session'
+import rulesFile from '@common/data/admission-attribution.json'
+import type { ClusterSession } from '../cluster-session'
 
 let rules: AttributionRule[] | null = null
 
@@ -32,7 +32,7 @@ export function dryRunDiff(
   webhooks: { audited?: string[]; configured?: string[] } = {},
   /** The MutatingAdmissionPolicy bindings that match the request; undefined: none served. */
   mutatingPolicies?: MatchedPolicy[],
-): NonNullable<LabResult['dryRunDiff']> {
+): DryRunDiff {
   const kind =
     typeof returned === 'object' && returned !== null && 'kind' in returned
       ? String((returned as { kind: unknown }).kind)

@@ -1,11 +1,11 @@
-// A lab write's own audit event: looked up by the Audit-Id response header in the core's audit
+// A lab or walkthrough write's own audit event: looked up by the Audit-Id response header in the core's audit
 // stream (core/audit-bus.ts) when a live-traffic source is running. Its annotations name the
 // mutating webhooks that were called and whether each changed the object
 // (mutation.webhook.admission.k8s.io/round_N_index_M, Kubernetes 1.19+), which the dry-run
 // attribution cannot learn from the answer alone.
 // https://kubernetes.io/docs/reference/labels-annotations-taints/audit-annotations/
-import type { LabAudit } from '@features/lab/messages'
-import type { AuditEvent, AuditStream } from '../../core/audit-bus'
+import type { LabAudit } from '@common/request-audit'
+import type { AuditEvent, AuditStream } from '../audit-bus'
 
 /**
  * How long the lab waits for its event: kube-apiserver posts webhook batches every
