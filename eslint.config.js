@@ -133,11 +133,6 @@ export default ts.config(
           // Imports across the layers that remain, each needing a refactoring of its own.
           allow: [
             {
-              from: 'src-main/core/core-context.ts',
-              to: 'src-main/features/traffic/messages.ts',
-              why: 'World carries the traffic status a replay answers with',
-            },
-            {
               from: 'src-renderer/src/features/session/RequestLogView.svelte',
               to: 'src-renderer/src/features/kubectl-proxy/',
               why: 'the request log shows requests relayed by kubectl-proxy inline',

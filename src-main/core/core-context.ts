@@ -14,7 +14,7 @@ import type {
   InvokePayload,
 } from '@common/contract'
 import type { RequestLogEntry, SessionInfo } from '@common/kube-types'
-import type { TrafficStatus } from '@features/traffic/messages'
+import type { TrafficStatus } from '@common/traffic-request'
 import type { Result, UiError } from '@common/result'
 import type { ClusterSession } from './cluster-session'
 import type { WatchesView } from './watch/watches-view'
