@@ -185,8 +185,8 @@ test('the connect screen and a connection failure in French', async ({ apiscope,
   await expect(apiscope.statusPill).toContainText('Connected')
 })
 
-// The walkthrough's own words are checked; the core's stage names, stage explanations and check
-// labels, and the request preview card, are not in the catalogue yet and still show in English.
+// The walkthrough's own words are checked; the core's stage explanations (the sentence under the
+// stage path) are not in the catalogue yet and still show in English.
 test('a walkthrough in French: plan, what it will send, what came back, checked', async ({
   apiscope,
   page,
@@ -213,6 +213,8 @@ test('a walkthrough in French: plan, what it will send, what came back, checked'
   await expect(w.stepTitle).toContainText('Étape 1 sur 8 : watch : ouvrir d’abord un watch')
   await w.sendAndNext()
   await expect(page.getByRole('heading', { name: 'Il va envoyer' })).toBeVisible()
+  await expect(w.previews.first()).toContainText('en tant que les identifiants du contexte')
+  await expect(w.previews.first()).toContainText('écrit dans le namespace du parcours')
   await expectNoEnglish(page, 'step before it is sent')
   await expectFits(page, 'fr-walkthrough-before-send')
   await apiscope.screenshot('fr-walkthrough-before-send')
