@@ -130,14 +130,8 @@ export default ts.config(
       'apiscope-layers/layers': [
         'error',
         {
-          // Imports across the layers that remain, each needing a refactoring of its own.
-          allow: [
-            {
-              from: 'src-renderer/src/features/session/RequestLogView.svelte',
-              to: 'src-renderer/src/features/kubectl-proxy/',
-              why: 'the request log shows requests relayed by kubectl-proxy inline',
-            },
-          ],
+          // Imports allowed across the layers, each with why (docs/adr/0017): none today.
+          allow: [],
         },
       ],
     },
