@@ -25,6 +25,9 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          // The CLI speaks the locale's language (#15): the tests read its English whatever the
+          // machine's LANG says; cli-french.test.ts clears LC_ALL to test French.
+          env: { LC_ALL: 'C.UTF-8' },
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
