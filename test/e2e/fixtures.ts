@@ -78,8 +78,15 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  apiscope: async ({ page, serve }, use) => {
+  apiscope: async ({ page, serve }, use, testInfo) => {
+    // What the page threw goes with the test's report, and to the output when the test failed.
+    const thrown: string[] = []
+    page.on('pageerror', (e) => thrown.push(e.stack ?? e.message))
     await use(new ApiscopePage(page, serve.url))
+    if (thrown.length === 0) return
+    await testInfo.attach('page errors', { body: thrown.join('\n\n'), contentType: 'text/plain' })
+    if (testInfo.status !== testInfo.expectedStatus)
+      console.error(`[${testInfo.title}] the page threw:\n${thrown.join('\n\n')}`)
   },
 })
 
