@@ -1,5 +1,7 @@
 // The catalogue (i18n/): both languages hold every key, with the same {{parameters}}; plurals,
 // numbers and dates go through Intl; the locale follows LC_ALL / LC_MESSAGES / LANG.
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { localeFromEnv, pickLocale } from '@i18n/pick-locale'
 import { catalogues, isMessageKey, translate } from '@i18n/translate'
@@ -19,6 +21,19 @@ describe('catalogue', () => {
       expect(french.trim(), key).not.toBe('')
       expect(params(french), key).toEqual(params(english))
     }
+  })
+  it('holds each key in one area only (a spread would let the later area win in silence)', () => {
+    const dir = path.resolve(__dirname, '../../i18n/catalogue')
+    const seen = new Map<string, string>()
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.en.ts'))) {
+      for (const [, key] of readFileSync(path.join(dir, file), 'utf8').matchAll(
+        /^ {2}'([^']+)':/gm,
+      )) {
+        expect(seen.get(key!), `${key} in ${file}`).toBeUndefined()
+        seen.set(key!, file)
+      }
+    }
+    expect(seen.size).toBe(Object.keys(en).length)
   })
   it('has both forms of every plural', () => {
     for (const key of Object.keys(en)) {

@@ -1,0 +1,74 @@
+// English texts of the connection area (see en.ts).
+export const connectionEn = {
+  // The core's connection failures (src-main/core/failure-messages.ts)
+  'fail.execNotFound.title': 'The credential plugin "{{command}}" is not installed or not on PATH',
+  'fail.execNotFound.detail':
+    'Context "{{context}}" gets its credentials by running "{{command}}", which was not found (PATH={{path}}).',
+  'fail.execNotFound.next':
+    'Install {{command}}, or make sure it is on the PATH of your login shell; then retry.',
+  'fail.execFailed.title': 'The credential plugin "{{command}}" failed',
+  'fail.execFailed.silent': '(it printed nothing on stderr)',
+  'fail.execFailed.next':
+    'Run the plugin yourself to see why (kubectl --context {{context}} get --raw /version does the same); often you need to log in again.',
+  'fail.kubeconfigMalformed.title': 'The credentials in the kubeconfig cannot be read',
+  'fail.kubeconfigMalformed.next':
+    'Check the user entry of this context (kubectl config view --minify).',
+  'fail.timeout.title': '{{host}} did not answer in time',
+  'fail.timeout.next':
+    'Check that the address is reachable from this machine (a VPN, a firewall, a stopped VM). For minikube: minikube status.',
+  'fail.dns.title': 'The name {{host}} does not resolve',
+  'fail.dns.next': 'Check the server address in the kubeconfig and your DNS or VPN.',
+  'fail.refused.title': 'Nothing answers at {{host}}',
+  'fail.refused.next':
+    'Is the cluster running? For minikube: minikube status, then minikube start.',
+  'fail.tlsCa.title': "The server's certificate is not signed by the CA this kubeconfig trusts",
+  'fail.tlsCa.next':
+    "The cluster's CA changed (minikube delete/start does that) or the kubeconfig points at another server. Refresh the kubeconfig: minikube update-context, or copy the cluster's CA again.",
+  'fail.tlsHostname.title': "The server's certificate is not valid for {{host}}",
+  'fail.tlsHostname.next':
+    'Use the address the certificate was issued for, or set tls-server-name in the cluster entry.',
+  'fail.certExpired.title': "The server's certificate has expired",
+  'fail.certExpired.next':
+    "Renew the cluster's certificates (for minikube: minikube start renews them).",
+  'fail.connection.title': 'The connection to {{host}} failed',
+  'fail.connection.next': 'Check the server address and that the cluster is running.',
+  'fail.clientCertExpired.title': 'Your client certificate has expired',
+  'fail.clientCertExpired.detail':
+    'It was valid until {{date}}; the server answered 401 Unauthorized.',
+  'fail.clientCertExpired.next':
+    'Get a fresh certificate: for minikube, minikube start renews it; elsewhere ask for new credentials.',
+  'fail.unauthorized.title': 'The server does not accept these credentials (401 Unauthorized)',
+  'fail.unauthorized.detail':
+    '{{server}}. Authentication failed: the token or certificate is unknown, expired or revoked.',
+  'fail.unauthorized.next':
+    'Renew the credentials of context "{{context}}" (log in again, or regenerate the token).',
+  'fail.forbidden.title': 'Authenticated, but not allowed (403 Forbidden)',
+  'fail.forbidden.next':
+    'RBAC decides this: ask for a Role or ClusterRole binding that grants the verb on this resource.',
+  'fail.http.title': '{{path}} answered {{status}}',
+  'fail.http.next': 'See the request log for the exact request and response.',
+  // ConnectView
+  'connect.title': 'Connect to a cluster',
+  'connect.intro':
+    'Apiscope reads your kubeconfig like kubectl does, and talks only to the API server it names. Pick a context.',
+  'connect.reading': 'Reading kubeconfig…',
+  'connect.readAgain': 'Read the kubeconfig again',
+  'connect.from': 'From {{files}}',
+  'connect.noContext': 'This kubeconfig defines no context.',
+  'connect.context': 'Context',
+  'connect.server': 'Server',
+  'connect.user': 'User',
+  'connect.credentials': 'Credentials',
+  'connect.namespace': 'Namespace',
+  'connect.default': 'default',
+  'connect.connectTo': 'Connect to {{name}}',
+  'connect.connecting': 'Connecting…',
+  'connect.connect': 'Connect',
+  'auth.client-certificate': 'client certificate',
+  'auth.token': 'bearer token',
+  'auth.token-file': 'token file',
+  'auth.exec': 'exec plugin',
+  'auth.auth-provider': 'auth provider',
+  'auth.basic': 'basic auth',
+  'auth.none': 'no credentials',
+} as const

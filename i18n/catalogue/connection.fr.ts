@@ -1,0 +1,76 @@
+// French texts of the connection area: exactly the keys of connection.en.ts (see fr.ts).
+import type { connectionEn } from './connection.en'
+
+export const connectionFr: { readonly [K in keyof typeof connectionEn]: string } = {
+  'fail.execNotFound.title':
+    'Le plugin d’identification « {{command}} » n’est pas installé ou pas dans le PATH',
+  'fail.execNotFound.detail':
+    'Le contexte « {{context}} » obtient ses identifiants en lançant « {{command}} », introuvable (PATH={{path}}).',
+  'fail.execNotFound.next':
+    'Installez {{command}}, ou vérifiez qu’il est dans le PATH de votre shell de connexion ; puis réessayez.',
+  'fail.execFailed.title': 'Le plugin d’identification « {{command}} » a échoué',
+  'fail.execFailed.silent': '(il n’a rien écrit sur stderr)',
+  'fail.execFailed.next':
+    'Lancez le plugin vous-même pour voir pourquoi (kubectl --context {{context}} get --raw /version fait de même) ; souvent il faut se reconnecter.',
+  'fail.kubeconfigMalformed.title': 'Les identifiants du kubeconfig sont illisibles',
+  'fail.kubeconfigMalformed.next':
+    'Vérifiez l’entrée user de ce contexte (kubectl config view --minify).',
+  'fail.timeout.title': '{{host}} n’a pas répondu à temps',
+  'fail.timeout.next':
+    'Vérifiez que l’adresse est joignable depuis cette machine (un VPN, un pare-feu, une VM arrêtée). Pour minikube : minikube status.',
+  'fail.dns.title': 'Le nom {{host}} ne se résout pas',
+  'fail.dns.next': 'Vérifiez l’adresse du serveur dans le kubeconfig, et votre DNS ou VPN.',
+  'fail.refused.title': 'Rien ne répond à {{host}}',
+  'fail.refused.next':
+    'Le cluster tourne-t-il ? Pour minikube : minikube status, puis minikube start.',
+  'fail.tlsCa.title':
+    'Le certificat du serveur n’est pas signé par la CA à laquelle ce kubeconfig se fie',
+  'fail.tlsCa.next':
+    'La CA du cluster a changé (minikube delete/start le fait) ou le kubeconfig vise un autre serveur. Rafraîchissez le kubeconfig : minikube update-context, ou recopiez la CA du cluster.',
+  'fail.tlsHostname.title': 'Le certificat du serveur n’est pas valable pour {{host}}',
+  'fail.tlsHostname.next':
+    'Utilisez l’adresse pour laquelle le certificat a été émis, ou renseignez tls-server-name dans l’entrée cluster.',
+  'fail.certExpired.title': 'Le certificat du serveur a expiré',
+  'fail.certExpired.next':
+    'Renouvelez les certificats du cluster (pour minikube : minikube start les renouvelle).',
+  'fail.connection.title': 'La connexion à {{host}} a échoué',
+  'fail.connection.next': 'Vérifiez l’adresse du serveur et que le cluster tourne.',
+  'fail.clientCertExpired.title': 'Votre certificat client a expiré',
+  'fail.clientCertExpired.detail':
+    'Il était valable jusqu’au {{date}} ; le serveur a répondu 401 Unauthorized.',
+  'fail.clientCertExpired.next':
+    'Obtenez un certificat neuf : pour minikube, minikube start le renouvelle ; ailleurs, demandez de nouveaux identifiants.',
+  'fail.unauthorized.title': 'Le serveur refuse ces identifiants (401 Unauthorized)',
+  'fail.unauthorized.detail':
+    '{{server}}. L’authentification a échoué : le jeton ou le certificat est inconnu, expiré ou révoqué.',
+  'fail.unauthorized.next':
+    'Renouvelez les identifiants du contexte « {{context}} » (reconnectez-vous, ou régénérez le jeton).',
+  'fail.forbidden.title': 'Authentifié, mais pas autorisé (403 Forbidden)',
+  'fail.forbidden.next':
+    'RBAC en décide : demandez un binding de Role ou de ClusterRole qui accorde ce verbe sur cette ressource.',
+  'fail.http.title': '{{path}} a répondu {{status}}',
+  'fail.http.next': 'Voyez le journal des requêtes pour la requête et la réponse exactes.',
+  'connect.title': 'Se connecter à un cluster',
+  'connect.intro':
+    'Apiscope lit votre kubeconfig comme kubectl, et ne parle qu’au serveur d’API qu’il désigne. Choisissez un contexte.',
+  'connect.reading': 'Lecture du kubeconfig…',
+  'connect.readAgain': 'Relire le kubeconfig',
+  'connect.from': 'D’après {{files}}',
+  'connect.noContext': 'Ce kubeconfig ne définit aucun contexte.',
+  'connect.context': 'Contexte',
+  'connect.server': 'Serveur',
+  'connect.user': 'Utilisateur',
+  'connect.credentials': 'Identifiants',
+  'connect.namespace': 'Namespace',
+  'connect.default': 'par défaut',
+  'connect.connectTo': 'Se connecter à {{name}}',
+  'connect.connecting': 'Connexion…',
+  'connect.connect': 'Connecter',
+  'auth.client-certificate': 'certificat client',
+  'auth.token': 'jeton bearer',
+  'auth.token-file': 'fichier de jeton',
+  'auth.exec': 'plugin exec',
+  'auth.auth-provider': 'auth provider',
+  'auth.basic': 'authentification basic',
+  'auth.none': 'aucun identifiant',
+}

@@ -1,0 +1,2 @@
+// English texts of the watches area (see en.ts).
+export const watchesEn = {} as const
