@@ -157,7 +157,10 @@ test('the app shell in French: side bar, top bar, dialogs, no English from the c
   await page.reload()
   await expect(apiscope.statusPill).toContainText('Connecté')
   // And back to English without leaving the view.
-  await page.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'English' }).click()
+  await page
+    .getByRole('group', { name: 'Langue' })
+    .getByRole('button', { name: 'English', exact: true })
+    .click()
   await expect(apiscope.statusPill).toContainText('Connected')
   // The check sees English when there is some (the same walk, in English, finds the shell's words).
   expect(await englishShown(page, SHELL)).toEqual(
