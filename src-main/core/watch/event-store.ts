@@ -121,6 +121,13 @@ export class EventStore {
     return this.objects.length
   }
 
+  /** How many objects, versions and events the store holds (the soak samples it every minute). */
+  counts(): { objects: number; versions: number; events: number } {
+    let versions = 0
+    for (const h of this.objects) versions += h.versionCount
+    return { objects: this.objects.length, versions, events: this.cols.length }
+  }
+
   onEvent(listener: StoreListener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)

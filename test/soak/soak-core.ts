@@ -1,0 +1,137 @@
+// The soak's core process (started by soak.ts with --expose-gc and an IPC channel): Apiscope's
+// core (the assembly the CLI and the app run) behind the browser host, serving the built renderer.
+// It prints the page's URL as one JSON line; once the page has connected (the renderer connects to
+// the kubeconfig's context when it loads), the conductor sends `start` and this process starts the
+// recorder (a real file), a watch on each kind and the audit webhook the control plane posts to.
+// On `sample` it answers with its memory after a forced GC and the store's counts.
+import path from 'node:path'
+import { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
+import { startBrowserHost } from '../../src-main/browser-host/server'
+import type { WatchTarget } from '../../src-main/common/watch-types'
+
+export type CoreRequest =
+  | {
+      t: 'start'
+      recording: string
+      targets: WatchTarget[]
+      auditPort: number
+      auditPath: string
+    }
+  | { t: 'sample' }
+  | { t: 'status' }
+  | { t: 'stop' }
+
+export interface CoreSample {
+  /** The main thread's heap in use after a forced GC. */
+  heapMb: number
+  /** The version-history worker's heap after its own GC. */
+  workerHeapMb: number
+  rssMb: number
+  objects: number
+  versions: number
+  folded: number
+  events: number
+  recordedEvents: number
+  recordedMb: number
+  auditEvents: number
+  watches: string
+}
+
+export type CoreReply =
+  | { t: 'url'; url: string }
+  | { t: 'started' }
+  | { t: 'sample'; sample: CoreSample }
+  | { t: 'status'; objects: number; watching: boolean }
+  | { t: 'error'; message: string }
+  | { t: 'stopped'; recordedEvents: number }
+
+const MB = 2 ** 20
+const send = (m: CoreReply) => process.send?.(m)
+
+async function heapAfterGc(): Promise<number> {
+  const gc = (globalThis as { gc?: () => void }).gc
+  if (!gc) throw new Error('run with --expose-gc')
+  for (let k = 0; k < 3; k++) {
+    gc()
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return process.memoryUsage().heapUsed
+}
+
+const root = process.env.APISCOPE_REPO_ROOT ?? process.cwd()
+const core = new ApiscopeCore({ host: 'browser', version: 'soak' })
+const host = await startBrowserHost({ core, rendererDir: path.join(root, 'out/renderer') })
+let auditEvents = 0
+core.audit.subscribe((events) => {
+  auditEvents += events.length
+})
+send({ t: 'url', url: host.url })
+
+process.on('message', (m: CoreRequest) => {
+  void handle(m).catch((error: unknown) =>
+    send({ t: 'error', message: (error as Error).stack ?? String(error) }),
+  )
+})
+process.on('disconnect', () => process.exit(0))
+
+async function handle(m: CoreRequest): Promise<void> {
+  if (m.t === 'start') {
+    const started = await core.recording.start({
+      path: m.recording,
+      watches: m.targets,
+      title: 'soak',
+    })
+    if (!started.ok) throw new Error(`recording: ${started.error.title} ${started.error.detail}`)
+    for (const target of m.targets) {
+      const res = await core.invoke('watch:start', { target })
+      if (!res.ok) throw new Error(`watch ${target.resource}: ${res.error.title}`)
+    }
+    const audit = await core.invoke('traffic:start-webhook', {
+      port: m.auditPort,
+      host: '127.0.0.1',
+      path: m.auditPath,
+    })
+    if (!audit.ok) throw new Error(`audit: ${audit.error.title} ${audit.error.detail}`)
+    send({ t: 'started' })
+  } else if (m.t === 'status') {
+    const watches = core.currentSession?.watches
+    send({
+      t: 'status',
+      objects: watches?.store.objectCount ?? 0,
+      watching: Boolean(watches?.statuses().every((s) => s.state === 'watching')),
+    })
+  } else if (m.t === 'sample') {
+    const watches = core.currentSession?.watches
+    if (!watches) throw new Error('no session')
+    const heap = await heapAfterGc()
+    const workerHeap = await watches.store.versions.heapUsed()
+    const counts = watches.store.counts()
+    const rec = core.recording.status().recording
+    send({
+      t: 'sample',
+      sample: {
+        heapMb: heap / MB,
+        workerHeapMb: workerHeap / MB,
+        rssMb: process.memoryUsage().rss / MB,
+        objects: counts.objects,
+        versions: counts.versions,
+        folded: 'folded' in counts ? Number(counts.folded) : 0,
+        events: counts.events,
+        recordedEvents: rec?.events ?? 0,
+        recordedMb: (rec?.bytes ?? 0) / MB,
+        auditEvents,
+        watches: watches
+          .statuses()
+          .map((s) => s.state)
+          .join(','),
+      },
+    })
+  } else {
+    const done = await core.recording.stop('soak ended')
+    const events = core.recording.lastStats?.events ?? done.recording?.events ?? 0
+    await host.close()
+    await core.close()
+    send({ t: 'stopped', recordedEvents: events })
+    setTimeout(() => process.exit(0), 200)
+  }
+}
