@@ -1,6 +1,7 @@
 // What the core tells the renderer about watches: the timeline's events (names and versions only,
 // never object content), list snapshots with their pages, and each watch's health. Object content
 // travels only on request, redacted (ObjectVersionDetail).
+import type { SaidAs } from './result'
 
 export interface WatchTarget {
   /** '' for the core group. */
@@ -37,10 +38,14 @@ export interface WatchStatus {
   id: number
   /** Human label, e.g. "configmaps in ch34". */
   label: string
+  /** The label as a catalogue message (i18n/), said again in the renderer's language. */
+  labelSaid?: SaidAs
   target: WatchTarget
   state: WatchState
   /** Why it is in that state, in plain words (the last error, the 410 message...). */
   reason: string
+  /** The reason as a catalogue message, when it is Apiscope's words (absent: the server's). */
+  reasonSaid?: SaidAs
   listRv: string | null
   lastRv: string | null
   events: number
@@ -64,6 +69,8 @@ export interface WatchStatus {
   startedBy?: StartWay | null
   /** Auto only: the server's answer that refused the streaming list, when it fell back. */
   fallback?: string | null
+  /** The fallback sentence as a catalogue message (the server's answer is a parameter). */
+  fallbackSaid?: SaidAs | null
   /** The Content-Encoding of the current watch response (gzip: a compressed streaming list). */
   encoding?: string | null
   /**
@@ -145,6 +152,8 @@ export interface TimelineEvent {
   note?: string
   /** ERROR: the Status code (410 for Expired). */
   code?: number
+  /** The note as a catalogue message when it is Apiscope's (GONE's why), not the server's. */
+  noteSaid?: SaidAs
 }
 
 /** A continue token decoded: {"v","rv","start"} on the servers we know; opaque otherwise. */
@@ -214,10 +223,24 @@ export interface FieldChange {
   oldValue?: unknown
 }
 
+/** What the store's budget folded away (docs/adr/0019). */
+export interface StoreFolding {
+  /** The budget; 0 when the store keeps every version (a replay). */
+  budgetMb: number
+  foldedVersions: number
+  foldedObjects: number
+  /** What the versions kept cost, as the budget counts them (at the last fold). */
+  historyMb: number
+}
+
 export interface ObjectVersionDetail {
   uid: string
   version: number
   versions: number
+  /** Versions of this object folded away to stay within the store's budget (absent: none). */
+  folded?: { versions: number; budgetMb: number }
+  /** The version the diff is against when not the one before (that one was folded away). */
+  diffFrom?: number
   event: TimelineEvent
   /** The object at that version, Secret values redacted. */
   object: unknown

@@ -2,6 +2,7 @@
 // comparable and a double holds it, docs/adr/0005), its arrival time, or, failing both, its
 // arrival order.
 import { scaleLinear, type ScaleLinear } from 'd3'
+import { translate, type Locale } from '@i18n/translate'
 import type { TimelineData } from './timeline-data'
 
 export type AxisMode = 'rv' | 'time'
@@ -12,12 +13,13 @@ export interface AxisChoice {
   note: string | null
 }
 
-export function chooseAxis(data: TimelineData, wanted: AxisMode): AxisChoice {
+/** `lang`: the language of the note (the view's; English where no one reads it). */
+export function chooseAxis(data: TimelineData, wanted: AxisMode, lang: Locale = 'en'): AxisChoice {
   if (wanted === 'time') return { mode: 'time', note: null }
   if (data.allNumeric) return { mode: 'rv', note: null }
   return {
     mode: 'arrival',
-    note: 'Some resourceVersions are not comparable integers (or too large to place exactly): events are drawn in arrival order.',
+    note: translate(lang, 'watch.axisArrivalNote'),
   }
 }
 

@@ -2,7 +2,9 @@
 // the list/streaming-list/410 labels packed into rows, the "+n elsewhere" gaps of a watch's
 // resourceVersions, the lane tags, the tooltip, and which event a key press moves to. The
 // component (TimelineChart.canvas.svelte) keeps the drawing, the sizes and the events.
+import type { SaidAs } from '@common/result'
 import type { WatchStatus } from '@common/watch-types'
+import { translate, type Locale } from '@i18n/translate'
 import { TYPE_STYLE } from './timeline-canvas'
 import { xOf, type AxisChoice } from './timeline-axis'
 export { plotScale } from './timeline-axis'
@@ -35,12 +37,16 @@ export interface LabelMetrics {
   maxRows: number
 }
 
-/** List, streaming-list and 410 labels, packed into rows so that none overlaps another. */
+/**
+ * List, streaming-list and 410 labels, packed into rows so that none overlaps another; `lang` is
+ * the language of their words (the view's).
+ */
 export function packLabels(
   data: TimelineData,
   mode: Mode,
   px: (x: number) => number,
   { width, charWidth, maxRows }: LabelMetrics,
+  lang: Locale = 'en',
 ): PackedLabels {
   const raw: { x: number; label: string; kind: LineKind }[] = []
   for (const l of data.lists) {
@@ -48,11 +54,22 @@ export function packLabels(
     if (x >= 0 && x <= width)
       raw.push(
         l.way === 'stream'
-          ? { x, kind: 'stream', label: `initial-events-end @${l.rv} · ${l.items} ADDED` }
+          ? {
+              x,
+              kind: 'stream',
+              label: translate(lang, 'watch.lineStream', { rv: l.rv, n: l.items }),
+            }
           : {
               x,
               kind: 'list',
-              label: `${l.reason === 'initial' ? 'LIST' : 'RELIST'} @${l.rv} · ${l.pages.length} page${l.pages.length === 1 ? '' : 's'}`,
+              label: translate(
+                lang,
+                l.reason === 'initial' ? 'watch.lineList' : 'watch.lineRelist',
+                {
+                  rv: l.rv,
+                  count: l.pages.length,
+                },
+              ),
             },
       )
   }
@@ -88,7 +105,7 @@ export function packLabels(
   }
   let more: PackedLabels['more'] = null
   if (hidden) {
-    const text = `+${hidden} more: zoom in`
+    const text = translate(lang, 'watch.moreLabels', { n: hidden })
     const w = text.length * charWidth + 8
     let row = rowEnds.findIndex((end) => end < width - w)
     if (row === -1 && rowEnds.length < maxRows) row = rowEnds.length
@@ -197,12 +214,25 @@ export function rowTopToReveal(
 type TagStatus = Pick<WatchStatus, 'id' | 'relayed' | 'startedBy'>
 
 /** Which watch a lane belongs to and how it started: "w2 list", "w3 stream", "w4 relayed". */
-export function laneTag(statuses: readonly TagStatus[], watch: number): string {
+export function laneTag(
+  statuses: readonly TagStatus[],
+  watch: number,
+  lang: Locale = 'en',
+): string {
   const s = statuses.find((x) => x.id === watch)
+  const id = watch
   // A Table watch's lanes hold its rows (the objects' metadata), not the objects.
-  if (s?.relayed) return `w${watch} relayed${s.relayed.format === 'table' ? ' · rows' : ''}`
-  const how = !s ? '' : s.startedBy === 'stream' ? ' stream' : s.startedBy ? ' list' : ''
-  return `w${watch}${how}`
+  if (s?.relayed)
+    return translate(
+      lang,
+      s.relayed.format === 'table' ? 'watch.tagRelayedRows' : 'watch.tagRelayed',
+      {
+        id,
+      },
+    )
+  if (s?.startedBy === 'stream') return translate(lang, 'watch.tagStream', { id })
+  if (s?.startedBy) return translate(lang, 'watch.tagList', { id })
+  return `w${watch}`
 }
 
 /**
@@ -214,13 +244,14 @@ export function laneTags(
   data: TimelineData,
   statuses: readonly TagStatus[],
   lanes: readonly Lane[],
+  lang: Locale = 'en',
 ): Record<number, string> {
   const out: Record<number, string> = {}
   const relayed = new Set(statuses.filter((s) => s.relayed).map((s) => s.id))
   if (data.sharedObjects === 0 && relayed.size === 0) return out
   for (const lane of lanes) {
     const shared = data.sharedObjects > 0 && (lane.kind === 'watch' || data.lanesOf(lane.uid) > 1)
-    if (shared || relayed.has(lane.watch)) out[lane.id] = laneTag(statuses, lane.watch)
+    if (shared || relayed.has(lane.watch)) out[lane.id] = laneTag(statuses, lane.watch, lang)
   }
   return out
 }
@@ -233,6 +264,8 @@ export interface Tooltip {
   time: string
   version: number
   note: string | undefined
+  /** The note as the core said it, to say again in the view's language. */
+  noteSaid: SaidAs | undefined
   x: number
   y: number
 }
@@ -243,17 +276,22 @@ export function tooltipOf(
   k: number,
   pointer: { x: number; y: number },
   width: number,
+  lang: Locale = 'en',
 ): Tooltip {
   const lane = data.lanes[data.lane[k] as number]
   const note = data.notes.get(k)
   return {
-    type: data.initial[k] ? 'ADDED · initial event of a streaming list' : data.typeOf(k),
+    type: data.initial[k] ? translate(lang, 'watch.initialEventType') : data.typeOf(k),
     color: TYPE_STYLE[data.type[k] as number]?.color ?? '#fff',
-    title: lane?.kind === 'watch' ? lane.label : `${lane?.group ?? ''} / ${lane?.label ?? ''}`,
+    title:
+      lane?.kind === 'watch'
+        ? translate(lang, 'watch.watchN', { id: lane.watch })
+        : `${lane?.group ?? ''} / ${lane?.label ?? ''}`,
     rv: data.rvOf(k),
-    time: new Date(data.time[k] as number).toLocaleTimeString(),
+    time: new Date(data.time[k] as number).toLocaleTimeString(lang),
     version: data.version[k] as number,
     note: note?.note,
+    noteSaid: note?.said,
     x: Math.min(pointer.x + 14, width - 260),
     y: pointer.y + 16,
   }

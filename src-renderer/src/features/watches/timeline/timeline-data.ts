@@ -3,6 +3,7 @@
 // for its bookmarks, errors and lists; an object two watches deliver (the same objects watched
 // two ways) gets a lane per watch, side by side. Plain TypeScript: the reactive wrapper bumps a
 // revision.
+import type { SaidAs } from '@common/result'
 import { grown } from '@common/typed-arrays'
 import {
   TIMELINE_EVENT_TYPES,
@@ -85,7 +86,7 @@ export class TimelineData {
   initial = new Uint8Array(0)
   /** Text of resourceVersions without a place on the axis (numericResourceVersion in common/resource-version.ts). */
   readonly rvText = new Map<number, string>()
-  readonly notes = new Map<number, { note: string; code?: number }>()
+  readonly notes = new Map<number, { note: string; code?: number; said?: SaidAs }>()
   readonly lanes: Lane[] = []
   private readonly laneByKey = new Map<string, Lane>()
   lists: ListSnapshot[] = []
@@ -265,7 +266,11 @@ export class TimelineData {
       this.index[k] = e.i
       this.initial[k] = 0
       if (e.note !== undefined)
-        this.notes.set(k, { note: e.note, ...(e.code !== undefined ? { code: e.code } : {}) })
+        this.notes.set(k, {
+          note: e.note,
+          ...(e.code !== undefined ? { code: e.code } : {}),
+          ...(e.noteSaid ? { said: e.noteSaid } : {}),
+        })
       lane.events.push(k)
       if (
         e.type === 'ADDED' ||
