@@ -1,6 +1,6 @@
 // English texts of the stages area (see en.ts).
 export const stagesEn = {
-  // StagePath: the stages' names and marks (the sentence under it is the core's, English)
+  // StagePath: the stages' names and marks
   'stageName.authentication': 'Authentication',
   'stageName.flow-control': 'Priority & Fairness',
   'stageName.authorization': 'Authorization',
@@ -21,4 +21,18 @@ export const stagesEn = {
   'stages.title': 'Path through the API server',
   'stages.travelling': 'Travelling…',
   'stages.replay': 'Replay (R)',
+  // The sentence under the path (common/stage-steps.ts stopSentence) and the path's own words
+  'stages.aria': '{{title}}. {{sentence}} Press R to replay.',
+  'stages.stepTitle': '{{stage}}: {{mark}}',
+  'stages.noRequest': 'No request sent yet.',
+  'stages.stoppedAt': 'Stopped at {{stage}}.',
+  'stages.dryRun': 'Dry run: stopped just before etcd.',
+  'stages.unproven': 'Answered; the answer does not show it went through {{stages}}.',
+  'stages.outside_one': 'Went through every stage of this request; {{stages}} is not part of it.',
+  'stages.outside_other':
+    'Went through every stage of this request; {{stages}} are not part of it.',
+  'stages.and': 'and',
+  'stages.everyStage': 'Went through every stage.',
+  'stages.oneOf': 'Stopped at one of: {{stages}} (the response does not say which).',
+  'stages.cannotTell': 'Where it stopped cannot be told from the response.',
 } as const

@@ -22,4 +22,18 @@ export const stagesFr: { readonly [K in keyof typeof stagesEn]: string } = {
   'stages.title': 'Chemin dans le serveur d’API',
   'stages.travelling': 'En route…',
   'stages.replay': 'Rejouer (R)',
+  'stages.aria': '{{title}}. {{sentence}} Appuyez sur R pour rejouer.',
+  'stages.stepTitle': '{{stage}} : {{mark}}',
+  'stages.noRequest': 'Aucune requête envoyée pour l’instant.',
+  'stages.stoppedAt': 'Arrêtée à l’étape {{stage}}.',
+  'stages.dryRun': 'Dry-run : arrêtée juste avant etcd.',
+  'stages.unproven': 'Répondue ; la réponse ne montre pas qu’elle est passée par {{stages}}.',
+  'stages.outside_one':
+    'Passée par chaque étape de cette requête ; {{stages}} n’en fait pas partie.',
+  'stages.outside_other':
+    'Passée par chaque étape de cette requête ; {{stages}} n’en font pas partie.',
+  'stages.and': 'et',
+  'stages.everyStage': 'Passée par chaque étape.',
+  'stages.oneOf': 'Arrêtée à l’une de ces étapes : {{stages}} (la réponse ne dit pas laquelle).',
+  'stages.cannotTell': 'La réponse ne permet pas de savoir où elle s’est arrêtée.',
 }

@@ -4,8 +4,10 @@
 // Kubernetes documentation); this module diffs and matches, and names what no rule explains.
 // Pure: the rules are passed in, so it runs in both processes and in unit tests.
 import { z } from 'zod'
+import { said, type Said } from '@i18n/translate'
 import { policiesFor, type MatchedPolicy } from './admission-policy-match'
 import type { StageId } from './request-stages'
+import type { SaidAs } from './result'
 
 export const ATTRIBUTION_SOURCES = [
   'server-metadata',
@@ -18,16 +20,8 @@ export const ATTRIBUTION_SOURCES = [
 ] as const
 export type AttributionSource = (typeof ATTRIBUTION_SOURCES)[number]
 
-export const SOURCE_LABELS: Record<AttributionSource | 'unattributed', string> = {
-  'server-metadata': 'Server-set metadata',
-  defaulting: 'Defaulting at decode',
-  'admission-plugin': 'Admission plugin',
-  'mutating-webhook': 'Mutating webhook',
-  'mutating-policy': 'Mutating admission policy',
-  computed: 'Computed at creation',
-  decoding: 'Dropped at decode',
-  unattributed: 'Unattributed',
-}
+// Each source's name for a person is in the catalogue (i18n/catalogue/attribution.*.ts,
+// `attr.source.<source>`); DryRunDiff says it in the chosen language.
 
 const stageIds = [
   'decoding',
@@ -240,6 +234,11 @@ export interface Attribution {
   /** The admission plugin or webhook(s) responsible. */
   by?: string
   explanation: string
+  /**
+   * The explanation as catalogue messages (sentences joined by a space), so the renderer says it
+   * in the person's language: a rule's is `attr.rule.<id>`; `explanation` is their English.
+   */
+  said?: SaidAs[]
   doc?: string
   ruleId?: string
 }
@@ -269,8 +268,16 @@ export interface AttributionReport {
   counts: Record<AttributionSource | 'unattributed', number>
   /** What can be said about webhooks, in a sentence. */
   webhookNote: string
+  /** The same as catalogue messages (joined by a space), to say it in the person's language. */
+  webhookNoteSaid?: SaidAs[]
   /** What can be said about MutatingAdmissionPolicies, in a sentence; absent where none is served. */
   policyNote?: string
+  policyNoteSaid?: SaidAs[]
+}
+
+/** Sentences of the catalogue as one text: its English, and the parts to say it again. */
+function joined(parts: Said[]): { text: string; said: SaidAs[] } {
+  return { text: parts.map((p) => p.text).join(' '), said: parts.map((p) => p.as) }
 }
 
 const WEBHOOK_DOC =
@@ -294,6 +301,7 @@ export function attributeDryRun(
           stage: rule.stage,
           ...(rule.plugin ? { by: rule.plugin } : {}),
           explanation: rule.explanation,
+          said: [{ key: `attr.rule.${rule.id}` }],
           doc: rule.doc,
           ruleId: rule.id,
         },
@@ -305,16 +313,19 @@ export function attributeDryRun(
     if (policies.length > 0) return { ...entry, attribution: policyAttribution(policies, webhooks) }
     // Only the audit annotations can tie a change to a webhook; without them, say nothing.
     if (webhooks && webhooks.length > 0 && entry.change !== 'removed') {
+      const why = joined([
+        webhooks.length === 1
+          ? said('attr.byWebhook', { webhook: webhooks[0] ?? '' })
+          : said('attr.byWebhooks', { webhooks: webhooks.join(', ') }),
+      ])
       return {
         ...entry,
         attribution: {
           source: 'mutating-webhook',
           stage: 'mutating-admission',
           by: webhooks.join(', '),
-          explanation:
-            webhooks.length === 1
-              ? `No built-in rule explains it, and the audit annotations say webhook ${webhooks[0]} mutated this object.`
-              : `No built-in rule explains it; the audit annotations say these webhooks mutated the object: ${webhooks.join(', ')}.`,
+          explanation: why.text,
+          said: why.said,
           doc: WEBHOOK_DOC,
         },
       }
@@ -326,11 +337,13 @@ export function attributeDryRun(
   ) as AttributionReport['counts']
   for (const e of entries) counts[e.attribution?.source ?? 'unattributed'] += 1
   const policyNote = mutatingPolicyNote(context.mutatingPolicies)
+  const webhook = joined(webhookNote(webhooks, context.configuredWebhooks))
   return {
     entries,
     counts,
-    webhookNote: webhookNote(webhooks, context.configuredWebhooks),
-    ...(policyNote ? { policyNote } : {}),
+    webhookNote: webhook.text,
+    webhookNoteSaid: webhook.said,
+    ...(policyNote ? { policyNote: policyNote.text, policyNoteSaid: policyNote.said } : {}),
   }
 }
 
@@ -342,43 +355,51 @@ const named = (m: MatchedPolicy) => `${m.policy} (binding ${m.binding})`
 function policyAttribution(policies: MatchedPolicy[], webhooks: string[] | undefined): Attribution {
   const mutators = webhooks ?? []
   const names = [...policies.map((m) => m.policy), ...mutators]
-  const conditional = policies.some((m) => m.conditional)
-    ? ' Its matchConditions (CEL) were not evaluated by Apiscope.'
-    : ''
   const only = policies[0]
-  const explanation =
+  const main =
     names.length === 1 && only
-      ? `No built-in rule explains it; MutatingAdmissionPolicy ${named(only)} matches this request and is the only one that could have made it (the server writes no audit annotation for a policy's change).${conditional}`
-      : `No built-in rule explains it, and more than one could have made it: MutatingAdmissionPolicy ${policies.map(named).join(', ')}${mutators.length > 0 ? `, and mutating webhook ${mutators.join(', ')}` : ''}. The server does not say which (a policy's change leaves no audit annotation).${conditional}`
+      ? said('attr.byPolicy', { policy: named(only) })
+      : mutators.length > 0
+        ? said('attr.byPoliciesAndWebhooks', {
+            policies: policies.map(named).join(', '),
+            webhooks: mutators.join(', '),
+          })
+        : said('attr.byPolicies', { policies: policies.map(named).join(', ') })
+  const why = joined([
+    main,
+    ...(policies.some((m) => m.conditional) ? [said('attr.conditional')] : []),
+  ])
   return {
     source: 'mutating-policy',
     stage: 'mutating-admission',
     by: names.join(', '),
-    explanation,
+    explanation: why.text,
+    said: why.said,
     doc: POLICY_DOC,
   }
 }
 
-function mutatingPolicyNote(matched: MatchedPolicy[] | undefined): string | undefined {
+function mutatingPolicyNote(
+  matched: MatchedPolicy[] | undefined,
+): { text: string; said: SaidAs[] } | undefined {
   if (matched === undefined) return undefined
-  if (matched.length === 0)
-    return 'Mutating admission policies: none of this server’s MutatingAdmissionPolicy bindings matches this request.'
-  return `Mutating admission policies whose bindings match this request: ${matched.map(named).join(', ')}. They leave no audit annotation: a change no built-in rule explains goes to the ones whose mutations name its field, else to all of them.`
+  if (matched.length === 0) return joined([said('attr.policyNoteNone')])
+  return joined([said('attr.policyNote', { policies: matched.map(named).join(', ') })])
 }
 
-function webhookNote(audited: string[] | undefined, configured: string[] | undefined): string {
+function webhookNote(audited: string[] | undefined, configured: string[] | undefined): Said[] {
   if (audited !== undefined) {
     return audited.length === 0
-      ? 'Mutating webhooks: the audit stream is on, and its annotations show no webhook mutated this object.'
-      : `Mutating webhooks that changed this object, from its audit annotations: ${audited.join(', ')}.`
+      ? [said('attr.webhooksNone')]
+      : [said('attr.webhooksAudited', { webhooks: audited.join(', ') })]
   }
-  if (configured !== undefined && configured.length === 0)
-    return 'Mutating webhooks: this server has no MutatingWebhookConfiguration, so no webhook changed it.'
-  const candidates =
-    configured && configured.length > 0
-      ? ` Configured on this server: ${configured.join(', ')}.`
-      : ''
-  return `Mutating webhooks: no audit annotations for this request, so a webhook’s changes cannot be told apart; they would show as unattributed.${candidates}`
+  if (configured !== undefined && configured.length === 0) return [said('attr.webhooksNoConfig')]
+  return [
+    said('attr.webhooksUnknown'),
+    ...(configured && configured.length > 0
+      ? [said('attr.webhooksConfigured', { webhooks: configured.join(', ') })]
+      : []),
+  ]
 }
 
 /** A dry run's diff as the lab and the walkthroughs show it: the report and the two bodies' sizes. */

@@ -4,6 +4,8 @@
 // kubeconfig's user, as the lab's "Kubeconfig user" and the commands' `kubectl --context` identity
 // already say, while "context" also names the cluster-and-namespace picker; `service-account`
 // (not `serviceaccount`) because ids are kebab-case words, as `made-up-token` is.
+import type { SaidAs } from './result'
+
 export const REQUEST_IDENTITIES = [
   'kubeconfig',
   'anonymous',
@@ -23,6 +25,11 @@ export interface LabIdentityInfo {
   label: string
   /** What the API server will take it for, as far as Apiscope knows before sending. */
   detail: string
+  /**
+   * The label and detail as catalogue messages, to say them in the person's language (the detail
+   * is one or two sentences, joined by a space); `label` and `detail` are their English.
+   */
+  said?: { label: SaidAs; detail: SaidAs[] }
   ready: boolean
   /** For a ServiceAccount token: when it expires (ISO). */
   expiresAt?: string

@@ -10,6 +10,7 @@ import {
   type StageId,
   type StageVerdict,
 } from './request-stages'
+import { translate, type Locale } from '@i18n/translate'
 
 /**
  * passed: the verdict proves the request went through it (only what its `passed` lists).
@@ -111,23 +112,33 @@ export function travelLength(steps: readonly StageStep[]): number {
   return last + 1
 }
 
-/** One sentence for screen readers and the caption under the path. */
-export function stopSentence(verdict: StageVerdict | null, steps: readonly StageStep[]): string {
-  if (!verdict) return 'No request sent yet.'
+/**
+ * One sentence for screen readers and the caption under the path, in `locale` (English for the
+ * core and its tests; StagePath passes the renderer's, with the steps' names already in it).
+ */
+export function stopSentence(
+  verdict: StageVerdict | null,
+  steps: readonly StageStep[],
+  locale: Locale = 'en',
+): string {
+  if (!verdict) return translate(locale, 'stages.noRequest')
   const refused = steps.find((s) => s.mark === 'refused')
-  if (refused) return `Stopped at ${refused.label}.`
-  if (steps.some((s) => s.mark === 'dry-run')) return 'Dry run: stopped just before etcd.'
+  if (refused) return translate(locale, 'stages.stoppedAt', { stage: refused.label })
+  if (steps.some((s) => s.mark === 'dry-run')) return translate(locale, 'stages.dryRun')
   if (verdict.stoppedAt === 'done') {
     const unproven = steps.filter((s) => s.mark === 'unknown').map((s) => s.short)
     if (unproven.length > 0)
-      return `Answered; the answer does not show it went through ${unproven.join(', ')}.`
+      return translate(locale, 'stages.unproven', { stages: unproven.join(', ') })
     const outside = steps.filter((s) => s.mark === 'not-applicable').map((s) => s.short)
     return outside.length > 0
-      ? `Went through every stage of this request; ${outside.join(' and ')} ${outside.length === 1 ? 'is' : 'are'} not part of it.`
-      : 'Went through every stage.'
+      ? translate(locale, 'stages.outside', {
+          count: outside.length,
+          stages: outside.join(` ${translate(locale, 'stages.and')} `),
+        })
+      : translate(locale, 'stages.everyStage')
   }
   const maybe = steps.filter((s) => s.mark === 'maybe').map((s) => s.short)
   return maybe.length > 0
-    ? `Stopped at one of: ${maybe.join(', ')} (the response does not say which).`
-    : 'Where it stopped cannot be told from the response.'
+    ? translate(locale, 'stages.oneOf', { stages: maybe.join(', ') })
+    : translate(locale, 'stages.cannotTell')
 }

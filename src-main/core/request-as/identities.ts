@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto'
 import type { LabIdentityInfo } from '@common/request-identities'
 import type { RequestIdentity } from '@common/request-identities'
-import { fail, ok, type Result } from '@common/result'
+import { fail, ok, type Result, type UiError } from '@common/result'
+import { said, type Said } from '@i18n/translate'
 import { withUser } from '../client-config'
 import type { ClusterSession } from '../cluster-session'
 import { KubeTransport } from '../kube-transport'
@@ -54,40 +55,38 @@ export class RequestIdentities {
   }
 
   list(): LabIdentityInfo[] {
-    const proxyNote = this.viaPlainHttp
-      ? ' Through a plain-http proxy (kubectl proxy), the proxy adds its own credentials: every identity arrives as the proxy’s user.'
-      : ''
+    // Through a plain-http proxy every identity but a ServiceAccount's says so.
+    const proxy = this.viaPlainHttp ? [said('lab.who.proxyNote')] : []
     const minted = this.minted
     const fresh = minted !== null && Date.parse(minted.expiresAt) > Date.now()
+    const context = this.session.config.context
+    const expiry = minted ? { namespace: minted.namespace, expiresAt: minted.expiresAt } : null
     return [
       {
         kind: 'kubeconfig',
-        label: `Kubeconfig user (${this.session.config.context})`,
-        detail: `The credentials of context ${this.session.config.context}, as kubectl sends them.${proxyNote}`,
+        ...described(said('lab.who.kubeconfig', { context }), [
+          said('lab.who.kubeconfigDetail', { context }),
+          ...proxy,
+        ]),
         ready: true,
       },
       {
         kind: 'anonymous',
-        label: 'Anonymous (no credentials)',
-        detail: `No certificate, no token: with anonymous auth on, the API server calls it system:anonymous.${proxyNote}`,
+        ...described(said('lab.who.anonymous'), [said('lab.who.anonymousDetail'), ...proxy]),
         ready: true,
       },
       {
         kind: 'made-up-token',
-        label: 'Made-up bearer token',
-        detail: `Authorization: Bearer with a token nobody issued: authentication refuses it (401).${proxyNote}`,
+        ...described(said('lab.who.madeUp'), [said('lab.who.madeUpDetail'), ...proxy]),
         ready: true,
       },
       {
         kind: 'service-account',
-        label: minted
-          ? `ServiceAccount default/${minted.namespace}`
-          : 'ServiceAccount token (TokenRequest)',
-        detail: minted
-          ? fresh
-            ? `A token minted with TokenRequest for system:serviceaccount:${minted.namespace}:default, expires at ${minted.expiresAt}. It stays in Apiscope's main process.`
-            : `The token minted for ${minted.namespace}/default expired at ${minted.expiresAt}: mint another.`
-          : 'Mint a token for the default ServiceAccount of the namespace chosen (POST serviceaccounts/default/token) first.',
+        ...(expiry
+          ? described(said('lab.who.saMinted', { namespace: expiry.namespace }), [
+              fresh ? said('lab.who.saFresh', expiry) : said('lab.who.saExpired', expiry),
+            ])
+          : described(said('lab.who.sa'), [said('lab.who.saNone')])),
         ready: fresh,
         ...(minted ? { expiresAt: minted.expiresAt } : {}),
       },
@@ -108,13 +107,14 @@ export class RequestIdentities {
         (r) => r.group === '' && r.version === 'v1' && r.name === 'serviceaccounts',
       )
       if (sa && !sa.subresources.includes('token')) {
-        return fail({
-          kind: 'http',
-          title: 'This API server does not serve TokenRequest',
-          detail:
-            'Discovery lists no serviceaccounts/token subresource (it exists from Kubernetes 1.20 on).',
-          nextStep: 'Use another identity, or a newer cluster.',
-        })
+        return fail(
+          saidError(
+            'http',
+            said('lab.err.noTokenRequest'),
+            said('lab.err.noTokenRequestDetail'),
+            said('lab.err.noTokenRequestNext'),
+          ),
+        )
       }
     }
     const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/serviceaccounts/default/token`
@@ -132,29 +132,35 @@ export class RequestIdentities {
     if (!res.ok) {
       const { error } = res
       if (error.kind === 'forbidden') {
-        return fail({
-          ...error,
-          title: `Your kubeconfig user may not mint tokens for ${namespace}/default`,
-          nextStep: `Minting needs create on serviceaccounts/token in ${namespace} (kubectl auth can-i create serviceaccounts/token -n ${namespace}). Use another identity, or ask for that right.`,
-        })
+        return fail(
+          retold(
+            error,
+            said('lab.err.mintForbidden', { namespace }),
+            said('lab.err.mintForbiddenNext', { namespace }),
+          ),
+        )
       }
       if (/not ?found/i.test(error.title + error.detail)) {
-        return fail({
-          ...error,
-          title: `No ServiceAccount default in namespace ${namespace}`,
-          nextStep: `Does the namespace exist? Its default ServiceAccount is created by kube-controller-manager (kubectl get serviceaccount default -n ${namespace}).`,
-        })
+        return fail(
+          retold(
+            error,
+            said('lab.err.noServiceAccount', { namespace }),
+            said('lab.err.noServiceAccountNext', { namespace }),
+          ),
+        )
       }
       return res
     }
     const token = res.value.status?.token
     if (!token) {
-      return fail({
-        kind: 'http',
-        title: 'TokenRequest answered without a token',
-        detail: `POST ${path} returned no status.token.`,
-        nextStep: 'Try again; if it persists, check the API server’s service-account flags.',
-      })
+      return fail(
+        saidError(
+          'http',
+          said('lab.err.noToken'),
+          said('lab.err.noTokenDetail', { path }),
+          said('lab.err.noTokenNext'),
+        ),
+      )
     }
     this.minted?.transport.close()
     const expiresAt =
@@ -206,16 +212,20 @@ export class RequestIdentities {
         const info = this.info('service-account')
         if (!this.minted || !info.ready) {
           const ns = this.minted?.namespace ?? namespace
-          return fail({
-            kind: 'bad-request',
-            title: this.minted
-              ? 'The ServiceAccount token has expired'
-              : 'No ServiceAccount token minted yet',
-            detail: this.minted
-              ? info.detail
-              : `Sending as system:serviceaccount:${ns}:default needs its token first: TokenRequest, POST /api/v1/namespaces/${ns}/serviceaccounts/default/token.`,
-            nextStep: `Press “Mint token in ${namespace}” next to the identity, then send again.`,
-          })
+          const minted = this.minted
+          return fail(
+            saidError(
+              'bad-request',
+              said(minted ? 'lab.err.tokenExpired' : 'lab.err.noMinted'),
+              minted
+                ? said('lab.who.saExpired', {
+                    namespace: minted.namespace,
+                    expiresAt: minted.expiresAt,
+                  })
+                : said('lab.err.noMintedDetail', { namespace: ns }),
+              said('lab.err.mintFirst', { namespace }),
+            ),
+          )
         }
         return ok(this.minted.transport)
       }
@@ -234,6 +244,52 @@ export class RequestIdentities {
     for (const transport of this.given.values()) transport.close()
     this.given.clear()
     this.anonymous = this.madeUp = this.minted = null
+  }
+}
+
+/** An identity's label and detail in English, and the catalogue messages to say them again. */
+function described(
+  label: Said,
+  detail: Said[],
+): Pick<LabIdentityInfo, 'label' | 'detail' | 'said'> {
+  return {
+    label: label.text,
+    detail: detail.map((p) => p.text).join(' '),
+    said: { label: label.as, detail: detail.map((p) => p.as) },
+  }
+}
+
+/** The transport's error with our title and next step; its detail (the server's) stays. */
+function retold(error: UiError, title: Said, nextStep: Said): UiError {
+  return {
+    ...error,
+    title: title.text,
+    nextStep: nextStep.text,
+    said: {
+      title: title.as,
+      ...(error.said?.detail ? { detail: error.said.detail } : {}),
+      nextStep: nextStep.as,
+    },
+  }
+}
+
+/** A UiError whose title, detail and next step are catalogue messages (the detail optional). */
+function saidError(
+  kind: UiError['kind'],
+  title: Said,
+  detail: Said | string,
+  nextStep: Said,
+): UiError {
+  return {
+    kind,
+    title: title.text,
+    detail: typeof detail === 'string' ? detail : detail.text,
+    nextStep: nextStep.text,
+    said: {
+      title: title.as,
+      ...(typeof detail === 'string' ? {} : { detail: detail.as }),
+      nextStep: nextStep.as,
+    },
   }
 }
 

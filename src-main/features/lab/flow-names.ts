@@ -3,6 +3,7 @@
 // by listing flowcontrol.apiserver.k8s.io in the newest version the server serves (v1beta1 on 1.20).
 // https://kubernetes.io/docs/concepts/cluster-administration/flow-control/#diagnostics
 import type { LabResult } from '@features/lab/messages'
+import { said, type Said } from '@i18n/translate'
 import type { ClusterSession } from '../../core/cluster-session'
 
 const GROUP = 'flowcontrol.apiserver.k8s.io'
@@ -15,12 +16,12 @@ interface NameCache {
 
 let cache: NameCache | null = null
 
-async function refresh(session: ClusterSession): Promise<string | undefined> {
+async function refresh(session: ClusterSession): Promise<Said | undefined> {
   const discovery = await session.getDiscovery()
-  if (!discovery.ok) return `Discovery failed: ${discovery.error.title}`
+  if (!discovery.ok) return said('lab.flow.discoveryFailed', { reason: discovery.error.title })
   const served = discovery.value.groups.find((g) => g.name === GROUP)?.versions ?? []
   const version = PREFERENCE.find((v) => served.includes(v)) ?? served[0]
-  if (!version) return 'This server does not serve flowcontrol.apiserver.k8s.io.'
+  if (!version) return said('lab.flow.notServed')
   const names = cache?.session === session ? cache.names : new Map<string, string>()
   for (const resource of ['flowschemas', 'prioritylevelconfigurations']) {
     const list = await session.transport.json<{
@@ -28,7 +29,11 @@ async function refresh(session: ClusterSession): Promise<string | undefined> {
     }>({
       path: `/apis/${GROUP}/${version}/${resource}`,
     })
-    if (!list.ok) return `Listing ${resource}.${GROUP}/${version} failed: ${list.error.title}`
+    if (!list.ok)
+      return said('lab.flow.listFailed', {
+        what: `${resource}.${GROUP}/${version}`,
+        reason: list.error.title,
+      })
     for (const item of list.value.items ?? []) {
       if (item.metadata?.uid && item.metadata.name) names.set(item.metadata.uid, item.metadata.name)
     }
@@ -45,15 +50,11 @@ export async function resolveFlowNames(
   verb?: string,
 ): Promise<LabResult['flow']> {
   if (!flowSchemaUid && !priorityLevelUid) {
-    return {
-      note:
-        verb === 'watch'
-          ? 'No Priority and Fairness headers: this server did not put this long-running request (a watch) through flow control; newer servers do, for the start of a watch.'
-          : 'No Priority and Fairness headers: the request was refused before flow control, or APF is off.',
-    }
+    const note = said(verb === 'watch' ? 'lab.flow.noHeadersWatch' : 'lab.flow.noHeaders')
+    return { note: note.text, noteSaid: note.as }
   }
   const known = (uid?: string) => !uid || (cache?.session === session && cache.names.has(uid))
-  let note: string | undefined
+  let note: Said | undefined
   if (!known(flowSchemaUid) || !known(priorityLevelUid)) note = await refresh(session)
   const nameOf = (uid: string) => (cache?.session === session ? cache.names.get(uid) : undefined)
   const entry = (uid: string | undefined) => {
@@ -66,6 +67,6 @@ export async function resolveFlowNames(
   return {
     ...(flowSchema ? { flowSchema } : {}),
     ...(priorityLevel ? { priorityLevel } : {}),
-    ...(note ? { note } : {}),
+    ...(note ? { note: note.text, noteSaid: note.as } : {}),
   }
 }

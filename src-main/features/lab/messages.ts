@@ -6,6 +6,7 @@ import type { DryRunDiff } from '@common/admission-attribution'
 import type { LabAudit } from '@common/request-audit'
 import { REQUEST_IDENTITIES, type LabIdentityInfo } from '@common/request-identities'
 import type { StageVerdict } from '@common/request-stages'
+import type { SaidAs } from '@common/result'
 import type { ServerWarning } from '@common/server-warnings'
 
 export type { DryRunDiff, LabAudit, LabIdentityInfo }
@@ -108,6 +109,8 @@ export interface LabResult {
     /** Path and query, as sent. */
     path: string
     identity: string
+    /** The identity's label as a catalogue message, to say it in the person's language. */
+    identitySaid?: SaidAs
     contentType?: string
     accept: string
     /** The body as sent (JSON, or YAML for an apply). */
@@ -130,6 +133,8 @@ export interface LabResult {
     priorityLevel?: { uid: string; name?: string }
     /** Why names could not be resolved, when they could not. */
     note?: string
+    /** The same as a catalogue message (its reason is the English of the failure, if any). */
+    noteSaid?: SaidAs
   }
   curl: string
   kubectl: string

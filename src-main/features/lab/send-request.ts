@@ -20,6 +20,7 @@ import { releaseOf } from '@common/kubectl-releases'
 import { POLICY_FAILURE_ANNOTATION, stageOfResponse } from '@common/request-stages'
 import { formatWarning, parseWarningHeader, shownWarnings } from '@common/server-warnings'
 import { fail, ok, type Result, type UiError } from '@common/result'
+import { said, type Said } from '@i18n/translate'
 import type { ClusterSession } from '../../core/cluster-session'
 import type { KubeRequest, KubeResponse, KubeTransport } from '../../core/kube-transport'
 import type { RequestLog } from '../../core/request-log'
@@ -50,11 +51,17 @@ const TABLE_ACCEPT =
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-const badInput = (title: string, detail: string, nextStep: string): UiError => ({
+/** What the lab cannot send, as catalogue messages; a detail given as text is a tool's own. */
+const badInput = (title: Said, detail: Said | string, nextStep: Said): UiError => ({
   kind: 'bad-request',
-  title,
-  detail,
-  nextStep,
+  title: title.text,
+  detail: typeof detail === 'string' ? detail : detail.text,
+  nextStep: nextStep.text,
+  said: {
+    title: title.as,
+    ...(typeof detail === 'string' ? {} : { detail: detail.as }),
+    nextStep: nextStep.as,
+  },
 })
 
 function findResource(
@@ -68,18 +75,23 @@ function findResource(
     const gv = spec.group ? `${spec.group}/${spec.version}` : spec.version
     return fail(
       badInput(
-        `The server does not serve ${spec.resource} in ${gv}`,
-        'Discovery lists no such resource.',
-        'Pick the resource from the list (it is filled from discovery), or refresh discovery.',
+        said('lab.err.notServed', { resource: spec.resource, groupVersion: gv }),
+        said('lab.err.notServedDetail'),
+        said('lab.err.notServedNext'),
       ),
     )
   }
   if (spec.subresource && !found.subresources.includes(spec.subresource)) {
     return fail(
       badInput(
-        `${spec.resource} has no subresource ${spec.subresource}`,
-        `Discovery lists: ${found.subresources.join(', ') || 'none'}.`,
-        'Pick one of the listed subresources, or none.',
+        said('lab.err.noSubresource', {
+          resource: spec.resource,
+          subresource: spec.subresource,
+        }),
+        found.subresources.length > 0
+          ? said('lab.err.subresourcesListed', { list: found.subresources.join(', ') })
+          : said('lab.err.noSubresourceListed'),
+        said('lab.err.noSubresourceNext'),
       ),
     )
   }
@@ -91,18 +103,20 @@ function pathOf(spec: LabRequestSpec, resource: DiscoveredResource): Result<stri
   if (needsName && !spec.name) {
     return fail(
       badInput(
-        `A ${spec.verb}${spec.subresource ? ` of ${spec.subresource}` : ''} needs an object name`,
-        'The URL names the object.',
-        'Type the name of the object.',
+        spec.subresource
+          ? said('lab.err.needsNameOf', { verb: spec.verb, subresource: spec.subresource })
+          : said('lab.err.needsName', { verb: spec.verb }),
+        said('lab.err.needsNameDetail'),
+        said('lab.err.needsNameNext'),
       ),
     )
   }
   if (resource.namespaced && !spec.namespace && !['list', 'watch'].includes(spec.verb)) {
     return fail(
       badInput(
-        `${spec.resource} live in namespaces: pick one`,
-        'Only list and watch can span every namespace.',
-        'Choose a namespace.',
+        said('lab.err.needsNamespace', { resource: spec.resource }),
+        said('lab.err.needsNamespaceDetail'),
+        said('lab.err.needsNamespaceNext'),
       ),
     )
   }
@@ -163,9 +177,9 @@ function parsedBody(spec: LabRequestSpec): Result<{ value?: unknown; raw?: strin
   } catch (error) {
     return fail(
       badInput(
-        'The body is not valid YAML',
+        said('lab.err.badYaml'),
         (error as Error).message.split('\n')[0] ?? '',
-        'Fix the YAML (indentation, a missing colon); a body that opens with { or [ is read as JSON.',
+        said('lab.err.badYamlNext'),
       ),
     )
   }
@@ -348,7 +362,7 @@ export async function sendLabRequest(
     verdict.details.priorityLevelUid,
     spec.verb,
   )
-  const identity = identities.info(spec.identity).label
+  const who = identities.info(spec.identity)
   const equivalents = {
     spec,
     method,
@@ -402,7 +416,8 @@ export async function sendLabRequest(
       verb: spec.verb,
       method,
       path: pathAndQuery,
-      identity,
+      identity: who.label,
+      ...(who.said ? { identitySaid: who.said.label } : {}),
       ...(out.body !== undefined && out.contentType ? { contentType: out.contentType } : {}),
       accept,
       ...(sentShown !== undefined ? { body: sentShown } : {}),

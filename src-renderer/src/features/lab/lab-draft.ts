@@ -10,6 +10,7 @@ import {
 } from '@features/lab/messages'
 import { BARE_POD_YAML, REGLAGES_YAML } from '@common/lab-seed-manifests'
 import type { RequestIdentity } from '@common/request-identities'
+import type { MessageKey } from '@i18n/translate'
 
 export interface LabDraft {
   identity: RequestIdentity
@@ -148,13 +149,21 @@ export function specOf(d: LabDraft): LabRequestSpec {
   }
 }
 
+/** The seed's experiments by id; each has its button's words and what to expect in the catalogue. */
+type PresetId = MessageKey extends infer K
+  ? K extends `lab.preset.${infer Id}`
+    ? Id
+    : never
+  : never
+
 export interface LabPreset {
-  id: string
-  label: string
-  /** What the class should expect. */
-  expect: string
+  id: PresetId
   apply: (d: LabDraft) => LabDraft
 }
+
+/** The preset's button, and what the class should expect (its tooltip), as catalogue keys. */
+export const presetWords = (id: PresetId) =>
+  ({ label: `lab.preset.${id}`, expect: `lab.presetExpect.${id}` }) as const
 
 /** A preset starts from a clean slate: kubeconfig user, no subresource, no dry run, right type. */
 const fresh = (d: LabDraft, changes: Partial<LabDraft>): LabDraft => ({
@@ -173,21 +182,15 @@ const fresh = (d: LabDraft, changes: Partial<LabDraft>): LabDraft => ({
 export const PRESETS: LabPreset[] = [
   {
     id: 'anonymous-list',
-    label: 'Anonymous list',
-    expect: '403 at authorization, naming system:anonymous',
     apply: (d) => fresh(d, { identity: 'anonymous', verb: 'list', resourceKey: '/v1/configmaps' }),
   },
   {
     id: 'made-up-token',
-    label: 'Made-up token',
-    expect: '401 at authentication',
     apply: (d) =>
       fresh(d, { identity: 'made-up-token', verb: 'list', resourceKey: '/v1/configmaps' }),
   },
   {
     id: 'create-reglages',
-    label: 'Create reglages',
-    expect: '201, then 409 AlreadyExists the second time',
     apply: (d) =>
       fresh(d, {
         verb: 'create',
@@ -198,8 +201,6 @@ export const PRESETS: LabPreset[] = [
   },
   {
     id: 'invalid-name',
-    label: 'Reglages_1',
-    expect: '422 at schema validation, with its cause',
     apply: (d) =>
       fresh(d, {
         verb: 'create',
@@ -209,8 +210,6 @@ export const PRESETS: LabPreset[] = [
   },
   {
     id: 'wrong-content-type',
-    label: 'Patch, wrong type',
-    expect: '415 at decoding',
     apply: (d) =>
       fresh(d, {
         verb: 'patch',
@@ -224,8 +223,6 @@ export const PRESETS: LabPreset[] = [
   },
   {
     id: 'unknown-field',
-    label: 'Typo: lables',
-    expect: '201 with a Warning header: unknown field "metadata.lables", dropped',
     apply: (d) =>
       fresh(d, {
         verb: 'create',
@@ -235,8 +232,6 @@ export const PRESETS: LabPreset[] = [
   },
   {
     id: 'unknown-field-strict',
-    label: 'Typo, Strict',
-    expect: '400 BadRequest: strict decoding error: unknown field "metadata.lables"',
     apply: (d) =>
       fresh(d, {
         verb: 'create',
@@ -247,20 +242,14 @@ export const PRESETS: LabPreset[] = [
   },
   {
     id: 'readyz',
-    label: '/readyz?verbose',
-    expect: '200: every readiness check, typed as a path',
     apply: (d) => fresh(d, { verb: 'get', target: 'path', rawPath: '/readyz?verbose' }),
   },
   {
     id: 'metrics',
-    label: '/metrics',
-    expect: 'the API server’s metrics, as text',
     apply: (d) => fresh(d, { verb: 'get', target: 'path', rawPath: '/metrics' }),
   },
   {
     id: 'made-up-resource',
-    label: 'Made-up resource',
-    expect: '404: no such resource on this server',
     apply: (d) =>
       fresh(d, {
         verb: 'get',
@@ -270,8 +259,6 @@ export const PRESETS: LabPreset[] = [
   },
   {
     id: 'bare-pod',
-    label: 'Bare Pod, dry run',
-    expect: '8 lines in, a full Pod out, nothing stored',
     apply: (d) =>
       fresh(d, {
         verb: 'create',

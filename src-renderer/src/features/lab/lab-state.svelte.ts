@@ -12,7 +12,10 @@ export interface LabHistoryItem {
   id: number
   line: string
   status: number
+  /** The stage it stopped at, `done` or `unknown` (the verdict's stoppedAt), said by the view. */
   stoppedAt: string
+  /** A dry run stops just before etcd on purpose. */
+  dryRun: boolean
 }
 
 export class LabState {
@@ -111,8 +114,8 @@ export class LabState {
         id: this.sent,
         line: `${r.request.method} ${r.request.path}`,
         status: r.status,
-        stoppedAt:
-          r.verdict.outcome === 'dry-run' ? 'dry run, just before etcd' : r.verdict.stoppedAt,
+        stoppedAt: r.verdict.stoppedAt,
+        dryRun: r.verdict.outcome === 'dry-run',
       },
       ...this.history,
     ].slice(0, 8)
