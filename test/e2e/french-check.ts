@@ -1,0 +1,79 @@
+// The French screen's checks, shared by the French end-to-end specs (french-ui.spec.ts and one
+// per area): which visible texts are English catalogue texts that French says otherwise, and
+// whether a screen fits at 1280×720 (layout-audit.ts).
+import type { Page } from '@playwright/test'
+import { catalogues } from '@i18n/translate'
+import { expect } from './fixtures'
+import { auditLayout } from './layout-audit'
+
+/** English texts that French says otherwise, as patterns ({{x}} stands for anything). */
+const english = Object.entries(catalogues.en)
+  .filter(([key, text]) => catalogues.fr[key] !== text)
+  .map(([key, text]) => ({
+    key,
+    pattern: new RegExp(
+      `^${text
+        .trim()
+        .split(/\{\{[^}]+\}\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.+')}$`,
+    ),
+  }))
+
+/**
+ * The visible text nodes of the page, the API's words aside (code, keys, monospace, translate=no)
+ * and unselected options. A script string:
+ * this file is typed for Node, the walk runs in the page.
+ */
+const VISIBLE_TEXTS = (roots: string, skip: string) => `(() => {
+  const out = []
+  for (const root of document.querySelectorAll(${JSON.stringify(roots)})) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent?.trim()
+    const parent = node.parentElement
+    if (!text || !parent) continue
+    if (parent.closest(${JSON.stringify(`code, kbd, pre, script, style, .mono, [translate=no]${skip}`)})) continue
+    const option = parent.closest('option')
+    if (option && !option.selected) continue
+    if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue
+    out.push(text)
+  }
+  }
+  return out
+})()`
+
+async function visibleTexts(page: Page, roots: string, skip = ''): Promise<string[]> {
+  return page.evaluate<string[]>(VISIBLE_TEXTS(roots, skip ? `, ${skip}` : ''))
+}
+
+/** `roots`: the parts of the page to read (the whole page by default). */
+export async function englishShown(page: Page, roots = 'body', skip = ''): Promise<string[]> {
+  return (await visibleTexts(page, roots, skip)).flatMap((text) =>
+    english.filter((e) => e.pattern.test(text)).map((e) => `${e.key}: "${text}"`),
+  )
+}
+
+export async function expectNoEnglish(
+  page: Page,
+  where: string,
+  roots = 'body',
+  skip = '',
+): Promise<void> {
+  expect(await englishShown(page, roots, skip), `English UI text on the French ${where}`).toEqual(
+    [],
+  )
+}
+
+/**
+ * French is longer: the screen still fits at 1280×720, nothing cut, off screen or overlapping
+ * (dialogs and the record form sit over the page on purpose: not audited).
+ */
+export async function expectFits(page: Page, where: string): Promise<void> {
+  expect(await auditLayout(page), `layout of the French ${where}`).toEqual({
+    pageOverflow: null,
+    offScreen: [],
+    overlapping: [],
+    clipped: [],
+  })
+}
