@@ -71,4 +71,17 @@ export const connectionEn = {
   'auth.auth-provider': 'auth provider',
   'auth.basic': 'basic auth',
   'auth.none': 'no credentials',
+  // Kubeconfig loading (src-main/core/kubeconfig-loader.ts): its errors and warnings
+  'kcfg.unreadable.title': 'The kubeconfig file cannot be read',
+  'kcfg.unreadable.next':
+    'Fix {{file}} (kubectl config view shows what kubectl makes of it), or point KUBECONFIG at another file.',
+  'kcfg.unopenable.title': 'The kubeconfig file cannot be opened',
+  'kcfg.unopenable.next': "Check the file's permissions (ls -l {{file}}).",
+  'kcfg.none.title': 'No kubeconfig found',
+  'kcfg.none.fromEnv': 'KUBECONFIG names {{files}}, and none of them exists.',
+  'kcfg.none.noFile': 'There is no {{file}}.',
+  'kcfg.none.next':
+    'Start a local cluster (minikube start writes ~/.kube/config), or set KUBECONFIG to a kubeconfig file.',
+  'kcfg.warn.shadowed': '"{{name}}" in {{file}} is ignored: {{first}} defines it first',
+  'kcfg.warn.missing': '{{file}} (named in KUBECONFIG) does not exist',
 } as const

@@ -73,4 +73,17 @@ export const connectionFr: { readonly [K in keyof typeof connectionEn]: string }
   'auth.auth-provider': 'auth provider',
   'auth.basic': 'authentification basic',
   'auth.none': 'aucun identifiant',
+  // Kubeconfig loading (src-main/core/kubeconfig-loader.ts): its errors and warnings
+  'kcfg.unreadable.title': 'Le fichier kubeconfig est illisible',
+  'kcfg.unreadable.next':
+    'Corrigez {{file}} (kubectl config view montre ce que kubectl en comprend), ou faites pointer KUBECONFIG vers un autre fichier.',
+  'kcfg.unopenable.title': 'Le fichier kubeconfig ne s’ouvre pas',
+  'kcfg.unopenable.next': 'Vérifiez les droits du fichier (ls -l {{file}}).',
+  'kcfg.none.title': 'Aucun kubeconfig trouvé',
+  'kcfg.none.fromEnv': 'KUBECONFIG nomme {{files}}, et aucun n’existe.',
+  'kcfg.none.noFile': 'Il n’y a pas de {{file}}.',
+  'kcfg.none.next':
+    'Lancez un cluster local (minikube start écrit ~/.kube/config), ou faites pointer KUBECONFIG vers un fichier kubeconfig.',
+  'kcfg.warn.shadowed': '« {{name}} » dans {{file}} est ignoré : {{first}} le définit d’abord',
+  'kcfg.warn.missing': '{{file}} (nommé dans KUBECONFIG) n’existe pas',
 }

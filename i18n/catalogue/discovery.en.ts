@@ -41,4 +41,6 @@ export const discoveryEn = {
   'disc.available': 'Available',
   'disc.reason': 'Reason',
   'disc.unknown': 'unknown',
+  // Leftovers (issue #15): the namespaced column's heading
+  'disc.nsShort': 'NS',
 } as const

@@ -42,4 +42,6 @@ export const discoveryFr: { readonly [K in keyof typeof discoveryEn]: string } =
   'disc.available': 'Disponible',
   'disc.reason': 'Raison',
   'disc.unknown': 'inconnu',
+  // Leftovers (issue #15): the namespaced column's heading
+  'disc.nsShort': 'NS',
 }

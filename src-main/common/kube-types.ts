@@ -1,4 +1,4 @@
-import type { UiError } from './result'
+import type { SaidAs, UiError } from './result'
 import type { ServerWarning } from './server-warnings'
 
 // Shapes of what the core tells the renderer about a cluster. Plain data, no credentials: the
@@ -29,6 +29,8 @@ export interface KubeconfigSummary {
   defaultContext: string | null
   /** Non-fatal findings: a file listed in KUBECONFIG that does not exist, a duplicate name. */
   warnings: string[]
+  /** The same findings as catalogue messages (i18n/), in order, said in the person's language. */
+  warningsSaid?: SaidAs[]
 }
 
 export interface ServerVersion {

@@ -8,7 +8,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from 'yaml'
 import type { AuthKind, ContextSummary, KubeconfigSummary } from '@common/kube-types'
-import { fail, ok, type Result } from '@common/result'
+import { fail, ok, type Result, type SaidAs } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said, type Said } from '@i18n/translate'
 
 type Json = Record<string, unknown>
 
@@ -25,6 +27,8 @@ export interface MergedKubeconfig {
   contexts: Map<string, NamedEntry>
   currentContext: string | null
   warnings: string[]
+  /** The same warnings as catalogue messages (i18n/), in order. */
+  warningsSaid?: SaidAs[]
 }
 
 export function kubeconfigPaths(
@@ -66,12 +70,14 @@ function lineOf(node: Node | null | undefined, counter: LineCounter): number | n
 
 function malformed(file: string, line: number | null, what: string): Result<never> {
   const where = line === null ? file : `${file}, line ${line}`
-  return fail({
-    kind: 'kubeconfig-malformed',
-    title: 'The kubeconfig file cannot be read',
-    detail: `${where}: ${what}`,
-    nextStep: `Fix ${file} (kubectl config view shows what kubectl makes of it), or point KUBECONFIG at another file.`,
-  })
+  return fail(
+    saidError(
+      'kubeconfig-malformed',
+      said('kcfg.unreadable.title'),
+      `${where}: ${what}`,
+      said('kcfg.unreadable.next', { file }),
+    ),
+  )
 }
 
 interface ParsedFile {
@@ -135,6 +141,7 @@ export function mergeKubeconfigs(
   parsed: ParsedFile[],
   files: string[],
   warnings: string[],
+  warningsSaid: SaidAs[] = [],
 ): MergedKubeconfig {
   const merged: MergedKubeconfig = {
     files,
@@ -143,6 +150,7 @@ export function mergeKubeconfigs(
     contexts: new Map(),
     currentContext: null,
     warnings,
+    warningsSaid,
   }
   for (const p of parsed) {
     for (const [list, map] of [
@@ -154,9 +162,13 @@ export function mergeKubeconfigs(
         const first = map.get(entry.name)
         if (first) {
           if (first.file !== entry.file) {
-            warnings.push(
-              `"${entry.name}" in ${entry.file} is ignored: ${first.file} defines it first`,
-            )
+            const shadowed = said('kcfg.warn.shadowed', {
+              name: entry.name,
+              file: entry.file,
+              first: first.file,
+            })
+            warnings.push(shadowed.text)
+            warningsSaid.push(shadowed.as)
           }
           continue
         }
@@ -176,6 +188,11 @@ export function loadKubeconfig(
   const parsed: ParsedFile[] = []
   const found: string[] = []
   const warnings: string[] = []
+  const warningsSaid: SaidAs[] = []
+  const warn = (w: Said) => {
+    warnings.push(w.text)
+    warningsSaid.push(w.as)
+  }
   for (const file of paths) {
     let text: string
     try {
@@ -183,15 +200,17 @@ export function loadKubeconfig(
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code === 'ENOENT') {
-        if (fromEnv) warnings.push(`${file} (named in KUBECONFIG) does not exist`)
+        if (fromEnv) warn(said('kcfg.warn.missing', { file }))
         continue
       }
-      return fail({
-        kind: 'kubeconfig-malformed',
-        title: 'The kubeconfig file cannot be opened',
-        detail: `${file}: ${(error as Error).message}`,
-        nextStep: `Check the file's permissions (ls -l ${file}).`,
-      })
+      return fail(
+        saidError(
+          'kubeconfig-malformed',
+          said('kcfg.unopenable.title'),
+          `${file}: ${(error as Error).message}`,
+          said('kcfg.unopenable.next', { file }),
+        ),
+      )
     }
     const result = parseKubeconfigText(text, file)
     if (!result.ok) return result
@@ -199,17 +218,18 @@ export function loadKubeconfig(
     found.push(file)
   }
   if (found.length === 0) {
-    return fail({
-      kind: 'no-kubeconfig',
-      title: 'No kubeconfig found',
-      detail: fromEnv
-        ? `KUBECONFIG names ${paths.join(', ')}, and none of them exists.`
-        : `There is no ${paths[0]}.`,
-      nextStep:
-        'Start a local cluster (minikube start writes ~/.kube/config), or set KUBECONFIG to a kubeconfig file.',
-    })
+    return fail(
+      saidError(
+        'no-kubeconfig',
+        said('kcfg.none.title'),
+        fromEnv
+          ? said('kcfg.none.fromEnv', { files: paths.join(', ') })
+          : said('kcfg.none.noFile', { file: paths[0] ?? '' }),
+        said('kcfg.none.next'),
+      ),
+    )
   }
-  return ok(mergeKubeconfigs(parsed, found, warnings))
+  return ok(mergeKubeconfigs(parsed, found, warnings, warningsSaid))
 }
 
 export function authKindOf(user: Json | undefined): AuthKind {
@@ -257,5 +277,6 @@ export function summarize(merged: MergedKubeconfig): KubeconfigSummary {
     currentContext: merged.currentContext,
     defaultContext: defaultContextOf(merged),
     warnings: merged.warnings,
+    ...(merged.warningsSaid?.length ? { warningsSaid: merged.warningsSaid } : {}),
   }
 }

@@ -3,6 +3,8 @@ import type { ObjectRef, OwnershipMap } from '@features/ownership/messages'
 import type { ownershipSchemas } from '@features/ownership/messages'
 import { redact } from '@common/redaction'
 import { fail, ok, type Result } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import { getObject, watchedObjects } from './object-source'
 import { ownershipHistory, ownershipSince } from './ownership-history'
 import { whatIfApply } from './what-if-apply'
@@ -11,12 +13,14 @@ import type { CoreContext, HandlersFor, WatchesView } from '../../core/core-cont
 type Obj = Record<string, unknown>
 
 const noHistory = (uid: string) =>
-  fail<never>({
-    kind: 'bad-request',
-    title: 'The watches hold no such object',
-    detail: `No version of ${uid} is in the watch store (a new connection starts an empty one).`,
-    nextStep: 'Watch its resource in the Watches view, or pick it by namespace, kind and name.',
-  })
+  fail<never>(
+    saidError(
+      'bad-request',
+      said('own.err.noSuch.title'),
+      said('own.err.noSuch.detail', { uid }),
+      said('own.err.noSuch.next'),
+    ),
+  )
 
 /**
  * The map of an object: from the watches (live or replayed) by uid, or fetched by name, which needs
@@ -43,12 +47,16 @@ async function mapOf(
     if (!got.ok) return got
     if (!got.value) {
       const { namespace, name, resource } = source.ref
-      return fail({
-        kind: 'http',
-        title: `No ${resource} named ${name}${namespace ? ` in ${namespace}` : ''}`,
-        detail: 'The server answered 404 Not Found.',
-        nextStep: 'Check the namespace and the name (kubectl get lists them).',
-      })
+      return fail(
+        saidError(
+          'http',
+          namespace
+            ? said('own.err.notFoundIn.title', { resource, name, namespace })
+            : said('own.err.notFound.title', { resource, name }),
+          said('own.err.notFound.detail'),
+          said('own.err.notFound.next'),
+        ),
+      )
     }
     object = got.value
     ref = source.ref

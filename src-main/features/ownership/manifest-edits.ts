@@ -3,7 +3,9 @@
 // Pure: no I/O. Edits work on the parsed object, so YAML comments do not survive an edit.
 import { parseAllDocuments, stringify } from 'yaml'
 import { formatPath, resolvePath, type PathSegment } from '@common/managed-fields'
-import { fail, ok, type Result } from '@common/result'
+import { fail, ok, type Result, type SaidAs } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said, type Said } from '@i18n/translate'
 
 type Obj = Record<string, unknown>
 
@@ -18,31 +20,28 @@ export interface ParsedManifest {
   format: 'json' | 'yaml'
 }
 
-const badManifest = (title: string, detail: string) =>
-  fail<ParsedManifest>({
-    kind: 'bad-request',
-    title,
-    detail,
-    nextStep: 'Fix the manifest and try again: one object with apiVersion, kind and metadata.name.',
-  })
+const badManifest = (title: Said, detail: Said | string) =>
+  fail<ParsedManifest>(saidError('bad-request', title, detail, said('own.err.manifest.next')))
 
 export function parseManifest(text: string): Result<ParsedManifest> {
   // A repeated key is the server's to judge (its field validation warns, or refuses with Strict).
   const docs = parseAllDocuments(text, { uniqueKeys: false }).filter(
     (doc) => !('contents' in doc) || doc.contents !== null,
   )
-  if (docs.length === 0) return badManifest('The manifest is empty', 'Paste one object.')
+  if (docs.length === 0)
+    return badManifest(said('own.err.manifest.empty'), said('own.err.manifest.emptyDetail'))
   if (docs.length > 1)
     return badManifest(
-      `The manifest holds ${docs.length} objects`,
-      'The what-if apply takes one object at a time (the server applies one per request).',
+      said('own.err.manifest.many', { n: docs.length }),
+      said('own.err.manifest.manyDetail'),
     )
   const doc = docs[0]
-  if (!doc || !('errors' in doc)) return badManifest('The manifest is not YAML', '')
+  if (!doc || !('errors' in doc)) return badManifest(said('own.err.manifest.notYaml'), '')
   if (doc.errors.length > 0)
-    return badManifest('The manifest is not valid YAML or JSON', doc.errors[0]?.message ?? '')
+    return badManifest(said('own.err.manifest.invalid'), doc.errors[0]?.message ?? '')
   const object: unknown = doc.toJS()
-  if (!isObj(object)) return badManifest('The manifest is not an object', 'Expected a mapping.')
+  if (!isObj(object))
+    return badManifest(said('own.err.manifest.notObject'), said('own.err.manifest.notObjectDetail'))
   const metadata = isObj(object.metadata) ? object.metadata : {}
   const missing = [
     typeof object.apiVersion !== 'string' && 'apiVersion',
@@ -50,7 +49,10 @@ export function parseManifest(text: string): Result<ParsedManifest> {
     typeof metadata.name !== 'string' && 'metadata.name',
   ].filter(Boolean)
   if (missing.length > 0)
-    return badManifest(`The manifest has no ${missing.join(', ')}`, 'Server-side apply needs them.')
+    return badManifest(
+      said('own.err.manifest.missing', { fields: missing.join(', ') }),
+      said('own.err.manifest.missingDetail'),
+    )
   return ok({
     object,
     apiVersion: object.apiVersion as string,
@@ -124,27 +126,37 @@ export function manifestValue(manifest: unknown, segments: readonly PathSegment[
   return { found: true, value: Array.isArray(parent) ? parent[at as number] : parent[at as string] }
 }
 
+/** A way out's manifest, and what it changed: in English, and as catalogue messages. */
+export interface EditedManifest {
+  object: Obj
+  edits: string[]
+  editsSaid: SaidAs[]
+}
+
+const edited = (object: Obj, edits: Said[]): EditedManifest => ({
+  object,
+  edits: edits.map((e) => e.text),
+  editsSaid: edits.map((e) => e.as),
+})
+
 type PathResolution = { found: true; value: unknown } | { found: false }
 
 /** Removes each path from the manifest; says what it removed and what it could not find. */
-export function dropFields(
-  manifest: Obj,
-  fields: readonly PathSegment[][],
-): { object: Obj; edits: string[] } {
+export function dropFields(manifest: Obj, fields: readonly PathSegment[][]): EditedManifest {
   const object = structuredClone(manifest)
-  const edits: string[] = []
+  const edits: Said[] = []
   for (const segments of fields) {
-    const text = formatPath(segments)
+    const field = formatPath(segments)
     const located = locate(object, segments)
     if (!located.found) {
-      edits.push(`${text}: not in the manifest, nothing to drop`)
+      edits.push(said('own.edit.notInManifest', { field }))
       continue
     }
     if (Array.isArray(located.parent)) located.parent.splice(located.at as number, 1)
     else delete located.parent[located.at as string]
-    edits.push(`dropped ${text}`)
+    edits.push(said('own.edit.dropped', { field }))
   }
-  return { object, edits }
+  return edited(object, edits)
 }
 
 /** Sets each path of the manifest to the live object's value, creating maps on the way. */
@@ -152,14 +164,14 @@ export function coOwnFields(
   manifest: Obj,
   fields: readonly PathSegment[][],
   live: unknown,
-): { object: Obj; edits: string[] } {
+): EditedManifest {
   const object = structuredClone(manifest)
-  const edits: string[] = []
+  const edits: Said[] = []
   for (const segments of fields) {
-    const text = formatPath(segments)
+    const field = formatPath(segments)
     const liveValue = resolvePath(live, segments)
     if (!liveValue.found) {
-      edits.push(`${text}: not in the live object, left as is`)
+      edits.push(said('own.edit.notLive', { field }))
       continue
     }
     const located = locate(object, segments)
@@ -167,7 +179,7 @@ export function coOwnFields(
       if (Array.isArray(located.parent))
         located.parent[located.at as number] = structuredClone(liveValue.value)
       else located.parent[located.at as string] = structuredClone(liveValue.value)
-      edits.push(`set ${text} to the live value ${JSON.stringify(liveValue.value)}`)
+      edits.push(said('own.edit.set', { field, value: JSON.stringify(liveValue.value) }))
       continue
     }
     // Absent from the manifest: create it when the path is made of fields only below a found item.
@@ -176,10 +188,10 @@ export function coOwnFields(
     const container = segments.length === 1 ? object : parent.found ? valueAt(parent) : undefined
     if (last?.kind === 'field' && isObj(container)) {
       container[last.name] = structuredClone(liveValue.value)
-      edits.push(`added ${text} with the live value ${JSON.stringify(liveValue.value)}`)
-    } else edits.push(`${text}: could not place it in the manifest`)
+      edits.push(said('own.edit.added', { field, value: JSON.stringify(liveValue.value) }))
+    } else edits.push(said('own.edit.cannotPlace', { field }))
   }
-  return { object, edits }
+  return edited(object, edits)
 }
 
 function valueAt(located: Extract<Located, { found: true }>): unknown {

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { ManagerIdentity } from '@common/managed-fields'
 import type { FieldChange } from '@common/watch-types'
 import type { ServerWarning } from '@common/server-warnings'
+import type { SaidAs } from '@common/result'
 
 const segment = (pattern: RegExp) => z.string().max(253).regex(pattern)
 
@@ -149,6 +150,8 @@ interface WhatIfBase {
   manifest: string
   /** What the way out changed in the manifest, in words. */
   edits: string[]
+  /** The same edits as catalogue messages (i18n/), said again in the person's language. */
+  editsSaid?: SaidAs[]
   ref: ObjectRef
   fieldManager: string
   force: boolean

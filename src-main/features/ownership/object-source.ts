@@ -3,6 +3,8 @@
 import type { DiscoveredResource } from '@common/kube-types'
 import type { ObjectRef, WatchedObject } from '@features/ownership/messages'
 import { fail, ok, type Result } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import type { ClusterSession } from '../../core/cluster-session'
 import { describeHttpFailure } from '../../core/failure-messages'
 import type { EventStore } from '../../core/watch/event-store'
@@ -59,12 +61,14 @@ export async function resourceFor(
     (r) => r.group === group && r.version === version && r.kind === kind,
   )
   if (found) return ok(found)
-  return fail({
-    kind: 'bad-request',
-    title: `The server serves no ${kind} in ${apiVersion}`,
-    detail: `Discovery lists no resource of kind ${kind} in group "${group}" version ${version}.`,
-    nextStep: 'Check apiVersion and kind (the Discovery view lists what this server serves).',
-  })
+  return fail(
+    saidError(
+      'bad-request',
+      said('own.err.noKind.title', { kind, apiVersion }),
+      said('own.err.noKind.detail', { kind, group, version }),
+      said('own.err.noKind.next'),
+    ),
+  )
 }
 
 export function refOf(resource: DiscoveredResource, namespace: string, name: string): ObjectRef {
@@ -102,11 +106,13 @@ export async function getObject(
   try {
     return ok(JSON.parse(res.body) as Obj)
   } catch {
-    return fail({
-      kind: 'http',
-      title: `${path} did not answer JSON`,
-      detail: res.body.slice(0, 300),
-      nextStep: 'See the request log for the exact response.',
-    })
+    return fail(
+      saidError(
+        'http',
+        said('own.err.notJson.title', { path }),
+        res.body.slice(0, 300),
+        said('own.err.notJson.next'),
+      ),
+    )
   }
 }

@@ -14,7 +14,9 @@ import {
 import type { ReleasedField, WhatIfResult } from '@features/ownership/messages'
 import { redact } from '@common/redaction'
 import { parseWarningHeader, shownWarnings } from '@common/server-warnings'
-import { fail, ok, type Result } from '@common/result'
+import { fail, ok, type Result, type SaidAs } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import type { ClusterSession } from '../../core/cluster-session'
 import { describeHttpFailure } from '../../core/failure-messages'
 import { fieldChanges } from '../../core/watch/version-patch'
@@ -100,12 +102,14 @@ export async function whatIfApply(
   const resource = await resourceFor(session, manifest.apiVersion, manifest.kind)
   if (!resource.ok) return resource
   if (!resource.value.verbs.includes('patch'))
-    return fail({
-      kind: 'bad-request',
-      title: `${resource.value.name} cannot be patched`,
-      detail: `Discovery lists the verbs ${resource.value.verbs.join(', ')}; apply is a PATCH.`,
-      nextStep: 'Pick a resource that supports patch.',
-    })
+    return fail(
+      saidError(
+        'bad-request',
+        said('own.err.noPatch.title', { resource: resource.value.name }),
+        said('own.err.noPatch.detail', { verbs: resource.value.verbs.join(', ') }),
+        said('own.err.noPatch.next'),
+      ),
+    )
   const ref = refOf(resource.value, manifest.namespace ?? session.info.namespace, manifest.name)
   const live = await getObject(session, ref)
   if (!live.ok) return live
@@ -113,13 +117,18 @@ export async function whatIfApply(
   let object = manifest.object
   let text = input.manifest
   const edits: string[] = []
+  const editsSaid: SaidAs[] = []
   if (input.resolve) {
     const index = indexOwnership(live.value)
     const paths: PathSegment[][] = []
     for (const field of input.resolve.fields) {
       const owned = findOwnedField(index, field)
       if (owned) paths.push(owned.segments)
-      else edits.push(`${field}: no manager owns it in the live object, left as is`)
+      else {
+        const unowned = said('own.edit.unowned', { field })
+        edits.push(unowned.text)
+        editsSaid.push(unowned.as)
+      }
     }
     const edited =
       input.resolve.way === 'drop'
@@ -127,6 +136,7 @@ export async function whatIfApply(
         : coOwnFields(object, paths, live.value)
     object = edited.object
     edits.push(...edited.edits)
+    editsSaid.push(...edited.editsSaid)
     text = printManifest(object, manifest.format)
   }
 
@@ -140,6 +150,7 @@ export async function whatIfApply(
     // The manifest comes back (a way out may have edited it, co-owning copies live values).
     manifest: redact(text, ref).value,
     edits,
+    editsSaid,
     ref,
     fieldManager: input.fieldManager,
     force: input.force,
@@ -181,12 +192,14 @@ export async function whatIfApply(
   if (res.status === 500 && undeclared)
     // Checked on 1.20.2 and 1.37.2: a field the schema lacks fails the apply's typed patch, a 500
     // whatever fieldValidation says, where a create or an update drops it with a warning.
-    return fail({
-      kind: 'http',
-      title: `The manifest sets ${undeclared[1]}, which the schema of ${manifest.kind} does not declare`,
-      detail: `${redact(refusal).value} (500). Server-side apply refuses a field it does not know, whatever fieldValidation says; a create or an update drops it instead (with a Warning header from 1.25 on).`,
-      nextStep: 'Fix the field’s name or indentation, or remove it.',
-    })
+    return fail(
+      saidError(
+        'http',
+        said('own.err.undeclared.title', { field: undeclared[1] ?? '', kind: manifest.kind }),
+        said('own.err.undeclared.detail', { refusal: String(redact(refusal).value) }),
+        said('own.err.undeclared.next'),
+      ),
+    )
   if (res.status < 200 || res.status >= 300 || body === null)
     return fail(
       describeHttpFailure({

@@ -6,6 +6,7 @@ import type { ObjectRef } from '@features/ownership/messages'
 import type { StageVerdict } from '@common/request-stages'
 import type { RequestIdentity } from '@common/request-identities'
 import type { Scenario } from '@features/walkthroughs/common/scenario-format'
+import type { SaidAs } from '@common/result'
 
 const id = z
   .string()
@@ -186,6 +187,8 @@ export interface TraceActor {
   /** e.g. the manager name or the node agent's name. */
   detail: string
   simulated: boolean
+  /** The label and detail as catalogue messages (i18n/), when they are Apiscope's words. */
+  said?: { label?: SaidAs; detail?: SaidAs }
 }
 
 export interface TraceArrow {
@@ -207,6 +210,10 @@ export interface TraceArrow {
   evidence: string
   /** The write's own audit event, when the live audit stream is on and has it. */
   audit?: TraceAudit
+  /** The label, the reason and the actor as catalogue messages (i18n/), when they hold our words. */
+  labelSaid?: SaidAs
+  reasonSaid?: SaidAs
+  actorSaid?: SaidAs
 }
 
 /** Who made a write and when, as the API server's audit event says (authenticated user, µs). */
@@ -236,6 +243,8 @@ export interface NodeHeartbeat {
   taints: { key: string; effect: string; timeAdded?: string }[]
   /** Ready, quiet, NotReady, evicting: explained from the objects. */
   explanation: string
+  /** The explanation's sentences as catalogue messages (i18n/), in order. */
+  explanationSaid?: SaidAs[]
 }
 
 export interface RolloutTrace {
@@ -246,6 +255,8 @@ export interface RolloutTrace {
   nodes: NodeHeartbeat[]
   /** The node-monitor grace period and the default tolerations the explanations use. */
   notes: string[]
+  /** The same notes as catalogue messages (i18n/). */
+  notesSaid?: SaidAs[]
   updatedAt: string
   /** Whether the live audit stream is on (arrows then carry audit users and times). */
   auditStream?: { streaming: boolean; matched: number }

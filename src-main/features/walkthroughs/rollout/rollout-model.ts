@@ -10,6 +10,14 @@ import type {
   TraceActorId,
   TraceArrow,
 } from '@features/walkthroughs/messages'
+import { said, type Said } from '@i18n/translate'
+
+/** A waiting arrow's reason: its English, and the catalogue message to say it in French. */
+const because = (s: Said) => ({ reason: s.text, reasonSaid: s.as })
+/** A reason that is the server's own text (a condition's message): as it came, in both languages. */
+const serverSays = (message: string) => ({ reason: message })
+/** An arrow's label that holds words of ours ("of", "ready"), with its catalogue message. */
+const labelled = (s: Said) => ({ label: s.text, labelSaid: s.as })
 
 export interface KubeObject {
   kind?: string
@@ -186,18 +194,25 @@ function podArrows(
           actorName: schedulerName,
           time: null,
           state: 'waiting',
-          reason: scheduled
-            ? `Pending: PodScheduled=${scheduled.status}${scheduled.reason ? ` (${scheduled.reason})` : ''}${scheduled.message ? `: ${scheduled.message}` : ''}`
-            : schedEvent?.message
-              ? `Pending: ${schedEvent.message}`
-              : 'Pending: the scheduler has not looked at it yet.',
+          ...because(
+            scheduled
+              ? said('roll.reason.pendingCondition', {
+                  condition: `PodScheduled=${scheduled.status}${scheduled.reason ? ` (${scheduled.reason})` : ''}${scheduled.message ? `: ${scheduled.message}` : ''}`,
+                })
+              : schedEvent?.message
+                ? said('roll.reason.pendingEvent', { message: schedEvent.message })
+                : said('roll.reason.notLookedAt'),
+          ),
           evidence: 'PodScheduled condition, FailedScheduling event',
         }
   const ready = condition(pod, 'Ready')
   const node = nodes.get(nodeName)
+  const writerOfStatus = statusWriterOf(pod)
   const agent = isSimulated(node)
-    ? `${statusWriterOf(pod) ?? 'simulated node agent'} on ${nodeName}`
-    : `kubelet on ${nodeName || '?'}`
+    ? writerOfStatus
+      ? said('roll.agentOn', { agent: writerOfStatus, node: nodeName })
+      : said('roll.simulatedOn', { node: nodeName })
+    : said('roll.agentOn', { agent: 'kubelet', node: nodeName || '?' })
   const phase = typeof pod.status?.phase === 'string' ? pod.status.phase : 'Pending'
   const running: TraceArrow =
     ready?.status === 'True'
@@ -206,9 +221,10 @@ function podArrows(
           from: 'node-agent',
           label: `status ${name}: ${phase}, Ready`,
           object: `Pod/${name} (pods/status)`,
-          actorName: agent,
+          actorName: agent.text,
           time: ready.lastTransitionTime ?? null,
           state: 'done',
+          actorSaid: agent.as,
           evidence: 'status.phase, Ready condition, managedFields of status',
         }
       : {
@@ -216,18 +232,28 @@ function podArrows(
           from: 'node-agent',
           label: `status ${name}: Running, Ready`,
           object: `Pod/${name} (pods/status)`,
-          actorName: agent,
+          actorName: agent.text,
           time: null,
           state: 'waiting',
-          reason: !nodeName
-            ? 'Waiting for the scheduler: no node yet, so no node agent to run it.'
-            : !node
-              ? `Bound to ${nodeName}, which has no Node object.`
-              : condition(node, 'Ready')?.status !== 'True'
-                ? `Bound to ${nodeName}, whose Ready condition is ${condition(node, 'Ready')?.status ?? 'missing'}: its agent is not reporting.`
-                : `Bound to ${nodeName}; its agent has not reported the Pod Ready yet (phase ${phase}${ready?.reason ? `, ${ready.reason}` : ''}).`,
+          ...whyNotRunning(),
           evidence: 'status.phase, Ready condition, the Node’s Ready condition',
         }
+  function whyNotRunning(): Pick<TraceArrow, 'reason' | 'reasonSaid' | 'actorSaid'> {
+    const why = !nodeName
+      ? said('roll.reason.noNodeYet')
+      : !node
+        ? said('roll.reason.noNodeObject', { node: nodeName })
+        : condition(node, 'Ready')?.status !== 'True'
+          ? said('roll.reason.nodeNotReady', {
+              node: nodeName,
+              status: condition(node, 'Ready')?.status ?? 'missing',
+            })
+          : said('roll.reason.notReportedYet', {
+              node: nodeName,
+              phase: `${phase}${ready?.reason ? `, ${ready.reason}` : ''}`,
+            })
+    return { reason: why.text, reasonSaid: why.as, actorSaid: agent.as }
+  }
   return { created, bound, running }
 }
 
@@ -243,21 +269,29 @@ function nodeHeartbeat(node: KubeObject, input: RolloutInput, allQuiet: boolean)
     ...(t.timeAdded ? { timeAdded: t.timeAdded } : {}),
   }))
   const quietFor = renewTime ? Math.max(0, (input.now - Date.parse(renewTime)) / 1000) : null
-  const parts: string[] = []
-  if (quietFor === null) parts.push('No Lease in kube-node-lease: nothing renews a heartbeat.')
+  const parts: Said[] = []
+  const grace = NODE_MONITOR_GRACE_SECONDS
+  if (quietFor === null) parts.push(said('roll.node.noLease'))
   else
     parts.push(
-      `Lease renewed ${Math.round(quietFor)} s ago by ${lease?.spec?.holderIdentity ?? name}.`,
+      said('roll.node.renewed', {
+        seconds: Math.round(quietFor),
+        holder: String(lease?.spec?.holderIdentity ?? name),
+      }),
     )
   if (ready?.status === 'True') {
     parts.push(
       quietFor !== null && quietFor > NODE_MONITOR_GRACE_SECONDS
-        ? `Quiet for more than ${NODE_MONITOR_GRACE_SECONDS} s (node-monitor-grace-period): the node controller is about to set Ready=Unknown.`
-        : 'Ready: the node controller sees heartbeats within the grace period.',
+        ? said('roll.node.quiet', { grace })
+        : said('roll.node.ready'),
     )
   } else if (ready) {
     parts.push(
-      `Ready=${ready.status}${ready.reason ? ` (${ready.reason})` : ''} since ${ready.lastTransitionTime ?? '?'}: the node controller saw no heartbeat for ${NODE_MONITOR_GRACE_SECONDS} s.`,
+      said('roll.node.notReady', {
+        condition: `Ready=${ready.status}${ready.reason ? ` (${ready.reason})` : ''}`,
+        since: ready.lastTransitionTime ?? '?',
+        grace,
+      }),
     )
   }
   const noExecute = taints.find(
@@ -270,16 +304,22 @@ function nodeHeartbeat(node: KubeObject, input: RolloutInput, allQuiet: boolean)
     const evictAt = Number.isFinite(since)
       ? new Date(since + DEFAULT_TOLERATION_SECONDS * 1000).toISOString()
       : null
+    const seconds = DEFAULT_TOLERATION_SECONDS
+    const taint = noExecute.key
     parts.push(
-      `Tainted ${noExecute.key}:NoExecute${noExecute.timeAdded ? ` at ${noExecute.timeAdded}` : ''}. Pods tolerate it for ${DEFAULT_TOLERATION_SECONDS} s (DefaultTolerationSeconds), so they are evicted${evictAt ? ` from ${evictAt}` : ' after that'} and their controllers recreate them elsewhere.`,
+      !noExecute.timeAdded
+        ? said('roll.node.tainted', { taint, seconds })
+        : evictAt
+          ? said('roll.node.taintedAt', { taint, at: noExecute.timeAdded, seconds, evictAt })
+          : said('roll.node.taintedAtNoEvict', { taint, at: noExecute.timeAdded, seconds }),
     )
   } else if (taints.length) {
-    parts.push(`Taints: ${taints.map((t) => `${t.key}:${t.effect}`).join(', ')}.`)
+    parts.push(
+      said('roll.node.taints', { taints: taints.map((t) => `${t.key}:${t.effect}`).join(', ') }),
+    )
   }
   if (!noExecute && ready && ready.status !== 'True' && allQuiet) {
-    parts.push(
-      'Every node is quiet, so the node controller blames its own connection (“master disruption mode”): it adds no NoExecute taint and evicts nothing until a node comes back.',
-    )
+    parts.push(said('roll.node.allQuiet'))
   }
   return {
     name,
@@ -291,18 +331,22 @@ function nodeHeartbeat(node: KubeObject, input: RolloutInput, allQuiet: boolean)
     leaseDurationSeconds: duration,
     renewals: [...(input.renewals.get(name) ?? [])],
     taints,
-    explanation: parts.join(' '),
+    explanation: parts.map((p) => p.text).join(' '),
+    explanationSaid: parts.map((p) => p.as),
   }
 }
 
-const ACTOR_LABELS: Record<TraceActorId, string> = {
-  writer: 'Writer',
+/** Each actor's name: a catalogue message, or the component's own name (the same in French). */
+const ACTOR_LABELS: Record<TraceActorId, Said | string> = {
+  writer: said('roll.actor.writer'),
   apiserver: 'kube-apiserver',
-  'deployment-controller': 'Deployment controller',
-  'replicaset-controller': 'ReplicaSet controller',
+  'deployment-controller': said('roll.actor.deploymentController'),
+  'replicaset-controller': said('roll.actor.replicasetController'),
   scheduler: 'kube-scheduler',
-  'node-agent': 'Node agent',
+  'node-agent': said('roll.actor.nodeAgent'),
 }
+const textOf = (words: Said | string) => (typeof words === 'string' ? words : words.text)
+const asOf = (words: Said | string) => (typeof words === 'string' ? undefined : words.as)
 
 export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
   const { deployment } = input
@@ -310,30 +354,53 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
   const allQuiet = input.nodes.every((n) => condition(n, 'Ready')?.status !== 'True')
   const heartbeat = input.nodes.map((n) => nodeHeartbeat(n, input, allQuiet))
   const notes = [
-    `A node is marked NotReady after ${NODE_MONITOR_GRACE_SECONDS} s without a heartbeat (kube-controller-manager --node-monitor-grace-period).`,
-    `Pods get ${DEFAULT_TOLERATION_SECONDS} s tolerations of node.kubernetes.io/not-ready and unreachable (DefaultTolerationSeconds admission).`,
+    said('roll.note.grace', { grace: NODE_MONITOR_GRACE_SECONDS }),
+    said('roll.note.tolerations', { seconds: DEFAULT_TOLERATION_SECONDS }),
   ]
   const owner = { kind: 'Deployment', ...input.owner }
-  const base = { owner, nodes: heartbeat, notes, updatedAt: new Date(input.now).toISOString() }
+  const base = {
+    owner,
+    nodes: heartbeat,
+    notes: notes.map((n) => n.text),
+    notesSaid: notes.map((n) => n.as),
+    updatedAt: new Date(input.now).toISOString(),
+  }
   const simulatedAgent = input.nodes.some((n) => isSimulated(n))
   const actors = (writer: string): TraceActor[] =>
-    (Object.keys(ACTOR_LABELS) as TraceActorId[]).map((id) => ({
-      id,
-      label: id === 'node-agent' && simulatedAgent ? 'Node agent (simulated)' : ACTOR_LABELS[id],
-      detail:
+    (Object.keys(ACTOR_LABELS) as TraceActorId[]).map((id) => {
+      const label =
+        id === 'node-agent' && simulatedAgent
+          ? said('roll.actor.nodeAgentSimulated')
+          : ACTOR_LABELS[id]
+      const detail =
         id === 'writer'
           ? writer
           : id === 'node-agent'
             ? simulatedAgent
-              ? 'no kubelet here'
+              ? said('roll.actor.noKubelet')
               : 'kubelet'
             : id === 'apiserver'
-              ? 'every write goes here'
+              ? said('roll.actor.everyWrite')
               : id === 'scheduler'
                 ? 'default-scheduler'
-                : 'kube-controller-manager',
-      simulated: id === 'node-agent' && simulatedAgent,
-    }))
+                : 'kube-controller-manager'
+      const labelAs = asOf(label)
+      const detailAs = asOf(detail)
+      return {
+        id,
+        label: textOf(label),
+        detail: textOf(detail),
+        simulated: id === 'node-agent' && simulatedAgent,
+        ...(labelAs || detailAs
+          ? {
+              said: {
+                ...(labelAs ? { label: labelAs } : {}),
+                ...(detailAs ? { detail: detailAs } : {}),
+              },
+            }
+          : {}),
+      }
+    })
   if (!deployment) return { ...base, found: false, actors: actors('?'), arrows: [] }
 
   const writer = creatorOf(deployment)
@@ -364,7 +431,9 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       actorName: 'kube-controller-manager',
       time: null,
       state: 'waiting',
-      reason: failure?.message ?? 'The Deployment controller has not created a ReplicaSet yet.',
+      ...(failure?.message
+        ? serverSays(failure.message)
+        : because(said('roll.reason.noReplicaSet'))),
       evidence: 'ReplicaSets whose ownerReferences name the Deployment',
     })
   }
@@ -398,12 +467,14 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       podsToCome.push({
         id: `pod-created:${rs.metadata.name}:${i}`,
         from: 'replicaset-controller',
-        label: `create Pod ${i + 1} of ${wanted}`,
+        ...labelled(said('roll.label.podOf', { n: i + 1, wanted })),
         object: 'Pod/?',
         actorName: 'kube-controller-manager',
         time: null,
         state: 'waiting',
-        reason: failure?.message ?? 'The ReplicaSet controller has not created it yet.',
+        ...(failure?.message
+          ? serverSays(failure.message)
+          : because(said('roll.reason.podNotCreated'))),
         evidence: 'Pods whose ownerReferences name the ReplicaSet, ReplicaFailure condition',
       })
     }
@@ -413,15 +484,13 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
     statusArrows.push({
       id: `replicaset-status:${rs.metadata.name}`,
       from: 'replicaset-controller',
-      label: `status ReplicaSet ${rs.metadata.name}: ${ready}/${wanted} ready`,
+      ...labelled(said('roll.label.rsStatus', { name: rs.metadata.name, ready, wanted })),
       object: `ReplicaSet/${rs.metadata.name} (status)`,
       actorName: statusWriterOf(rs) ?? 'kube-controller-manager',
       // The status entry's time is the last status write, which for a finished rollout is this one.
       time: settled ? (statusEntryOf(rs)?.time ?? null) : null,
       state: settled ? 'done' : 'waiting',
-      ...(settled
-        ? {}
-        : { reason: `readyReplicas ${ready} of ${wanted}: waiting for its Pods to be Ready.` }),
+      ...(settled ? {} : because(said('roll.reason.rsReady', { ready, wanted }))),
       evidence: 'status.readyReplicas',
     })
   }
@@ -436,18 +505,27 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
   arrows.push({
     id: 'deployment-status',
     from: 'deployment-controller',
-    label: `status Deployment: ${readyReplicas}/${wanted} ready${done ? ', Available' : ''}`,
+    ...labelled(
+      said(done ? 'roll.label.deployStatusAvailable' : 'roll.label.deployStatus', {
+        ready: readyReplicas,
+        wanted,
+      }),
+    ),
     object: `Deployment/${deployment.metadata.name} (status)`,
     actorName: statusWriterOf(deployment) ?? 'kube-controller-manager',
     time: done ? (available?.lastTransitionTime ?? null) : null,
     state: done ? 'done' : 'waiting',
     ...(done
       ? {}
-      : {
-          reason: available
-            ? `Available=${available.status} (${available.reason ?? ''}): ${available.message ?? ''} ${readyReplicas}/${wanted} ready.`
-            : `${readyReplicas}/${wanted} ready; the Deployment controller has not reported availability yet.`,
-        }),
+      : because(
+          available
+            ? said('roll.reason.available', {
+                condition: `Available=${available.status} (${available.reason ?? ''}): ${available.message ?? ''}`,
+                ready: readyReplicas,
+                wanted,
+              })
+            : said('roll.reason.noAvailability', { ready: readyReplicas, wanted }),
+        )),
     evidence: 'status.readyReplicas, Available condition',
   })
   // When the watch saw an arrow become done, to the millisecond (objects say it to the second).
