@@ -1,2 +1,27 @@
 // English texts of the kubectl-proxy area (see en.ts).
-export const kubectlProxyEn = {} as const
+export const kubectlProxyEn = {
+  // RelayedDetail
+  'kproxy.streaming': 'still streaming',
+  'kproxy.cut': 'closed before its end',
+  'kproxy.failed': 'failed',
+  'kproxy.done': 'done',
+  'kproxy.readAgain': 'Read again',
+  'kproxy.redacted_one': '{{count}} value redacted',
+  'kproxy.redacted_other': '{{count}} values redacted',
+  'kproxy.request': 'Request',
+  'kproxy.requestHeaders': 'Request headers',
+  'kproxy.requestBody': 'Request body',
+  'kproxy.response': 'Response',
+  'kproxy.responseHeaders': 'Response headers',
+  'kproxy.responseBody': 'Response body',
+  'kproxy.body': 'Body · {{about}}',
+  'kproxy.noContentType': 'no Content-Type',
+  'kproxy.gzipped': 'gzipped',
+  'kproxy.firstPart': 'first part shown',
+  'kproxy.bytes_one': '{{count}} byte',
+  'kproxy.bytes_other': '{{count}} bytes',
+  'kproxy.noAnswer': 'No answer yet.',
+  'kproxy.loading': 'Loading headers and bodies…',
+  'kproxy.binary': '{{contentType}}: binary, not shown',
+  'kproxy.cutCredential': 'cut at the capture limit, about a credential',
+} as const

@@ -1,4 +1,28 @@
 // French texts of the kubectl-proxy area: exactly the keys of kubectl-proxy.en.ts (see fr.ts).
 import type { kubectlProxyEn } from './kubectl-proxy.en'
 
-export const kubectlProxyFr: { readonly [K in keyof typeof kubectlProxyEn]: string } = {}
+export const kubectlProxyFr: { readonly [K in keyof typeof kubectlProxyEn]: string } = {
+  'kproxy.streaming': 'flux encore ouvert',
+  'kproxy.cut': 'fermée avant la fin',
+  'kproxy.failed': 'en échec',
+  'kproxy.done': 'terminée',
+  'kproxy.readAgain': 'Relire',
+  'kproxy.redacted_one': '{{count}} valeur masquée',
+  'kproxy.redacted_other': '{{count}} valeurs masquées',
+  'kproxy.request': 'Requête',
+  'kproxy.requestHeaders': 'En-têtes de la requête',
+  'kproxy.requestBody': 'Corps de la requête',
+  'kproxy.response': 'Réponse',
+  'kproxy.responseHeaders': 'En-têtes de la réponse',
+  'kproxy.responseBody': 'Corps de la réponse',
+  'kproxy.body': 'Corps · {{about}}',
+  'kproxy.noContentType': 'pas de Content-Type',
+  'kproxy.gzipped': 'compressé en gzip',
+  'kproxy.firstPart': 'début seulement',
+  'kproxy.bytes_one': '{{count}} octet',
+  'kproxy.bytes_other': '{{count}} octets',
+  'kproxy.noAnswer': 'Pas encore de réponse.',
+  'kproxy.loading': 'Chargement des en-têtes et des corps…',
+  'kproxy.binary': '{{contentType}} : binaire, non affiché',
+  'kproxy.cutCredential': 'coupé à la limite de capture, et il porte sur un identifiant',
+}

@@ -31,6 +31,10 @@ const SAME_IN_BOTH = new Set([
   'REC',
   'URL',
   'Warning:',
+  'URI',
+  '2xx',
+  '4xx',
+  '5xx',
 ])
 const READ_ATTRIBUTES = new Set([
   'title',

@@ -3,6 +3,7 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
+import type { Said } from '@i18n/translate'
 
 export interface KubectlProxyStatus {
   state: 'stopped' | 'running'
@@ -35,6 +36,8 @@ export interface RelayedBody {
   truncated: boolean
   gzip: boolean
   note?: string
+  /** The note by key, for the renderer to say in the person's language. */
+  noteSaid?: Said['as']
 }
 
 /** One relayed request as `kubectl -v=8` shows it: headers and bodies, redacted. */

@@ -8,6 +8,7 @@ import { redact, REDACTED, type About } from '@common/redaction'
 import { BodyCapture } from './body-capture'
 import { clientOf, headerPairs, shownRequestHeaders } from './relay-headers'
 import { requestTarget, type RequestTarget } from './request-verb'
+import { said } from '@i18n/translate'
 
 export interface Requester {
   username: string
@@ -223,8 +224,10 @@ function shownBody(
     truncated: body.truncated,
     gzip: body.gzip,
   }
-  if (body.contentType && !TEXTUAL.test(body.contentType))
-    return { ...base, text: '', note: `${body.contentType}: binary, not shown` }
+  if (body.contentType && !TEXTUAL.test(body.contentType)) {
+    const note = said('kproxy.binary', { contentType: body.contentType })
+    return { ...base, text: '', note: note.text, noteSaid: note.as }
+  }
   const text = body.text()
   if (lines) {
     const shown = text.split('\n').map((line, i) => {
@@ -243,7 +246,8 @@ function shownBody(
       HOLDS_CREDENTIAL.test(text)
     if (sensitive) {
       mark('')
-      return { ...base, text: REDACTED, note: 'cut at the capture limit, about a credential' }
+      const note = said('kproxy.cutCredential')
+      return { ...base, text: REDACTED, note: note.text, noteSaid: note.as }
     }
   }
   const r = redact(text, about)

@@ -10,6 +10,7 @@ import type {
   PriorityLevelRow,
 } from '@features/traffic/messages'
 import { fail, ok, type Result } from '@common/result'
+import { said } from '@i18n/translate'
 import type { ClusterSession } from '../../core/cluster-session'
 import { fetchMetricsText, flowcontrolGauges, parseMetrics } from './metrics'
 
@@ -129,13 +130,18 @@ export async function fetchApf(session: ClusterSession): Promise<Result<ApfRepor
   const discovery = await session.getDiscovery()
   if (!discovery.ok) return discovery
   const version = pickFlowcontrolVersion(discovery.value)
-  if (!version)
+  if (!version) {
+    const title = said('traffic.apf.notServed')
+    const detail = said('traffic.apf.notServedDetail', { group: FLOWCONTROL_GROUP })
+    const nextStep = said('traffic.apf.notServedNext')
     return fail({
       kind: 'http',
-      title: 'This API server does not serve API Priority and Fairness',
-      detail: `Discovery lists no ${FLOWCONTROL_GROUP} group (it is served from 1.18 on when enabled).`,
-      nextStep: 'Nothing to show here; requests are limited by --max-requests-inflight instead.',
+      title: title.text,
+      detail: detail.text,
+      nextStep: nextStep.text,
+      said: { title: title.as, detail: detail.as, nextStep: nextStep.as },
     })
+  }
   const base = `/apis/${FLOWCONTROL_GROUP}/${version}`
   const [schemas, levels] = await Promise.all([
     session.transport.json<{ items?: unknown[] }>({ path: `${base}/flowschemas` }),
@@ -144,11 +150,11 @@ export async function fetchApf(session: ClusterSession): Promise<Result<ApfRepor
   if (!schemas.ok) return schemas
   if (!levels.ok) return levels
   let gauges: FlowcontrolGauge[] = []
-  let metricsNote = 'Seats and queues from /metrics (apiserver_flowcontrol_*).'
+  let metricsNote = said('traffic.apf.metricsNote')
   const text = await fetchMetricsText(session.transport)
   const families = text.ok ? parseMetrics(text.value) : text
   if (families.ok) gauges = flowcontrolGauges(families.value)
-  else metricsNote = `No seats or queues: ${families.error.title}.`
+  else metricsNote = said('traffic.apf.noGauges', { why: families.error.title })
   return ok({
     groupVersion: `${FLOWCONTROL_GROUP}/${version}`,
     flowSchemas: (schemas.value.items ?? [])
@@ -157,6 +163,7 @@ export async function fetchApf(session: ClusterSession): Promise<Result<ApfRepor
     priorityLevels: withGauges((levels.value.items ?? []).map(priorityLevelRow), gauges).sort(
       (a, b) => a.name.localeCompare(b.name),
     ),
-    metricsNote,
+    metricsNote: metricsNote.text,
+    metricsNoteSaid: metricsNote.as,
   })
 }

@@ -2,6 +2,7 @@
 // Each message: its payload schema (the renderer is untrusted), its answer type and the method name
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
+import type { Said } from '@i18n/translate'
 import type {
   TrafficBatch,
   TrafficRequest,
@@ -23,6 +24,8 @@ export interface SetupCommand {
   command: string
   /** What it does, one sentence. */
   why: string
+  /** The label and the sentence by key, for the renderer to say in the person's language. */
+  said?: { label: Said['as']; why: Said['as'] }
 }
 
 /** The kinds of cluster the setup helper writes commands for. */
@@ -38,6 +41,7 @@ export interface SetupGuide {
   /** One line each: how events reach Apiscope on the webhook route and on the log route. */
   webhookRoute: string
   logRoute: string
+  said?: { webhookRoute: Said['as']; logRoute: Said['as'] }
   commands: SetupCommand[]
   logCommands: SetupCommand[]
 }
@@ -46,7 +50,13 @@ export interface AuditSetup {
   /** Any audit event arrived in the last minute, on any source. */
   receiving: boolean
   /** What the kube-apiserver Pod's flags say, when the API server runs as a Pod (minikube, kubeadm). */
-  apiserverFlags: { found: boolean; audit: Record<string, string>; note: string }
+  apiserverFlags: {
+    found: boolean
+    audit: Record<string, string>
+    note: string
+    /** The note by key, for the renderer to say in the person's language. */
+    noteSaid?: Said['as']
+  }
   /** The kind of cluster connected, told from the context's name and the kube-apiserver Pod. */
   detected: ClusterFlavour | null
   policy: string
@@ -114,6 +124,8 @@ export interface ApfReport {
   flowSchemas: FlowSchemaRow[]
   priorityLevels: PriorityLevelRow[]
   metricsNote: string
+  /** The same note by key, for the renderer to say in the person's language. */
+  metricsNoteSaid?: Said['as']
 }
 
 const port = z.number().int().min(1).max(65535)

@@ -2,12 +2,16 @@
 // event's requestURI): a streaming list (sendInitialEvents=true, Kubernetes 1.27+, what kubectl
 // 1.37 and client-go's reflectors send where WatchList is on) or a plain watch from a
 // resourceVersion. The API concepts page: https://kubernetes.io/docs/reference/using-api/api-concepts/#streaming-lists
+import { said, type Said } from '@i18n/translate'
+
 export interface WatchQuery {
   streamingList: boolean
   /** Every query parameter, in the order sent. */
   params: { name: string; value: string }[]
   /** How the server answers such a watch, in a sentence. */
   explanation: string
+  /** The same sentence by key, for the renderer to say in the person's language. */
+  said: Said
 }
 
 /** null when the URI is not a watch (no watch=true or watch=1). */
@@ -25,12 +29,16 @@ export function watchQueryOf(
   const streamingList = query.get('sendInitialEvents') === 'true'
   const rv = query.get('resourceVersion')
   const refused = streamingList && code !== undefined && code !== null && code >= 400
-  const explanation = refused
-    ? `Asked as a streaming list, refused with ${code}: servers before 1.27, or with WatchList off, do not serve one. A client such as kubectl then falls back to a list and a watch from the list's resourceVersion.`
+  const explained: Said = refused
+    ? said('traffic.watchQuery.refused', { code })
     : streamingList
-      ? `A streaming list: the server first sends the current state as ADDED events${rv ? ` as of resourceVersion ${rv} or newer` : ' (no resourceVersion: a consistent read)'}, then a BOOKMARK annotated k8s.io/initial-events-end, then every change, on one connection instead of a list and a watch.`
+      ? rv
+        ? said('traffic.watchQuery.streaming', { rv })
+        : said('traffic.watchQuery.streamingConsistent')
       : rv
-        ? `A watch from resourceVersion ${rv}: only the changes after it${rv === '0' ? ' (0: any state the watch cache has, sent first as ADDED events)' : ''}.`
-        : 'A watch with no resourceVersion: the current state as ADDED events, then the changes.'
-  return { streamingList, params, explanation }
+        ? rv === '0'
+          ? said('traffic.watchQuery.fromZero')
+          : said('traffic.watchQuery.from', { rv })
+        : said('traffic.watchQuery.noRv')
+  return { streamingList, params, explanation: explained.text, said: explained }
 }

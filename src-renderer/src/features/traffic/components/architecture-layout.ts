@@ -3,6 +3,10 @@
 // coordinates are in the SVG's viewBox units.
 import type { TrafficRequest } from '@features/traffic/messages'
 import { isComputedResource, type StageId } from '@common/request-stages'
+import type { MessageKey } from '@i18n/translate'
+
+/** A half of a stage's name on the drawing (a key without parameters). */
+export type StageLine = Extract<MessageKey, `traffic.arch.${string}${1 | 2}`>
 
 export const VIEW_W = 1000
 export const VIEW_H = 390
@@ -22,19 +26,49 @@ export const ETCD_W = 104
 
 export interface StageBox {
   id: StageId
-  lines: [string, string]
+  /** The stage's name on two lines, as catalogue keys (the view says them). */
+  lines: [StageLine, StageLine]
   refusal: string
   x: number
 }
 
-const WRITE_STAGES: { id: StageId; lines: [string, string]; refusal: string }[] = [
-  { id: 'authentication', lines: ['Authenti-', 'cation'], refusal: '401' },
-  { id: 'flow-control', lines: ['Priority &', 'Fairness'], refusal: '429' },
-  { id: 'authorization', lines: ['Authori-', 'zation'], refusal: '403' },
-  { id: 'decoding', lines: ['Decoding,', 'defaults'], refusal: '400 · 415' },
-  { id: 'mutating-admission', lines: ['Mutating', 'admission'], refusal: 'webhooks' },
-  { id: 'schema-validation', lines: ['Schema', 'validation'], refusal: '422' },
-  { id: 'validating-admission', lines: ['Validating', 'admission'], refusal: 'webhooks' },
+/** `refusal`: the codes a stage answers with, or `webhooks` (the view says that word). */
+const WRITE_STAGES: { id: StageId; lines: [StageLine, StageLine]; refusal: string }[] = [
+  {
+    id: 'authentication',
+    lines: ['traffic.arch.authentication1', 'traffic.arch.authentication2'],
+    refusal: '401',
+  },
+  {
+    id: 'flow-control',
+    lines: ['traffic.arch.flowControl1', 'traffic.arch.flowControl2'],
+    refusal: '429',
+  },
+  {
+    id: 'authorization',
+    lines: ['traffic.arch.authorization1', 'traffic.arch.authorization2'],
+    refusal: '403',
+  },
+  {
+    id: 'decoding',
+    lines: ['traffic.arch.decoding1', 'traffic.arch.decoding2'],
+    refusal: '400 · 415',
+  },
+  {
+    id: 'mutating-admission',
+    lines: ['traffic.arch.mutating1', 'traffic.arch.mutating2'],
+    refusal: 'webhooks',
+  },
+  {
+    id: 'schema-validation',
+    lines: ['traffic.arch.schema1', 'traffic.arch.schema2'],
+    refusal: '422',
+  },
+  {
+    id: 'validating-admission',
+    lines: ['traffic.arch.validating1', 'traffic.arch.validating2'],
+    refusal: 'webhooks',
+  },
 ]
 
 const FIRST_STAGE_X = SERVER_X + 18
@@ -58,7 +92,10 @@ export const ETCD_ENTRY = ETCD_X + 8
 
 export type Point = [number, number]
 
-/** Where a request ends up on the drawing, and the label of that place. */
+/**
+ * Where a request ends up on the drawing, and the label of that place: a catalogue key, `etcd`, or
+ * the id of the stage that stopped it (the view says each in words).
+ */
 export function destination(
   r: Pick<
     TrafficRequest,
@@ -72,23 +109,24 @@ export function destination(
   if (r.stoppedAt === 'done') {
     // /readyz, /metrics, discovery: answered once authorized, where reads branch off; no storage.
     if (r.path && !r.path.includes('storage-read') && !r.path.includes('decoding'))
-      return { point: [BRANCH_X, TRACK_Y], read, place: 'answered by the API server itself' }
+      return { point: [BRANCH_X, TRACK_Y], read, place: 'traffic.place.server' }
     if (read)
       return r.servedFrom === 'etcd'
         ? { point: etcdRead, read, place: 'etcd' }
-        : { point: cacheCenter, read, place: 'watch cache' }
+        : { point: cacheCenter, read, place: 'traffic.place.watchCache' }
     // A TokenRequest or an access review is answered on the spot: it never goes to etcd.
     if (isComputedResource(r.resource))
-      return { point: [ETCD_X - 14, TRACK_Y], read, place: 'answered, not stored' }
+      return { point: [ETCD_X - 14, TRACK_Y], read, place: 'traffic.place.notStored' }
     return { point: [ETCD_X + ETCD_W / 2, TRACK_Y], read, place: 'etcd' }
   }
-  if (r.stoppedAt === 'storage-read') return { point: etcdRead, read: true, place: 'storage' }
+  if (r.stoppedAt === 'storage-read')
+    return { point: etcdRead, read: true, place: 'traffic.place.storage' }
   if (r.stoppedAt === 'persistence')
     return r.dryRun
-      ? { point: [ETCD_X - 14, TRACK_Y], read, place: 'just before etcd (dry run)' }
+      ? { point: [ETCD_X - 14, TRACK_Y], read, place: 'traffic.place.dryRun' }
       : { point: [ETCD_ENTRY + 4, TRACK_Y], read, place: 'etcd' }
   if (r.stoppedAt === 'unknown')
-    return { point: [SERVER_X + 8, TRACK_Y], read, place: 'unknown stage' }
+    return { point: [SERVER_X + 8, TRACK_Y], read, place: 'traffic.place.unknown' }
   return { point: [centerOf(r.stoppedAt), TRACK_Y], read, place: r.stoppedAt }
 }
 

@@ -2,6 +2,7 @@
 // its chip. Three cases a presenter must tell apart: events arrive; a source is listening and
 // nothing comes (kube-apiserver is not sending: flags, address, firewall); no source at all.
 import type { TrafficSourceStatus } from '@features/traffic/messages'
+import { t } from '@i18n/renderer/locale.svelte'
 
 export interface ArrivalsCheck {
   tone: 'ok' | 'warn' | 'info'
@@ -23,8 +24,13 @@ export function auditArrivals(
     const count = recent.reduce((n, s) => n + s.eventsReceived, 0)
     return {
       tone: 'ok',
-      chip: 'yes',
-      text: `Audit events arrived in the last minute${recent.length ? ` (${count} so far, on ${recent.map((s) => s.kind).join(' and ')})` : ''}.`,
+      chip: t('traffic.arrivals.yes'),
+      text: recent.length
+        ? t('traffic.arrivals.arrivedOn', {
+            n: count,
+            sources: recent.map((s) => s.kind).join(` ${t('traffic.arrivals.and')} `),
+          })
+        : t('traffic.arrivals.arrived'),
     }
   }
   const open = sources.filter((s) => s.state === 'running' || s.state === 'starting')
@@ -32,13 +38,13 @@ export function auditArrivals(
     const where = open.map((s) => s.where).join(', ')
     return {
       tone: 'warn',
-      chip: 'waiting',
-      text: `Listening (${where}), but no audit event arrived in the last minute: kube-apiserver is not sending here yet. Turn it on below.`,
+      chip: t('traffic.arrivals.waiting'),
+      text: t('traffic.arrivals.listening', { where }),
     }
   }
   return {
     tone: 'info',
-    chip: 'no source',
-    text: 'No source is running: start the audit webhook or follow a log above, then check again.',
+    chip: t('traffic.arrivals.noSource'),
+    text: t('traffic.arrivals.none'),
   }
 }

@@ -1,6 +1,7 @@
 // Pure helpers of the live-traffic view: the filter, the per-path rolling counts (what the view
 // shows instead of single requests when the rate is high), and the clients drawn on the left.
 import type { ClientKind, TrafficRequest } from '@features/traffic/messages'
+import type { MessageKey } from '@i18n/translate'
 
 export interface TrafficFilter {
   verb: string
@@ -30,14 +31,17 @@ export function matches(r: Filterable, f: TrafficFilter): boolean {
 export interface ClientRow {
   id: string
   kind: ClientKind
+  /** The client's name (a program's name is the same in both languages)... */
   label: string
+  /** ...or, for the rows named in words, the catalogue key the view says instead. */
+  said?: Extract<MessageKey, `traffic.client.${string}`>
 }
 
 export const FIXED_CLIENTS: ClientRow[] = [
   { id: 'kubectl', kind: 'kubectl', label: 'kubectl' },
   { id: 'kube-controller-manager', kind: 'kube-controller-manager', label: 'controller-manager' },
   { id: 'kube-scheduler', kind: 'kube-scheduler', label: 'scheduler' },
-  { id: 'kubelet', kind: 'kubelet', label: 'kubelets' },
+  { id: 'kubelet', kind: 'kubelet', label: 'kubelets', said: 'traffic.client.kubelets' },
   { id: 'apiscope', kind: 'apiscope', label: 'Apiscope' },
 ]
 
@@ -54,7 +58,9 @@ export function clientRows(others: readonly string[]): ClientRow[] {
   return [
     ...FIXED_CLIENTS,
     ...others.map((label) => ({ id: `other:${label}`, kind: 'other' as const, label })),
-    { id: 'other', kind: 'other', label: others.length > 0 ? 'others' : 'other clients' },
+    others.length > 0
+      ? { id: 'other', kind: 'other', label: 'others', said: 'traffic.client.others' }
+      : { id: 'other', kind: 'other', label: 'other clients', said: 'traffic.client.otherClients' },
   ]
 }
 
