@@ -196,4 +196,60 @@ export const watchesEn = {
   'watch.notRead': 'Not read:',
   'watch.streamIs': 'the stream is',
   'watch.binary': ', binary; its events are relayed but not on the timeline.',
+  // The core's words for a watch (src-main/core/watch/): its label, state reasons, fallback
+  'watch.core.labelIn': '{{resource}} in {{namespace}}{{selectors}}',
+  'watch.core.labelAll': '{{resource}} (all namespaces){{selectors}}',
+  'watch.core.starting': 'starting',
+  'watch.core.stopped': 'stopped by the user',
+  'watch.core.retrying': '{{reason}}; retrying in {{s}} s',
+  'watch.core.retryingAfter':
+    "{{reason}}; retrying in {{s}} s (the server's Retry-After: {{after}} s)",
+  'watch.core.listing': 'listing',
+  'watch.core.relistingExpired': 'relisting after 410 Expired',
+  'watch.core.relistingReconnect': 'relisting after reconnect',
+  'watch.core.askAgain': 'listing: asking again for page {{n}}',
+  'watch.core.progress': 'listing: page {{pages}} · {{items, number}} objects so far',
+  'watch.core.progressExpired':
+    'relisting after 410 Expired: page {{pages}} · {{items, number}} objects so far',
+  'watch.core.progressReconnect':
+    'relisting after reconnect: page {{pages}} · {{items, number}} objects so far',
+  'watch.core.progressLeft':
+    'listing: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
+  'watch.core.progressExpiredLeft':
+    'relisting after 410 Expired: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
+  'watch.core.progressReconnectLeft':
+    'relisting after reconnect: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
+  'watch.core.streamWaiting': 'streaming list: waiting for the initial events',
+  'watch.core.streamAgainExpired': 'streaming list again after 410 Expired',
+  'watch.core.streamAgainReconnect': 'streaming list again after reconnect',
+  'watch.core.receiving': 'streaming list: receiving the initial events',
+  'watch.core.receivingGz':
+    'streaming list: receiving the initial events ({{encoding}}-compressed)',
+  'watch.core.watchingFrom': 'watching from {{rv}}',
+  'watch.core.watchingAfterStream':
+    "watching from {{rv}}, where the streaming list's {{n}} initial events ended",
+  'watch.core.fallback':
+    'the server refused the streaming list ({{answer}}); listing, then watching',
+  'watch.core.refused':
+    'the server refused the streaming list ({{answer}}). Kubernetes serves one from 1.27 where the WatchList feature gate is on (by default in 1.32, and from 1.34): start this watch as auto or list then watch',
+  // A watch the kubectl proxy relays (core/watch/relayed-watch.ts)
+  'watch.core.relayLabel': '{{origin}} · {{what}}',
+  'watch.core.relayBinary': 'relayed {{type}}: a binary stream, not read',
+  'watch.core.relayBinaryNoType': 'relayed without a Content-Type: a binary stream, not read',
+  'watch.core.relayStreaming':
+    'relayed from {{client}}: a streaming list, waiting for its initial events',
+  'watch.core.relayWatching': 'relayed from {{client}}: watching from {{rv}}',
+  'watch.core.relayWatchingLatest':
+    'relayed from {{client}}: watching from the latest resourceVersion',
+  'watch.core.relayCut': 'cut from Apiscope: the client saw its connection close',
+  'watch.core.relayEndedError': 'ended by the API server after its ERROR {{error}}',
+  'watch.core.relayEndedServer': 'ended: the API server closed the watch',
+  'watch.core.relayEnded': 'ended: {{error}}',
+  'watch.core.relayClientClosed': 'ended: {{client}} closed the connection',
+  'watch.core.relayAfterStream_one':
+    "relayed from {{client}}: watching from {{rv}}, where the streaming list's {{count}} initial event ended",
+  'watch.core.relayAfterStream_other':
+    "relayed from {{client}}: watching from {{rv}}, where the streaming list's {{count}} initial events ended",
+  'watch.core.relaySentError': 'the API server sent ERROR {{error}}',
+  'watch.core.relayNotRead': 'not read past here ({{why}}); the relay goes on',
 } as const

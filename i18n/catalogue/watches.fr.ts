@@ -99,7 +99,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.ago': 'il y a {{n}} s',
   'watch.noneYet': 'aucun pour l’instant',
   'watch.stateWatching': 'en watch',
-  'watch.stateListing': 'en liste',
+  'watch.stateListing': 'liste en cours',
   'watch.stateBackoff': 'en attente',
   'watch.stateFailed': 'échoué',
   'watch.stateStopped': 'arrêté',
@@ -202,4 +202,59 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.streamIs': 'le flux est en',
   'watch.binary':
     ', binaire ; ses événements sont relayés mais ne figurent pas sur la chronologie.',
+  // The core's words for a watch (src-main/core/watch/): its label, state reasons, fallback
+  'watch.core.labelIn': '{{resource}} dans {{namespace}}{{selectors}}',
+  'watch.core.labelAll': '{{resource}} (tous les namespaces){{selectors}}',
+  'watch.core.starting': 'démarrage',
+  'watch.core.stopped': 'arrêté par l’utilisateur',
+  'watch.core.retrying': '{{reason}} ; nouvel essai dans {{s}} s',
+  'watch.core.retryingAfter':
+    '{{reason}} ; nouvel essai dans {{s}} s (le Retry-After du serveur : {{after}} s)',
+  'watch.core.listing': 'lecture de la liste',
+  'watch.core.relistingExpired': 'nouvelle liste après 410 Expired',
+  'watch.core.relistingReconnect': 'nouvelle liste après reconnexion',
+  'watch.core.askAgain': 'lecture de la liste : nouvelle demande de la page {{n}}',
+  'watch.core.progress': 'lecture de la liste : page {{pages}} · {{items, number}} objets reçus',
+  'watch.core.progressExpired':
+    'nouvelle liste après 410 Expired : page {{pages}} · {{items, number}} objets reçus',
+  'watch.core.progressReconnect':
+    'nouvelle liste après reconnexion : page {{pages}} · {{items, number}} objets reçus',
+  'watch.core.progressLeft':
+    'lecture de la liste : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} restants',
+  'watch.core.progressExpiredLeft':
+    'nouvelle liste après 410 Expired : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} restants',
+  'watch.core.progressReconnectLeft':
+    'nouvelle liste après reconnexion : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} restants',
+  'watch.core.streamWaiting': 'liste en flux : en attente des événements initiaux',
+  'watch.core.streamAgainExpired': 'liste en flux de nouveau après 410 Expired',
+  'watch.core.streamAgainReconnect': 'liste en flux de nouveau après reconnexion',
+  'watch.core.receiving': 'liste en flux : réception des événements initiaux',
+  'watch.core.receivingGz':
+    'liste en flux : réception des événements initiaux (compressés en {{encoding}})',
+  'watch.core.watchingFrom': 'watch depuis {{rv}}',
+  'watch.core.watchingAfterStream':
+    'watch depuis {{rv}}, là où se sont terminés les {{n}} événements initiaux de la liste en flux',
+  'watch.core.fallback': 'le serveur a refusé la liste en flux ({{answer}}) ; list, puis watch',
+  'watch.core.refused':
+    'le serveur a refusé la liste en flux ({{answer}}). Kubernetes en sert une depuis la 1.27 quand la feature gate WatchList est active (par défaut en 1.32, et depuis la 1.34) : lancez ce watch en auto ou en list puis watch',
+  // A watch the kubectl proxy relays (core/watch/relayed-watch.ts)
+  'watch.core.relayLabel': '{{origin}} · {{what}}',
+  'watch.core.relayBinary': '{{type}} relayé : un flux binaire, non lu',
+  'watch.core.relayBinaryNoType': 'relayé sans Content-Type : un flux binaire, non lu',
+  'watch.core.relayStreaming':
+    'relayé depuis {{client}} : une liste en flux, en attente de ses événements initiaux',
+  'watch.core.relayWatching': 'relayé depuis {{client}} : watch depuis {{rv}}',
+  'watch.core.relayWatchingLatest':
+    'relayé depuis {{client}} : watch depuis la dernière resourceVersion',
+  'watch.core.relayCut': 'coupé depuis Apiscope : le client a vu sa connexion se fermer',
+  'watch.core.relayEndedError': 'terminé par l’API server après son ERROR {{error}}',
+  'watch.core.relayEndedServer': 'terminé : l’API server a fermé le watch',
+  'watch.core.relayEnded': 'terminé : {{error}}',
+  'watch.core.relayClientClosed': 'terminé : {{client}} a fermé la connexion',
+  'watch.core.relayAfterStream_one':
+    'relayé depuis {{client}} : watch depuis {{rv}}, là où s’est terminé le {{count}} événement initial de la liste en flux',
+  'watch.core.relayAfterStream_other':
+    'relayé depuis {{client}} : watch depuis {{rv}}, là où se sont terminés les {{count}} événements initiaux de la liste en flux',
+  'watch.core.relaySentError': 'l’API server a envoyé ERROR {{error}}',
+  'watch.core.relayNotRead': 'non lu au-delà d’ici ({{why}}) ; le relais continue',
 }

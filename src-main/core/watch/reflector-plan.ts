@@ -15,6 +15,7 @@
 //   the WatchList gate off), list-then-watch for the rest of the watch's life. (client-go tries
 //   the streaming list again at each relist; Apiscope remembers the refusal.)
 import type { ListSnapshot, WatchMode } from '@common/watch-types'
+import { said, type Said } from '@i18n/translate'
 
 export type StartReason = ListSnapshot['reason']
 
@@ -52,8 +53,20 @@ export interface Decision {
   count: 'resumes' | 'expired' | 'reconnects' | null
   /** Auto falls back to list-then-watch: why, in the server's words. */
   fallback?: string
+  fallbackSaid?: Said
   /** The mode cannot work on this server: the watch stops, saying why. */
   fail?: string
+  failSaid?: Said
+}
+
+/** A sentence of the decision: its English, and the message to say it again in French. */
+function saying<F extends 'fallback' | 'fail'>(
+  field: F,
+  s: Said,
+): { [K in F]: string } & { [K in `${F}Said`]: Said } {
+  return { [field]: s.text, [`${field}Said`]: s } as { [K in F]: string } & {
+    [K in `${F}Said`]: Said
+  }
 }
 
 /** How the watch gets its state: a list, or a streaming list (auto until the server refuses one). */
@@ -87,16 +100,13 @@ export function decide(step: Step, outcome: Outcome, ctx: PlanContext): Decision
       return {
         ...none,
         next: { kind: 'list', reason: step.reason },
-        fallback: `the server refused the streaming list (${answer}); listing, then watching`,
+        ...saying('fallback', said('watch.core.fallback', { answer })),
       }
     }
     return {
       ...none,
       next: step,
-      fail:
-        `the server refused the streaming list (${answer}). Kubernetes serves one from 1.27 ` +
-        'where the WatchList feature gate is on (by default in 1.32, and from 1.34): start ' +
-        'this watch as auto or list then watch',
+      ...saying('fail', said('watch.core.refused', { answer })),
     }
   }
   // A stream not yet past its initial-events-end bookmark has no state to resume from.

@@ -26,7 +26,8 @@ import { numericResourceVersion } from '@common/resource-version'
 import type { RelayedWatchOrigin, WatchStatus, WatchTarget } from '@common/watch-types'
 import type { EventStore, ObjectMeta } from './event-store'
 import { NdjsonLines } from './ndjson-lines'
-import { targetLabel } from './watch-target'
+import { said, type Said } from '@i18n/translate'
+import { targetLabelSaid } from './watch-target'
 import { initialWatchStatus } from './watch-status'
 import { readWatchLine, type WatchLine } from './watch-stream'
 
@@ -157,14 +158,28 @@ export class RelayedWatch {
       cuttable: request.cut !== undefined,
     }
     const rv = named?.resourceVersion ?? ''
+    const client = request.client
+    const label = named
+      ? said('watch.core.relayLabel', {
+          origin: origin(request),
+          what: targetLabelSaid(target).text,
+        })
+      : null
+    const why = !json
+      ? request.contentType
+        ? said('watch.core.relayBinary', { type: request.contentType })
+        : said('watch.core.relayBinaryNoType')
+      : this.streaming
+        ? said('watch.core.relayStreaming', { client })
+        : rv
+          ? said('watch.core.relayWatching', { client, rv })
+          : said('watch.core.relayWatchingLatest', { client })
     this.status = initialWatchStatus(id, target, {
-      label: `${origin(request)} · ${named ? targetLabel(target) : request.pathAndQuery}`,
+      label: label?.text ?? `${origin(request)} · ${request.pathAndQuery}`,
+      ...(label ? { labelSaid: label.as } : {}),
       state: this.streaming ? 'listing' : 'watching',
-      reason: !json
-        ? `relayed ${request.contentType || 'without a Content-Type'}: a binary stream, not read`
-        : this.streaming
-          ? `relayed from ${request.client}: a streaming list, waiting for its initial events`
-          : `relayed from ${request.client}: watching from ${rv || 'the latest resourceVersion'}`,
+      reason: why.text,
+      reasonSaid: why.as,
       lastRv: rv || null,
       timeoutSeconds: named?.timeoutSeconds ?? 0,
       mode: this.streaming ? 'streaming-list' : 'list-watch',
@@ -231,13 +246,17 @@ export class RelayedWatch {
     if (this.reading) this.lines.flush((bytes) => this.line(bytes, true))
     const { how, error } = this.endedAs
     this.status.state = 'stopped'
-    this.status.reason = this.cutByUser
-      ? 'cut from Apiscope: the client saw its connection close'
-      : how === 'done'
-        ? this.serverError
-          ? `ended by the API server after its ERROR ${this.serverError}`
-          : 'ended: the API server closed the watch'
-        : `ended: ${error ?? `${this.request.client} closed the connection`}`
+    this.say(
+      this.cutByUser
+        ? said('watch.core.relayCut')
+        : how === 'done'
+          ? this.serverError
+            ? said('watch.core.relayEndedError', { error: this.serverError })
+            : said('watch.core.relayEndedServer')
+          : error
+            ? said('watch.core.relayEnded', { error })
+            : said('watch.core.relayClientClosed', { client: this.request.client }),
+    )
     this.onStatus(this.status)
     this.onEnd()
   }
@@ -275,6 +294,12 @@ export class RelayedWatch {
     } else if (this.closing) this.close()
   }
 
+  /** The status's reason in Apiscope's words: its English, and the message to say it in French. */
+  private say(reason: Said): void {
+    this.status.reason = reason.text
+    this.status.reasonSaid = reason.as
+  }
+
   /** Stops reading; `quiet` at the end of an answer kubectl cut (an unfinished line, no error). */
   private unreadable(why: string, quiet: boolean): void {
     if (!this.reading) return
@@ -287,7 +312,7 @@ export class RelayedWatch {
       return
     }
     this.store.recordError(this.id, `Apiscope stopped reading this relayed watch: ${why}`)
-    this.status.reason = `not read past here (${why}); the relay goes on`
+    this.say(said('watch.core.relayNotRead', { why }))
     this.onStatus(this.status)
     if (this.closing) this.close()
   }
@@ -383,7 +408,13 @@ export class RelayedWatch {
           s.lastRv = rv
           s.startedBy = 'stream'
           s.state = 'watching'
-          s.reason = `relayed from ${this.request.client}: watching from ${rv}, where the streaming list's ${initial.count} initial event${initial.count === 1 ? '' : 's'} ended`
+          this.say(
+            said('watch.core.relayAfterStream', {
+              client: this.request.client,
+              rv,
+              count: initial.count,
+            }),
+          )
         } else {
           this.store.recordBookmark(this.id, rv)
           if (!starting) s.lastRv = rv || s.lastRv
@@ -396,7 +427,7 @@ export class RelayedWatch {
         if (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone')
           s.expired++
         this.serverError = `${status.code ?? ''}: ${String(message)}`
-        s.reason = `the API server sent ERROR ${this.serverError}`
+        this.say(said('watch.core.relaySentError', { error: this.serverError }))
         break
       }
       default:

@@ -3,7 +3,12 @@
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
 
 type HowItStarts = Pick<WatchStatus, 'label' | 'state' | 'reason' | 'mode'> &
-  Partial<Pick<WatchStatus, 'lastRv' | 'timeoutSeconds' | 'encoding' | 'relayed'>>
+  Partial<
+    Pick<
+      WatchStatus,
+      'lastRv' | 'timeoutSeconds' | 'encoding' | 'relayed' | 'labelSaid' | 'reasonSaid'
+    >
+  >
 
 export function initialWatchStatus(id: number, target: WatchTarget, how: HowItStarts): WatchStatus {
   return {

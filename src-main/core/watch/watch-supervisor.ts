@@ -11,6 +11,7 @@ import { numericResourceVersion } from '@common/resource-version'
 import { realClock, type Clock } from '@common/clock'
 import type { ListPage, WatchState, WatchStatus, WatchTarget } from '@common/watch-types'
 import type { IncomingHttpHeaders } from 'node:http'
+import { said, type Said } from '@i18n/translate'
 import { parseStatus } from '../failure-messages'
 import type { KubeTransport, StreamResponse } from '../kube-transport'
 import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff'
@@ -23,7 +24,7 @@ import {
   type StartReason,
   type Step,
 } from './reflector-plan'
-import { collectionPath, targetLabel } from './watch-target'
+import { collectionPath, targetLabelSaid } from './watch-target'
 import { initialWatchStatus } from './watch-status'
 import { readWatchStream, type WatchLine } from './watch-stream'
 
@@ -94,10 +95,14 @@ export class WatchSupervisor {
   ) {
     this.backoff = new Backoff(options.backoff)
     this.clock = options.clock ?? realClock
+    const label = targetLabelSaid(target)
+    const starting = said('watch.core.starting')
     this.status = initialWatchStatus(id, target, {
-      label: targetLabel(target),
+      label: label.text,
+      labelSaid: label.as,
       state: 'listing',
-      reason: 'starting',
+      reason: starting.text,
+      reasonSaid: starting.as,
       mode: target.mode ?? 'auto',
     })
   }
@@ -110,12 +115,19 @@ export class WatchSupervisor {
     this.stopped = true
     this.abortCurrent?.()
     this.wake?.()
-    this.set('stopped', 'stopped by the user')
+    this.set('stopped', said('watch.core.stopped'))
   }
 
-  private set(state: WatchState, reason: string): void {
+  /** A reason in Apiscope's words is a message (said again in French); a string is the server's. */
+  private set(state: WatchState, reason: string | Said): void {
     this.status.state = state
-    this.status.reason = reason
+    if (typeof reason === 'string') {
+      this.status.reason = reason
+      delete this.status.reasonSaid
+    } else {
+      this.status.reason = reason.text
+      this.status.reasonSaid = reason.as
+    }
     this.onStatus(this.status)
   }
 
@@ -141,11 +153,13 @@ export class WatchSupervisor {
   private async waitBeforeRetry(reason: string, retryAfterMs?: number): Promise<void> {
     const delay = retryAfterMs === 0 ? 0 : Math.max(retryAfterMs ?? 0, this.backoff.next())
     this.status.nextRetryAt = new Date(this.clock.now() + delay).toISOString()
-    const floor =
+    const s = (delay / 1000).toFixed(1)
+    this.set(
+      'backoff',
       retryAfterMs !== undefined && retryAfterMs > 0
-        ? ` (the server's Retry-After: ${retryAfterMs / 1000} s)`
-        : ''
-    this.set('backoff', `${reason}; retrying in ${(delay / 1000).toFixed(1)} s${floor}`)
+        ? said('watch.core.retryingAfter', { reason, s, after: retryAfterMs / 1000 })
+        : said('watch.core.retrying', { reason, s }),
+    )
     await this.sleep(delay)
     this.status.nextRetryAt = null
   }
@@ -164,12 +178,7 @@ export class WatchSupervisor {
     while (!this.stopped) {
       let outcome: Outcome
       if (step.kind === 'list') {
-        this.set(
-          'listing',
-          step.reason === 'initial'
-            ? 'listing'
-            : `relisting after ${step.reason === 'expired' ? '410 Expired' : 'reconnect'}`,
-        )
+        this.set('listing', said(LISTING[step.reason]))
         const listed = await this.list(step.reason)
         if (this.stopped) return
         outcome = listed.ok
@@ -199,8 +208,9 @@ export class WatchSupervisor {
         )
       }
       if (d.fallback) this.status.fallback = d.fallback
+      if (d.fallbackSaid) this.status.fallbackSaid = d.fallbackSaid.as
       if (d.fail) {
-        this.set('failed', d.fail)
+        this.set('failed', d.failSaid ?? d.fail)
         return
       }
       if (d.backoff) await this.waitBeforeRetry(d.backoff.reason, d.backoff.retryAfterMs)
@@ -256,7 +266,7 @@ export class WatchSupervisor {
           retries++
           await this.waitBeforeRetry(`list page ${pageCount + 1} lost (${message})`)
           if (this.stopped) return { ok: false, message: 'stopped' }
-          this.set('listing', `listing: asking again for page ${pageCount + 1}`)
+          this.set('listing', said('watch.core.askAgain', { n: pageCount + 1 }))
           continue
         }
         return { ok: false, message }
@@ -315,7 +325,7 @@ export class WatchSupervisor {
       itemCount += pageItems.length
       await this.recordItems(pageItems, itemKind(this.target, listKindName), snapshotId, before)
       if (this.stopped) return { ok: false, message: 'stopped' }
-      if (cont) this.set('listing', listingProgress(reason, pageCount, itemCount, remaining))
+      if (cont) this.set('listing', listingProgressSaid(reason, pageCount, itemCount, remaining))
     } while (cont)
 
     for (const uid of (before ?? new Map<string, unknown>()).keys()) {
@@ -436,12 +446,7 @@ export class WatchSupervisor {
     const streaming = step.kind === 'stream'
     const rv = step.kind === 'watch' ? step.rv : ''
     if (streaming) {
-      this.set(
-        'listing',
-        step.reason === 'initial'
-          ? 'streaming list: waiting for the initial events'
-          : `streaming list again after ${step.reason === 'expired' ? '410 Expired' : 'reconnect'}`,
-      )
+      this.set('listing', said(STREAMING[step.reason]))
     }
     let res: StreamResponse
     try {
@@ -486,9 +491,12 @@ export class WatchSupervisor {
       ? { reason: step.reason, uids: new Set(), count: 0, encoding, done: false }
       : null
     if (streaming) {
-      this.set('listing', `streaming list: receiving the initial events${gz(encoding)}`)
+      this.set(
+        'listing',
+        encoding ? said('watch.core.receivingGz', { encoding }) : said('watch.core.receiving'),
+      )
     } else {
-      this.set('watching', `watching from ${rv}`)
+      this.set('watching', said('watch.core.watchingFrom', { rv }))
     }
 
     let aborted = false
@@ -572,10 +580,7 @@ export class WatchSupervisor {
         this.status.lastBookmarkAt = now
         if (starting && line.initialEventsEnd) {
           this.endInitialEvents(initial, rv)
-          this.set(
-            'watching',
-            `watching from ${rv}, where the streaming list's ${initial.count} initial events ended`,
-          )
+          this.set('watching', said('watch.core.watchingAfterStream', { rv, n: initial.count }))
           return null
         }
         this.store.recordBookmark(this.id, rv)
@@ -634,15 +639,41 @@ export function listingProgress(
   items: number,
   remaining: number | null,
 ): string {
-  const head =
-    reason === 'initial'
-      ? 'listing'
-      : `relisting after ${reason === 'expired' ? '410 Expired' : 'reconnect'}`
-  const left = remaining !== null ? ` · about ${remaining.toLocaleString('en')} to go` : ''
-  return `${head}: page ${pages} · ${items.toLocaleString('en')} objects so far${left}`
+  return listingProgressSaid(reason, pages, items, remaining).text
 }
 
-const gz = (encoding: string | null) => (encoding ? ` (${encoding}-compressed)` : '')
+/** The same, as a message of the catalogue (numbers through Intl in the renderer's language). */
+export function listingProgressSaid(
+  reason: 'initial' | 'expired' | 'reconnect',
+  pages: number,
+  items: number,
+  remaining: number | null,
+): Said {
+  return remaining !== null
+    ? said(PROGRESS_LEFT[reason], { pages, items, left: remaining })
+    : said(PROGRESS[reason], { pages, items })
+}
+
+const LISTING = {
+  initial: 'watch.core.listing',
+  expired: 'watch.core.relistingExpired',
+  reconnect: 'watch.core.relistingReconnect',
+} as const satisfies Record<StartReason, string>
+const STREAMING = {
+  initial: 'watch.core.streamWaiting',
+  expired: 'watch.core.streamAgainExpired',
+  reconnect: 'watch.core.streamAgainReconnect',
+} as const satisfies Record<StartReason, string>
+const PROGRESS = {
+  initial: 'watch.core.progress',
+  expired: 'watch.core.progressExpired',
+  reconnect: 'watch.core.progressReconnect',
+} as const satisfies Record<StartReason, string>
+const PROGRESS_LEFT = {
+  initial: 'watch.core.progressLeft',
+  expired: 'watch.core.progressExpiredLeft',
+  reconnect: 'watch.core.progressReconnectLeft',
+} as const satisfies Record<StartReason, string>
 
 let lastIsoMs = 0
 let lastIso = ''

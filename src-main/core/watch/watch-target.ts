@@ -1,5 +1,6 @@
 // Paths and labels of a watch target.
 import type { WatchTarget } from '@common/watch-types'
+import { said, type Said } from '@i18n/translate'
 
 export function collectionPath(t: WatchTarget): string {
   const prefix = t.group === '' ? `/api/${t.version}` : `/apis/${t.group}/${t.version}`
@@ -23,13 +24,20 @@ export function targetKey(context: string, t: WatchTarget): string {
 }
 
 export function targetLabel(t: WatchTarget): string {
-  const gr = t.group ? `${t.resource}.${t.group}` : t.resource
-  const where = t.namespace ? ` in ${t.namespace}` : ' (all namespaces)'
+  return targetLabelSaid(t).text
+}
+
+/** "configmaps in ch34 -l app=web", "pods (all namespaces)": in English, and as a message. */
+export function targetLabelSaid(t: WatchTarget): Said {
+  const resource = t.group ? `${t.resource}.${t.group}` : t.resource
   const sel = [
     t.labelSelector && `-l ${t.labelSelector}`,
     t.fieldSelector && `--field-selector ${t.fieldSelector}`,
   ]
     .filter(Boolean)
     .join(' ')
-  return `${gr}${where}${sel ? ` ${sel}` : ''}`
+  const selectors = sel ? ` ${sel}` : ''
+  return t.namespace
+    ? said('watch.core.labelIn', { resource, namespace: t.namespace, selectors })
+    : said('watch.core.labelAll', { resource, selectors })
 }
