@@ -1,0 +1,283 @@
+// Every action by keyboard, with a visible focus (#15, section 2). On each view (keys 1–9), Tab
+// walks the page from the side bar's current view, a bounded number of stops; every element that
+// takes the focus must be on screen and show a focus indicator (an outline or a box shadow that
+// the unfocused element does not have, at least 2px wide, at 3:1 against what is behind it), and
+// every enabled, visible button, link, input and select of the view must be among them: nothing
+// is mouse-only. Then the timeline by arrow keys, Escape on the inspector and on the dialogs, and
+// the focus back where it was once a dialog closed. In a replay of the bundled demo and live.
+import type { Page } from '@playwright/test'
+import { expect, startServe, test, type ServeHandle } from './fixtures'
+import { ApiscopePage } from './pages/apiscope-page'
+import { showView } from './view-settled'
+
+const VIEWS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const
+const MAX_STOPS = 250
+
+/** Marks every control of the view with data-kw (its number) and keeps its unfocused style. */
+async function markControls(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const w = window as unknown as { kwBefore: Map<string, string> }
+    w.kwBefore = new Map()
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input, select, textarea, summary, [tabindex], [contenteditable="true"]',
+    )
+    let n = 0
+    for (const el of controls) {
+      const id = String(n++)
+      el.dataset.kw = id
+      const s = getComputedStyle(el)
+      w.kwBefore.set(id, `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}|${s.boxShadow}`)
+    }
+    return n
+  })
+}
+
+interface Stop {
+  id: string | null
+  what: string
+  problem: string | null
+}
+
+/** The focused element: which control it is, and what is wrong with how it shows its focus. */
+async function lookAtFocus(page: Page): Promise<Stop> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    if (!el || el === document.body) return { id: 'body', what: 'body', problem: null }
+    const what = `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`
+    const w = window as unknown as { kwBefore: Map<string, string> }
+    const id = el.dataset.kw ?? null
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number)
+    const lum = (c: number[]) => {
+      const [r, g, b] = c.slice(0, 3).map((v) => {
+        const x = v / 255
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4
+      })
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0)
+    }
+    const contrast = (a: string, b: string) => {
+      const [l1, l2] = [lum(rgb(a)), lum(rgb(b))].sort((x, y) => y - x)
+      return ((l1 ?? 0) + 0.05) / ((l2 ?? 0) + 0.05)
+    }
+    /** The opaque colour behind an outline drawn outside el: its nearest painted ancestor's. */
+    const behind = (from: Element | null) => {
+      for (let e = from; e; e = e.parentElement) {
+        const bg = getComputedStyle(e).backgroundColor
+        const a = rgb(bg)[3]
+        if (bg !== 'transparent' && (a === undefined || a > 0.9)) return bg
+      }
+      return getComputedStyle(document.body).backgroundColor
+    }
+    const r = el.getBoundingClientRect()
+    const onScreen =
+      r.width > 0 &&
+      r.height > 0 &&
+      r.bottom > 0 &&
+      r.right > 0 &&
+      r.top < innerHeight &&
+      r.left < innerWidth &&
+      el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+    if (!onScreen)
+      return {
+        id,
+        what,
+        problem: `not on screen (${Math.round(r.top)},${Math.round(r.left)} ${Math.round(r.width)}x${Math.round(r.height)})`,
+      }
+    const s = getComputedStyle(el)
+    const now = `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}|${s.boxShadow}`
+    const before = id === null ? null : w.kwBefore.get(id)
+    if (before === now) return { id, what, problem: 'looks the same focused and unfocused' }
+    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2
+    if (outline) {
+      const offset = parseFloat(s.outlineOffset)
+      const back = offset < 0 ? behind(el) : behind(el.parentElement)
+      const ratio = contrast(s.outlineColor, back)
+      if (ratio < 3)
+        return { id, what, problem: `outline at ${ratio.toFixed(2)}:1 against ${back}` }
+      return { id, what, problem: null }
+    }
+    const shadow = s.boxShadow !== 'none' && /(\d+(\.\d+)?)px(?!.*inset)/.test(s.boxShadow)
+    if (shadow) return { id, what, problem: null }
+    return { id, what, problem: `no focus indicator (${now})` }
+  })
+}
+
+/** The view's controls a person can use: enabled, visible, and not a roving tabindex's others. */
+async function reachableControls(page: Page): Promise<Map<string, string>> {
+  const list = await page.evaluate(() => {
+    const out: [string, string][] = []
+    for (const el of document.querySelectorAll<HTMLElement>('[data-kw]')) {
+      if ((el as HTMLButtonElement).disabled) continue
+      if (el.closest('[inert], [aria-hidden="true"]')) continue
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
+      const r = el.getBoundingClientRect()
+      if (r.width === 0 || r.height === 0) continue
+      // A composite widget's other items are reached by its arrow keys, not by Tab.
+      if (
+        el.tabIndex < 0 &&
+        el.closest(
+          '[role="tablist"], [role="listbox"], [role="grid"], [role="radiogroup"], [role="toolbar"], [role="menu"], [role="application"]',
+        )
+      )
+        continue
+      if (el.matches('input[type="radio"]') && !(el as HTMLInputElement).checked) continue
+      // A container marked only to be scrolled is not a control unless it takes the focus.
+      if (!el.matches('button, a, input, select, textarea') && el.tabIndex < 0) continue
+      out.push([
+        el.dataset.kw ?? '',
+        `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`,
+      ])
+    }
+    return out
+  })
+  return new Map(list)
+}
+
+/** Tab through one view; what went wrong comes back, as lines to read. */
+async function walkView(page: Page, key: string): Promise<string[]> {
+  // The view's key goes to the page, not to the field the last walk ended in.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await showView(page, key)
+  await markControls(page)
+  const expected = await reachableControls(page)
+  const problems: string[] = []
+  const seen = new Set<string>()
+  // From the top of the document: the first Tab focuses its first control.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  let first: string | null = null
+  let stops = 0
+  let leftPage = 0
+  for (; stops < MAX_STOPS; stops++) {
+    await page.keyboard.press('Tab')
+    const stop = await lookAtFocus(page)
+    // Past the last control the focus leaves the page, then wraps to the first: once round.
+    if (stop.id === 'body') {
+      if (++leftPage === 2) break
+      continue
+    }
+    if (stop.id !== null && stop.id === first) break // round the page once
+    first ??= stop.id
+    if (stop.id !== null) seen.add(stop.id)
+    if (stop.problem) problems.push(`view ${key}: ${stop.what}: ${stop.problem}`)
+  }
+  if (stops === MAX_STOPS) problems.push(`view ${key}: more than ${MAX_STOPS} Tab stops`)
+  for (const [id, what] of expected)
+    if (!seen.has(id)) problems.push(`view ${key}: never focused by Tab: ${what}`)
+  return [...new Set(problems)]
+}
+
+async function walkAll(page: Page): Promise<string[]> {
+  const problems: string[] = []
+  for (const key of VIEWS) problems.push(...(await walkView(page, key)))
+  return problems
+}
+
+/** The dialogs: opened from their button by keyboard, closed by Escape, the focus back on it. */
+async function dialogsByKeyboard(page: Page, english: { open: string; help: string }) {
+  const opener = page.getByRole('button', { name: english.open, exact: true })
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(opener).toBeFocused()
+  // The shortcuts overlay, with ?, from a button of the side bar.
+  const current = page.locator('nav.side button[aria-current="page"]')
+  await current.focus()
+  await page.keyboard.press('?')
+  await expect(page.getByRole('dialog', { name: english.help })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(current).toBeFocused()
+}
+
+test.describe('in a replay of the bundled demo', () => {
+  let serve: ServeHandle
+  test.beforeAll(async () => {
+    serve = await startServe({ KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent' }, [
+      '--demo-if-no-cluster',
+    ])
+  })
+  test.afterAll(async () => serve.stop())
+
+  test('replay: Tab reaches every control of every view, each with a visible focus', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    const app = new ApiscopePage(page, serve.url)
+    await app.open()
+    await expect(page.getByRole('region', { name: 'Replay controls' })).toBeVisible()
+    expect(await walkAll(page)).toEqual([])
+    // The check itself: a button whose focus does not show, and one outside the Tab order, fail.
+    await page.evaluate(() => {
+      const main = document.querySelector('main')
+      main?.insertAdjacentHTML(
+        'afterbegin',
+        '<button id="probe-a" style="outline: none">a</button><button id="probe-b" tabindex="-1">b</button>',
+      )
+    })
+    expect(await walkView(page, '1')).toEqual(
+      expect.arrayContaining([
+        'view 1: button "a": looks the same focused and unfocused',
+        'view 1: never focused by Tab: button "b"',
+      ]),
+    )
+  })
+
+  test('replay: the timeline by arrow keys, Escape closes the inspector and the dialogs', async ({
+    page,
+  }) => {
+    const app = new ApiscopePage(page, serve.url)
+    await app.open()
+    const banner = page.getByRole('region', { name: 'Replay controls' })
+    await banner
+      .getByRole('button', { name: /Marker: \/metrics and API Priority/ })
+      .dispatchEvent('click')
+    await showView(page, '3')
+    const chart = page.getByTestId('timeline-chart')
+    const inspector = page.getByTestId('inspector')
+    const said = page.getByTestId('timeline-announce')
+    await chart.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(inspector).toBeVisible()
+    await expect(said).not.toHaveText('')
+    const firstSaid = await said.textContent()
+    // The lane below (the first event's lane may hold only it), and back up.
+    await page.keyboard.press('ArrowDown')
+    await expect(said).not.toHaveText(firstSaid ?? '')
+    const belowSaid = (await said.textContent()) ?? ''
+    // Along that lane, when it has a next event, and back.
+    await page.keyboard.press('ArrowRight')
+    if ((await said.textContent()) !== belowSaid) {
+      await page.keyboard.press('ArrowLeft')
+      await expect(said).toHaveText(belowSaid)
+    }
+    await page.keyboard.press('ArrowUp')
+    await expect(said).toHaveText(firstSaid ?? '')
+    await page.keyboard.press('Escape')
+    await expect(inspector).toHaveCount(0)
+    // Escape from inside the inspector closes it too, and the focus goes back to the chart.
+    await chart.focus()
+    await page.keyboard.press('ArrowRight')
+    await inspector.getByRole('tab').first().focus()
+    await page.keyboard.press('Escape')
+    await expect(inspector).toHaveCount(0)
+    await expect(chart).toBeFocused()
+
+    await dialogsByKeyboard(page, { open: 'Open recording', help: 'Keyboard shortcuts' })
+  })
+})
+
+test('live: Tab reaches every control of every view, each with a visible focus', async ({
+  apiscope,
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await apiscope.open()
+  await expect(apiscope.statusPill).toContainText('Connected')
+  expect(await walkAll(page)).toEqual([])
+  await dialogsByKeyboard(page, { open: 'Open recording', help: 'Keyboard shortcuts' })
+})
