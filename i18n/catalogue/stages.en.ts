@@ -23,7 +23,8 @@ export const stagesEn = {
   'stages.replay': 'Replay (R)',
   // The sentence under the path (common/stage-steps.ts stopSentence) and the path's own words
   'stages.aria': '{{title}}. {{sentence}} Press R to replay.',
-  'stages.stepTitle': '{{stage}}: {{mark}}',
+  // Between a stage's name and its mark in the box's tooltip (French puts a space before it)
+  'stages.colon': ': ',
   'stages.noRequest': 'No request sent yet.',
   'stages.stoppedAt': 'Stopped at {{stage}}.',
   'stages.dryRun': 'Dry run: stopped just before etcd.',

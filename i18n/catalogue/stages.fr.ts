@@ -23,7 +23,7 @@ export const stagesFr: { readonly [K in keyof typeof stagesEn]: string } = {
   'stages.travelling': 'En route…',
   'stages.replay': 'Rejouer (R)',
   'stages.aria': '{{title}}. {{sentence}} Appuyez sur R pour rejouer.',
-  'stages.stepTitle': '{{stage}} : {{mark}}',
+  'stages.colon': ' : ',
   'stages.noRequest': 'Aucune requête envoyée pour l’instant.',
   'stages.stoppedAt': 'Arrêtée à l’étape {{stage}}.',
   'stages.dryRun': 'Dry-run : arrêtée juste avant etcd.',

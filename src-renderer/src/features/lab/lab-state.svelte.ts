@@ -5,6 +5,7 @@
 import type { ApiscopeApi } from '@common/bridge-types'
 import type { LabIdentityInfo, LabResult } from '@features/lab/messages'
 import type { Result, UiError } from '@common/result'
+import type { StageVerdict } from '@common/request-stages'
 import { toLoadable, type Loadable } from '../../ui/loadable'
 import { defaultDraft, specOf, type LabDraft } from './lab-draft'
 
@@ -13,7 +14,7 @@ export interface LabHistoryItem {
   line: string
   status: number
   /** The stage it stopped at, `done` or `unknown` (the verdict's stoppedAt), said by the view. */
-  stoppedAt: string
+  stoppedAt: StageVerdict['stoppedAt']
   /** A dry run stops just before etcd on purpose. */
   dryRun: boolean
 }
