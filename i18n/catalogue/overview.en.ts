@@ -44,4 +44,34 @@ export const overviewEn = {
   'proxy.introEnd':
     ', then paste the line it gives in a terminal: each request kubectl sends shows here with what came back, as',
   'proxy.introTail': 'would print it, redacted.',
+  // The identity's method, notes and extra rows (src-main/core/identity.ts, common/identity-extra.ts)
+  'id.method.cert': 'client certificate subject (CN is the user, each O a group)',
+  'id.method.saToken': 'ServiceAccount token claims',
+  'id.method.oidc': 'OIDC token claims',
+  'id.method.opaque': 'opaque bearer token',
+  'id.method.basic': 'basic auth',
+  'id.method.anonymous':
+    'no credential: the server treats the request as anonymous (if --anonymous-auth allows it)',
+  'id.note.subject': 'Certificate subject: {{subject}}',
+  'id.note.masters': 'system:masters is granted every permission without consulting RBAC.',
+  'id.note.issuer': 'Token issuer: {{issuer}}',
+  'id.note.issuerUnknown': 'Token issuer: unknown',
+  'id.note.expires': 'Token expires {{date}}',
+  'id.note.oidc':
+    'The server maps OIDC claims to a user with its --oidc-username-claim and --oidc-groups-claim flags; the name shown is a guess.',
+  'id.note.opaque':
+    'The token is not a JWT, and this server does not serve SelfSubjectReview: only the server knows whose it is.',
+  'id.note.unserved':
+    'This server does not serve SelfSubjectReview (alpha in 1.26, GA in 1.28), so Apiscope derived this from the credential it sends, and kubectl auth whoami cannot ask it either. No extra fields (credential id, bound Pod and Node) can be shown: only the server sets them.',
+  'idExtra.credentialId': 'Credential id',
+  'idExtra.credentialIdWhy':
+    'Which credential authenticated you: JTI=… for a ServiceAccount token (its jti claim), X509SHA256=… for a client certificate. The audit log records it too, so one credential can be traced across requests.',
+  'idExtra.pod': 'Pod',
+  'idExtra.podWhy': 'The token is bound to this Pod: deleting the Pod invalidates it.',
+  'idExtra.podUid': 'Pod UID',
+  'idExtra.podUidWhy': 'The bound Pod, by UID: a new Pod with the same name is a different Pod.',
+  'idExtra.node': 'Node',
+  'idExtra.nodeWhy': 'The Node the bound Pod runs on (or the Node the token is bound to).',
+  'idExtra.nodeUid': 'Node UID',
+  'idExtra.nodeUidWhy': 'The same Node, by UID.',
 } as const

@@ -5,35 +5,39 @@
 // https://kubernetes.io/docs/reference/access-authn-authz/service-accounts-admin/#authenticating-service-account-credentials
 // https://kubernetes.io/docs/reference/access-authn-authz/authentication/#x509-client-certificates
 import { quoteIfNeeded } from './command-equivalents'
+import type { SaidAs } from './result'
+import { said, type Said } from '@i18n/translate'
 
 export interface IdentityExtraRow {
   key: string
   label: string
   values: string[]
   explanation?: string
+  /** The label and the explanation as catalogue messages (i18n/), for a known key. */
+  labelSaid?: SaidAs
+  explanationSaid?: SaidAs
 }
 
-const KNOWN: Record<string, { label: string; explanation: string }> = {
+const KNOWN: Record<string, { label: Said; explanation: Said }> = {
   'authentication.kubernetes.io/credential-id': {
-    label: 'Credential id',
-    explanation:
-      'Which credential authenticated you: JTI=… for a ServiceAccount token (its jti claim), X509SHA256=… for a client certificate. The audit log records it too, so one credential can be traced across requests.',
+    label: said('idExtra.credentialId'),
+    explanation: said('idExtra.credentialIdWhy'),
   },
   'authentication.kubernetes.io/pod-name': {
-    label: 'Pod',
-    explanation: 'The token is bound to this Pod: deleting the Pod invalidates it.',
+    label: said('idExtra.pod'),
+    explanation: said('idExtra.podWhy'),
   },
   'authentication.kubernetes.io/pod-uid': {
-    label: 'Pod UID',
-    explanation: 'The bound Pod, by UID: a new Pod with the same name is a different Pod.',
+    label: said('idExtra.podUid'),
+    explanation: said('idExtra.podUidWhy'),
   },
   'authentication.kubernetes.io/node-name': {
-    label: 'Node',
-    explanation: 'The Node the bound Pod runs on (or the Node the token is bound to).',
+    label: said('idExtra.node'),
+    explanation: said('idExtra.nodeWhy'),
   },
   'authentication.kubernetes.io/node-uid': {
-    label: 'Node UID',
-    explanation: 'The same Node, by UID.',
+    label: said('idExtra.nodeUid'),
+    explanation: said('idExtra.nodeUidWhy'),
   },
 }
 
@@ -52,9 +56,15 @@ export function identityExtraRows(extra: Record<string, string[]>): IdentityExtr
     const known = KNOWN[key]
     return {
       key,
-      label: known?.label ?? key,
+      label: known?.label.text ?? key,
       values: extra[key] ?? [],
-      ...(known ? { explanation: known.explanation } : {}),
+      ...(known
+        ? {
+            explanation: known.explanation.text,
+            labelSaid: known.label.as,
+            explanationSaid: known.explanation.as,
+          }
+        : {}),
     }
   })
 }

@@ -70,9 +70,13 @@ export interface Identity {
   source: 'server' | 'derived'
   /** How it was found, e.g. "SelfSubjectReview authentication.k8s.io/v1". */
   method: string
+  /** The method as a catalogue message (i18n/), when it is Apiscope's words. */
+  methodSaid?: SaidAs
   /** The kubectl command that asks the server the same (`kubectl auth whoami`), where one does. */
   command?: string
   notes: string[]
+  /** The same notes as catalogue messages (i18n/), in order, said in the person's language. */
+  notesSaid?: SaidAs[]
 }
 
 export interface ResourceRule {

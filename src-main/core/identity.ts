@@ -8,7 +8,21 @@ import type { X509Certificate } from 'node:crypto'
 import type { AccessRules, DiscoveredResource, Identity } from '@common/kube-types'
 import { whoamiCommand } from '@common/identity-extra'
 import { ok, type Result } from '@common/result'
+import { said, type Said } from '@i18n/translate'
 import type { KubeTransport } from './kube-transport'
+
+/** An identity's method and notes, in English and as catalogue messages. */
+function words(
+  method: Said,
+  notes: Said[],
+): Pick<Identity, 'method' | 'methodSaid' | 'notes' | 'notesSaid'> {
+  return {
+    method: method.text,
+    methodSaid: method.as,
+    notes: notes.map((n) => n.text),
+    notesSaid: notes.map((n) => n.as),
+  }
+}
 
 /** CN becomes the user name, each O a group (x509 client-certificate authentication). */
 export function identityFromCertificateSubject(subject: string): Identity {
@@ -23,13 +37,10 @@ export function identityFromCertificateSubject(subject: string): Identity {
     groups: [...orgs, 'system:authenticated'],
     extra: {},
     source: 'derived',
-    method: 'client certificate subject (CN is the user, each O a group)',
-    notes: [
-      `Certificate subject: ${fields.map(([k, v]) => `${k}=${v}`).join(', ')}`,
-      ...(orgs.includes('system:masters')
-        ? ['system:masters is granted every permission without consulting RBAC.']
-        : []),
-    ],
+    ...words(said('id.method.cert'), [
+      said('id.note.subject', { subject: fields.map(([k, v]) => `${k}=${v}`).join(', ') }),
+      ...(orgs.includes('system:masters') ? [said('id.note.masters')] : []),
+    ]),
   }
 }
 
@@ -58,13 +69,14 @@ export function identityFromToken(token: string): Identity {
       groups: ['system:serviceaccounts', `system:serviceaccounts:${sa[1]}`, 'system:authenticated'],
       extra: {},
       source: 'derived',
-      method: 'ServiceAccount token claims',
-      notes: [
-        `Token issuer: ${String(claims?.iss ?? 'unknown')}`,
+      ...words(said('id.method.saToken'), [
+        claims?.iss === undefined || claims.iss === null
+          ? said('id.note.issuerUnknown')
+          : said('id.note.issuer', { issuer: String(claims.iss) }),
         ...(typeof claims?.exp === 'number'
-          ? [`Token expires ${new Date(claims.exp * 1000).toISOString()}`]
+          ? [said('id.note.expires', { date: new Date(claims.exp * 1000).toISOString() })]
           : []),
-      ],
+      ]),
     }
   }
   if (claims) {
@@ -74,10 +86,7 @@ export function identityFromToken(token: string): Identity {
       groups: Array.isArray(claims.groups) ? claims.groups.map(String) : [],
       extra: {},
       source: 'derived',
-      method: 'OIDC token claims',
-      notes: [
-        'The server maps OIDC claims to a user with its --oidc-username-claim and --oidc-groups-claim flags; the name shown is a guess.',
-      ],
+      ...words(said('id.method.oidc'), [said('id.note.oidc')]),
     }
   }
   return {
@@ -85,10 +94,7 @@ export function identityFromToken(token: string): Identity {
     groups: [],
     extra: {},
     source: 'derived',
-    method: 'opaque bearer token',
-    notes: [
-      'The token is not a JWT, and this server does not serve SelfSubjectReview: only the server knows whose it is.',
-    ],
+    ...words(said('id.method.opaque'), [said('id.note.opaque')]),
   }
 }
 
@@ -132,8 +138,7 @@ export async function fetchIdentity(
       notes: [],
     })
   }
-  const unserved =
-    'This server does not serve SelfSubjectReview (alpha in 1.26, GA in 1.28), so Apiscope derived this from the credential it sends, and kubectl auth whoami cannot ask it either. No extra fields (credential id, bound Pod and Node) can be shown: only the server sets them.'
+  const unserved = said('id.note.unserved')
   let derived: Identity
   const cert: X509Certificate | null = await transport.clientCertificate().catch(() => null)
   const token = await transport.bearerToken().catch(() => null)
@@ -145,8 +150,7 @@ export async function fetchIdentity(
       groups: ['system:authenticated'],
       extra: {},
       source: 'derived',
-      method: 'basic auth',
-      notes: [],
+      ...words(said('id.method.basic'), []),
     }
   } else {
     derived = {
@@ -154,12 +158,14 @@ export async function fetchIdentity(
       groups: ['system:unauthenticated'],
       extra: {},
       source: 'derived',
-      method:
-        'no credential: the server treats the request as anonymous (if --anonymous-auth allows it)',
-      notes: [],
+      ...words(said('id.method.anonymous'), []),
     }
   }
-  return ok({ ...derived, notes: [unserved, ...derived.notes] })
+  return ok({
+    ...derived,
+    notes: [unserved.text, ...derived.notes],
+    notesSaid: [unserved.as, ...(derived.notesSaid ?? [])],
+  })
 }
 
 export async function fetchAccessRules(
