@@ -18,6 +18,7 @@ import { kubectlProxyEn } from './kubectl-proxy.en'
 import { ownershipEn } from './ownership.en'
 import { rolloutEn } from './rollout.en'
 import { attributionEn } from './attribution.en'
+import { storeEn } from './store.en'
 
 export const en = {
   ...shellEn,
@@ -36,4 +37,5 @@ export const en = {
   ...ownershipEn,
   ...rolloutEn,
   ...attributionEn,
+  ...storeEn,
 } as const

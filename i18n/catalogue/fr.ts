@@ -19,6 +19,7 @@ import { kubectlProxyFr } from './kubectl-proxy.fr'
 import { ownershipFr } from './ownership.fr'
 import { rolloutFr } from './rollout.fr'
 import { attributionFr } from './attribution.fr'
+import { storeFr } from './store.fr'
 
 export const fr: { readonly [K in keyof typeof en]: string } = {
   ...shellFr,
@@ -37,4 +38,5 @@ export const fr: { readonly [K in keyof typeof en]: string } = {
   ...ownershipFr,
   ...rolloutFr,
   ...attributionFr,
+  ...storeFr,
 }

@@ -225,6 +225,9 @@ export class ApiscopeCore {
     const opened = await ClusterSession.open(config.value, this.requestLog, {
       onFrame: (frame) => this.emit('watch:frame', frame),
       ...(this.options.watch ? { watch: this.options.watch } : {}),
+      ...(this.options.storeBudgetMb !== undefined
+        ? { storeBudgetMb: this.options.storeBudgetMb }
+        : {}),
     })
     if (seq !== this.connectSeq) {
       // A newer connect superseded this one while it waited on the network.

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startBrowserHost } from '../browser-host/server'
+import { DEFAULT_STORE_BUDGET_MB } from '../core/watch/version-folding'
 import { ApiscopeCore } from '../assembly/apiscope-core'
 import { openDemoUnlessClusterAnswers } from '../assembly/demo-fallback'
 import { proxy, PROXY_USAGE } from './proxy-command'
@@ -30,7 +31,8 @@ function packageVersion(): string {
 }
 
 // In the language of LC_ALL / LC_MESSAGES / LANG (cli-text.ts).
-const SERVE_USAGE = say('cli.serveUsage')
+const SERVE_USAGE = `${say('cli.serveUsage')}
+${say('store.serveFlag', { mb: DEFAULT_STORE_BUDGET_MB })}`
 
 const FOOTER = `${say('cli.footer')}
 ${say('cli.language')}
@@ -83,6 +85,7 @@ async function serve(argv: string[]): Promise<void> {
     'no-open': { type: 'boolean', default: false },
     demo: { type: 'boolean', default: false },
     'demo-if-no-cluster': { type: 'boolean', default: false },
+    'store-budget': { type: 'string' },
   })
   if (!parsed) return
   const values = parsed as {
@@ -90,6 +93,12 @@ async function serve(argv: string[]): Promise<void> {
     'no-open': boolean
     demo: boolean
     'demo-if-no-cluster': boolean
+    'store-budget'?: string
+  }
+  const budget = values['store-budget']
+  const storeBudgetMb = budget === undefined ? undefined : Number(budget)
+  if (storeBudgetMb !== undefined && !(budget?.trim() && storeBudgetMb >= 0)) {
+    throw new UsageError(say('store.badBudget', { value: budget ?? '' }))
   }
   const port = values.port === undefined ? 0 : Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -99,7 +108,12 @@ async function serve(argv: string[]): Promise<void> {
   if (!existsSync(path.join(rendererDir, 'index.html'))) {
     throw new Error(say('cli.notBuilt', { dir: rendererDir }))
   }
-  const core = new ApiscopeCore({ host: 'browser', version: packageVersion(), demoDir })
+  const core = new ApiscopeCore({
+    host: 'browser',
+    version: packageVersion(),
+    demoDir,
+    ...(storeBudgetMb !== undefined ? { storeBudgetMb } : {}),
+  })
   if (values.demo) {
     const opened = await core.recording.openDemo()
     if (!opened.ok) throw new Error(`${opened.error.title}. ${opened.error.nextStep}`)

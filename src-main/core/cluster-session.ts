@@ -9,11 +9,14 @@ import { FlowSchemaNames } from './flow-schema-names'
 import { KubeTransport } from './kube-transport'
 import type { RequestLog } from './request-log'
 import { SessionWatches } from './watch/session-watches'
+import { DEFAULT_STORE_BUDGET_MB } from './watch/version-folding'
 import type { SupervisorOptions } from './watch/watch-supervisor'
 
 export interface SessionOptions {
   onFrame: (frame: WatchFrame) => void
   watch?: Partial<SupervisorOptions>
+  /** The store's budget in MB (docs/adr/0019); absent: DEFAULT_STORE_BUDGET_MB; 0: none. */
+  storeBudgetMb?: number
 }
 
 export class ClusterSession {
@@ -33,10 +36,16 @@ export class ClusterSession {
   ) {
     this.transport = transport
     this.flowNames = new FlowSchemaNames(transport)
-    this.watches = new SessionWatches(config.context, transport, options.onFrame, {
-      flowNames: (fs, pl) => this.flowNames.resolve(fs, pl),
-      ...options.watch,
-    })
+    this.watches = new SessionWatches(
+      config.context,
+      transport,
+      options.onFrame,
+      {
+        flowNames: (fs, pl) => this.flowNames.resolve(fs, pl),
+        ...options.watch,
+      },
+      (options.storeBudgetMb ?? DEFAULT_STORE_BUDGET_MB) * 2 ** 20,
+    )
   }
 
   /** Opens the session by asking /version, which every authenticated identity may read. */

@@ -40,6 +40,11 @@ export interface CoreOptions {
   demoDir?: string
   /** Where recordings made in the app go (default ~/.apiscope/recordings). */
   recordingsDir?: string
+  /**
+   * The store's budget in MB (docs/adr/0019): past it, the busiest objects' older versions are
+   * folded away. Absent: DEFAULT_STORE_BUDGET_MB; 0: every version is kept.
+   */
+  storeBudgetMb?: number
 }
 
 /** What anything that would touch the live world answers while a replay is on screen. */

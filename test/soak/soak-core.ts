@@ -26,6 +26,9 @@ export interface CoreSample {
   heapMb: number
   /** The version-history worker's heap after its own GC. */
   workerHeapMb: number
+  /** What the versions kept cost, as the store's budget counts them (version-folding.ts). */
+  historyMb: number
+  budgetMb: number
   rssMb: number
   objects: number
   versions: number
@@ -59,7 +62,14 @@ async function heapAfterGc(): Promise<number> {
 }
 
 const root = process.env.APISCOPE_REPO_ROOT ?? process.cwd()
-const core = new ApiscopeCore({ host: 'browser', version: 'soak' })
+// --store-budget MB, as `apiscope serve` takes it (absent: the core's default).
+const budgetArg = process.argv.indexOf('--store-budget')
+const storeBudgetMb = budgetArg > 0 ? Number(process.argv[budgetArg + 1]) : undefined
+const core = new ApiscopeCore({
+  host: 'browser',
+  version: 'soak',
+  ...(storeBudgetMb !== undefined ? { storeBudgetMb } : {}),
+})
 const host = await startBrowserHost({ core, rendererDir: path.join(root, 'out/renderer') })
 let auditEvents = 0
 core.audit.subscribe((events) => {
@@ -104,18 +114,20 @@ async function handle(m: CoreRequest): Promise<void> {
     const watches = core.currentSession?.watches
     if (!watches) throw new Error('no session')
     const heap = await heapAfterGc()
-    const workerHeap = await watches.store.versions.heapUsed()
+    const usage = await watches.store.versions.usage()
     const counts = watches.store.counts()
     const rec = core.recording.status().recording
     send({
       t: 'sample',
       sample: {
         heapMb: heap / MB,
-        workerHeapMb: workerHeap / MB,
+        workerHeapMb: usage.heap / MB,
+        historyMb: usage.bytes / MB,
+        budgetMb: watches.store.budgetBytes / MB,
         rssMb: process.memoryUsage().rss / MB,
         objects: counts.objects,
         versions: counts.versions,
-        folded: 'folded' in counts ? Number(counts.folded) : 0,
+        folded: counts.folded,
         events: counts.events,
         recordedEvents: rec?.events ?? 0,
         recordedMb: (rec?.bytes ?? 0) / MB,

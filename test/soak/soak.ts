@@ -164,18 +164,21 @@ try {
   say(`watching ${targets.map((t) => t.resource).join(', ')}; recording to ${recording}`)
 
   const rows: SoakRow[] = []
+  let budgetMb: number | undefined
   const writer = startWriter(api, all, RATE)
   const t0 = performance.now()
   const sample = async (minute: number) => {
     const reply = await ask({ t: 'sample' })
     if (reply.t !== 'sample') throw new Error(`the core said ${reply.t}`)
     const s: CoreSample = reply.sample
+    budgetMb = s.budgetMb
     const row: SoakRow = {
       minute,
       coreHeapMb: s.heapMb + s.workerHeapMb,
       coreWorkerHeapMb: s.workerHeapMb,
       coreRssMb: s.rssMb,
       pageHeapMb: await pageHeap(),
+      ...(s.historyMb !== undefined ? { historyMb: s.historyMb } : {}),
       objects: s.objects,
       versions: s.versions,
       folded: s.folded,
@@ -217,7 +220,7 @@ try {
 
 - Commit measured: \`${commit}\` (${commitSubject}), exported and built in a tree of its own.
 - Machine: ${machine}. Other helpers' tests shared the 2 cores.
-- Core: ${CORE_ARGS.length ? `\`${CORE_ARGS.join(' ')}\`` : 'default options'}.
+- Core: ${CORE_ARGS.length ? `\`${CORE_ARGS.join(' ')}\`` : 'default options'}; ${budgetMb === undefined ? 'no store budget at this commit (every version kept)' : budgetMb ? `store budget ${budgetMb} MB` : 'store budget off (0)'}.
 - Cluster: a control plane of its own (kube-apiserver, etcd), its audit webhook posting to the
   core; ${OBJECTS.toLocaleString('en')} objects (${all.map((k) => `${k.count} ${k.plural}`).join(', ')}) in ${10} namespaces,
   created through the API at ${Math.round(fillRate)} a second.

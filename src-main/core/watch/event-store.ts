@@ -8,6 +8,7 @@ import {
   TIMELINE_EVENT_TYPES,
   type ListPage,
   type ListSnapshot,
+  type StoreFolding,
   type TimelineEvent,
   type TimelineEventType,
 } from '@common/watch-types'
@@ -41,6 +42,11 @@ export interface ObjectHistory {
   /** Every event index that touched this object (LISTED repeats included). */
   events: number[]
   deleted: boolean
+  /**
+   * 0 when every version is kept; else versions 1..foldedBelow-1 were folded away to stay within
+   * the store's budget (version-folding.ts): their events stay, their objects are gone.
+   */
+  foldedBelow: number
 }
 
 class GrowableColumns {
@@ -106,11 +112,64 @@ export class EventStore {
   private readonly changedLists = new Set<number>()
   private readonly listeners = new Set<StoreListener>()
   private readonly taps = new Set<StoreTap>()
-  readonly versions = new VersionHistory()
+  readonly versions: VersionHistory
   private clock: () => number
+  private foldedVersions = 0
+  private foldedObjects = 0
+  private historyBytes = 0
 
-  constructor(clock: () => number = Date.now) {
+  /**
+   * budgetBytes: what the version history may keep before it folds the busiest objects' older
+   * versions away (0: every version, forever; a replay's store).
+   */
+  constructor(
+    clock: () => number = Date.now,
+    readonly budgetBytes = 0,
+  ) {
     this.clock = clock
+    this.versions = new VersionHistory(budgetBytes, (folds, bytes) => this.noteFolds(folds, bytes))
+  }
+
+  /** The worker folded versions away: pairs of object index and its new foldedBelow. */
+  private noteFolds(folds: readonly number[], bytes: number): void {
+    this.historyBytes = bytes
+    for (let k = 0; k < folds.length; k += 2) {
+      const h = this.objects[folds[k] as number]
+      const below = folds[k + 1] as number
+      if (!h || below <= h.foldedBelow) continue
+      if (h.foldedBelow === 0) this.foldedObjects++
+      this.foldedVersions += below - Math.max(1, h.foldedBelow)
+      h.foldedBelow = below
+    }
+  }
+
+  /**
+   * Marks event i's version folded (a replay of a recording whose backfill had none for it): its
+   * object's folded range grows to it. Versions are folded from the second one up, in order.
+   */
+  markFolded(i: number): void {
+    const object = this.cols.object[i] as number
+    const h = this.objects[object]
+    const v = this.cols.version[i] as number
+    if (h && v >= Math.max(1, h.foldedBelow)) this.noteFolds([object, v + 1], this.historyBytes)
+  }
+
+  /** What the budget folded so far (the timeline's note). */
+  folding(): StoreFolding {
+    return {
+      budgetMb: this.budgetBytes / 2 ** 20,
+      foldedVersions: this.foldedVersions,
+      foldedObjects: this.foldedObjects,
+      historyMb: this.historyBytes / 2 ** 20,
+    }
+  }
+
+  /** Whether event i's version was folded away; how many of its object's versions were. */
+  foldedAt(i: number): { folded: number } | null {
+    if (i < 0 || i >= this.cols.length) return null
+    const h = this.objects[this.cols.object[i] as number]
+    const v = this.cols.version[i] as number
+    return h && v >= 1 && v < h.foldedBelow ? { folded: h.foldedBelow - 1 } : null
   }
 
   get size(): number {
@@ -121,11 +180,16 @@ export class EventStore {
     return this.objects.length
   }
 
-  /** How many objects, versions and events the store holds (the soak samples it every minute). */
-  counts(): { objects: number; versions: number; events: number } {
+  /** Objects, versions kept and folded, and events the store holds (the soak samples it). */
+  counts(): { objects: number; versions: number; folded: number; events: number } {
     let versions = 0
     for (const h of this.objects) versions += h.versionCount
-    return { objects: this.objects.length, versions, events: this.cols.length }
+    return {
+      objects: this.objects.length,
+      versions: versions - this.foldedVersions,
+      folded: this.foldedVersions,
+      events: this.cols.length,
+    }
   }
 
   onEvent(listener: StoreListener): () => void {
@@ -207,6 +271,7 @@ export class EventStore {
         latestVersion: -1,
         events: [],
         deleted: false,
+        foldedBelow: 0,
       }
       this.objects.push(h)
     } else {

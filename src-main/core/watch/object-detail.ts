@@ -96,8 +96,20 @@ export async function objectDetail(
   if (!event.uid || event.v < 0) return null
   const history = store.history(event.uid)
   if (!history) return null
-  const [object, previous] = await store.objectsAt(event.uid, [event.v, event.v - 1])
+  // The version before was folded away (the store's budget): the diff is against the first.
+  const beforeFolded = event.v > 1 && event.v - 1 < history.foldedBelow
+  const [object, older] = await store.objectsAt(event.uid, [
+    event.v,
+    beforeFolded ? 0 : event.v - 1,
+  ])
   if (!object) return null
+  let previous = older
+  let diffFrom = beforeFolded && older ? 0 : undefined
+  // Folded by the worker after this thread last heard (its message on the way): the first too.
+  if (!previous && event.v > 1) {
+    ;[previous] = await store.objectsAt(event.uid, [0])
+    if (previous) diffFrom = 0
+  }
   // Objects from a watch carry their kind (the supervisor gives list items theirs).
   const shown = redact(object)
   const before = previous ? redact(previous).value : null
@@ -106,6 +118,15 @@ export async function objectDetail(
     uid: event.uid,
     version: event.v,
     versions: history.versionCount,
+    ...(history.foldedBelow > 1
+      ? {
+          folded: {
+            versions: history.foldedBelow - 1,
+            budgetMb: store.budgetBytes / 2 ** 20,
+          },
+        }
+      : {}),
+    ...(diffFrom !== undefined ? { diffFrom } : {}),
     event,
     object: shown.value,
     previous: before,

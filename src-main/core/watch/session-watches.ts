@@ -17,7 +17,7 @@ import { WatchPool } from './watch-pool'
 import { DEFAULT_SUPERVISOR_OPTIONS, type SupervisorOptions } from './watch-supervisor'
 
 export class SessionWatches {
-  readonly store = new EventStore()
+  readonly store: EventStore
   private readonly pool: WatchPool
   private readonly batcher: FrameBatcher
   private readonly relayedWatches = new Map<number, RelayedWatch>()
@@ -27,7 +27,10 @@ export class SessionWatches {
     transport: KubeTransport,
     send: (frame: WatchFrame) => void,
     options: Partial<SupervisorOptions> = {},
+    /** The store's budget (version-folding.ts); 0 keeps every version. */
+    storeBudgetBytes = 0,
   ) {
+    this.store = new EventStore(Date.now, storeBudgetBytes)
     this.batcher = new FrameBatcher(this.store, send, () => this.statuses())
     this.pool = new WatchPool(context, transport, this.store, (s) => this.batcher.noteStatus(s), {
       ...DEFAULT_SUPERVISOR_OPTIONS,

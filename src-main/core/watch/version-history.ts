@@ -14,8 +14,20 @@ type Obj = Record<string, unknown>
 const BUFFER_BYTES = 4 << 20
 const INDEX_ENTRIES = 32 * 1024
 
+/** Versions the worker folded away to stay within the budget: object index and new foldedBelow. */
+export type FoldListener = (folds: readonly number[], bytes: number) => void
+
 /** Batches what the reader hands over, and asks the worker for versions when someone looks. */
 export class VersionHistory {
+  /**
+   * budgetBytes: past it the worker folds the busiest objects' older versions away
+   * (version-folding.ts); 0 keeps every version. onFold hears what it folded.
+   */
+  constructor(
+    private readonly budgetBytes = 0,
+    private readonly onFold: FoldListener = () => undefined,
+  ) {}
+
   private worker: Worker | null = null
   private index: Int32Array = new Int32Array(INDEX_ENTRIES * 4)
   private count = 0
@@ -38,6 +50,10 @@ export class VersionHistory {
     const worker = new Worker(entry.script, { eval: entry.eval })
     worker.unref()
     worker.on('message', (reply: Reply) => {
+      if (reply.t === 'folded') {
+        this.onFold(reply.folds, reply.bytes)
+        return
+      }
       if (reply.t === 'recycle') {
         if (this.spare.length < 4 && reply.bytes.buffer.byteLength === BUFFER_BYTES) {
           this.spare.push({
@@ -56,6 +72,8 @@ export class VersionHistory {
       this.waiting.clear()
     })
     this.worker = worker
+    if (this.budgetBytes > 0)
+      worker.postMessage({ t: 'budget', bytes: this.budgetBytes } satisfies Request)
     return worker
   }
 
@@ -128,9 +146,14 @@ export class VersionHistory {
 
   /** The worker's heap in use after a GC (benchmarks). */
   async heapUsed(): Promise<number> {
-    if (!this.worker) return 0
+    return (await this.usage()).heap
+  }
+
+  /** The worker's heap after a GC and what the versions it keeps cost (version-folding.ts). */
+  async usage(): Promise<{ heap: number; bytes: number }> {
+    if (!this.worker) return { heap: 0, bytes: 0 }
     const reply = await this.ask<Extract<Reply, { t: 'heap' }>>({ t: 'heap', id: this.nextId++ })
-    return reply.used
+    return { heap: reply.used, bytes: reply.bytes }
   }
 
   close(): void {

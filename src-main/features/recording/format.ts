@@ -48,6 +48,11 @@ export type StoreLine =
       meta: ObjectMeta
       list: number
       object?: unknown
+      /**
+       * The live store had folded this version away (its budget, docs/adr/0019) before the
+       * recording started: the backfill has no object for it. Lines recorded live always have it.
+       */
+      folded?: true
     }
   | { kind: 'bookmark'; t: number; watch: number; rv: string }
   | { kind: 'error'; t: number; watch: number; note: string; code?: number; rv: string }

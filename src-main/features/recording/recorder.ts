@@ -186,7 +186,11 @@ export class Recorder {
             resourceVersion: e.rv,
           },
           list: e.list ?? -1,
-          ...(h?.versionEvents[e.v] === i ? { object: { pending: [e.uid, e.v] } } : {}),
+          ...(h?.versionEvents[e.v] !== i
+            ? {}
+            : this.store.foldedAt(i)
+              ? { folded: true as const }
+              : { object: { pending: [e.uid, e.v] } }),
         })
       }
       this.events++

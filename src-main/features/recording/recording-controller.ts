@@ -27,6 +27,7 @@ const NOT_RECORDED = new Set([
   'kube:request-log',
   'watch:snapshot',
   'watch:event-detail',
+  'watch:store-folding',
 ])
 
 export interface StartOptions {

@@ -28,8 +28,8 @@ export class ReplayWatches implements WatchesView {
   apply(line: StoreLine): void {
     this.now = line.t
     switch (line.kind) {
-      case 'object':
-        this.store.recordObject(
+      case 'object': {
+        const i = this.store.recordObject(
           line.type,
           line.watch,
           line.meta,
@@ -37,7 +37,10 @@ export class ReplayWatches implements WatchesView {
           line.object === undefined ? '{}' : JSON.stringify(line.object),
           line.list,
         )
+        // A version the live store had folded before the recording started: folded here too.
+        if (line.folded) this.store.markFolded(i)
         break
+      }
       case 'bookmark':
         this.store.recordBookmark(line.watch, line.rv)
         break

@@ -25,6 +25,22 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
     'watch:event-detail': async ({ index }) => {
       const s = core.requireWatches()
       if (!s.ok) return s
+      const folded = s.value.store.foldedAt(index)
+      if (folded) {
+        const mb = Math.round((s.value.store.budgetBytes / 2 ** 20) * 100) / 100
+        return fail({
+          kind: 'bad-request',
+          title: 'This version was folded away',
+          detail: `${folded.folded} older versions of this object were folded away to stay within the store's budget (${mb} MB); a recording keeps them all.`,
+          nextStep:
+            'Open the object at a later version, or replay a recording to see every version.',
+          said: {
+            title: { key: 'store.versionFolded' },
+            detail: { key: 'store.folded', params: { count: folded.folded, mb } },
+            nextStep: { key: 'store.versionFoldedNext' },
+          },
+        })
+      }
       const detail = await s.value.detail(index)
       return detail
         ? ok(detail)
@@ -34,6 +50,13 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
             detail: 'Bookmarks and errors carry no object.',
             nextStep: '',
           })
+    },
+
+    'watch:store-folding': async () => {
+      const s = core.requireWatches()
+      return s.ok
+        ? ok(s.value.store.folding())
+        : ok({ budgetMb: 0, foldedVersions: 0, foldedObjects: 0, historyMb: 0 })
     },
   }
 }

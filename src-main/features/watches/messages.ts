@@ -5,6 +5,7 @@ import { z } from 'zod'
 import {
   WATCH_MODES,
   type ObjectVersionDetail,
+  type StoreFolding,
   type WatchFrame,
   type WatchSnapshot,
   type WatchStatus,
@@ -49,6 +50,7 @@ export const watchesSchemas = {
   'watch:stop': z.object({ id: z.number().int().positive() }).strict(),
   'watch:snapshot': empty,
   'watch:event-detail': z.object({ index: z.number().int().nonnegative() }).strict(),
+  'watch:store-folding': empty,
 } satisfies Record<string, z.ZodType>
 
 export interface WatchesAnswers {
@@ -56,6 +58,7 @@ export interface WatchesAnswers {
   'watch:stop': { stopped: boolean }
   'watch:snapshot': WatchSnapshot
   'watch:event-detail': ObjectVersionDetail
+  'watch:store-folding': StoreFolding
 }
 
 export const watchesMethods = {
@@ -63,6 +66,7 @@ export const watchesMethods = {
   'watch:stop': 'stopWatch',
   'watch:snapshot': 'watchSnapshot',
   'watch:event-detail': 'eventDetail',
+  'watch:store-folding': 'storeFolding',
 } as const satisfies Record<keyof typeof watchesSchemas, string>
 
 /** Messages this feature pushes to the renderer. */

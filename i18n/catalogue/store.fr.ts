@@ -1,0 +1,21 @@
+// French texts of the store area: exactly the keys of store.en.ts (see fr.ts).
+import type { storeEn } from './store.en'
+
+export const storeFr: { readonly [K in keyof typeof storeEn]: string } = {
+  'store.folded_one':
+    '{{count}} version plus ancienne de cet objet a été repliée pour rester dans le budget du magasin ({{mb}} Mo) ; un enregistrement les garde toutes.',
+  'store.folded_other':
+    '{{count}} versions plus anciennes de cet objet ont été repliées pour rester dans le budget du magasin ({{mb}} Mo) ; un enregistrement les garde toutes.',
+  'store.diffFrom': 'Le diff se fait avec la version {{n}}, la première gardée.',
+  'store.chip': 'replié',
+  'store.foldedStore_one':
+    '{{count}} version plus ancienne de {{objects}} objets actifs a été repliée pour rester dans le budget du magasin ({{mb}} Mo) : leurs marques restent sur la frise, chaque objet garde sa première et ses dernières versions ; un enregistrement les garde toutes.',
+  'store.foldedStore_other':
+    '{{count}} versions plus anciennes de {{objects}} objets actifs ont été repliées pour rester dans le budget du magasin ({{mb}} Mo) : leurs marques restent sur la frise, chaque objet garde sa première et ses dernières versions ; un enregistrement les garde toutes.',
+  'store.versionFolded': 'Cette version a été repliée',
+  'store.versionFoldedNext':
+    'Ouvrez l’objet à une version plus récente, ou rejouez un enregistrement pour voir toutes les versions.',
+  'store.serveFlag': `                  [--store-budget Mo]     le magasin des watches garde des versions jusqu’à Mo (par défaut {{mb}} ; 0 : sans limite),
+                                          puis replie les anciennes versions des objets les plus actifs`,
+  'store.badBudget': '--store-budget doit être un nombre de Mo, 0 ou plus, pas « {{value}} »',
+}

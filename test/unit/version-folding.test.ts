@@ -1,0 +1,140 @@
+// The store's budget (docs/adr/0019): the folding plan (pure), then the event store with a tiny
+// budget and its real version-history worker: what is folded, what is kept, and what the
+// inspector's detail says.
+import { afterEach, describe, expect, it } from 'vitest'
+import { EventStore } from '../../src-main/core/watch/event-store'
+import { objectDetail } from '../../src-main/core/watch/object-detail'
+import {
+  KEEP_LATEST,
+  KEEP_LATEST_MIN,
+  keptVersions,
+  planFolds,
+  versionCost,
+  type FoldCandidate,
+} from '../../src-main/core/watch/version-folding'
+
+const candidate = (object: number, count: number, size = 100, foldedBelow = 0): FoldCandidate => {
+  const sizes = Array.from({ length: count }, (_, v) => (v > 0 && v < foldedBelow ? 0 : size))
+  return { object, count, foldedBelow, sizes }
+}
+
+describe('planFolds', () => {
+  it('folds the object with the most versions first, keeping its first and latest versions', () => {
+    const plan = planFolds([candidate(0, 20), candidate(1, 50), candidate(2, 30)], 100)
+    expect(plan).toEqual([
+      { object: 1, below: 50 - KEEP_LATEST, freed: (50 - KEEP_LATEST - 1) * 100 },
+    ])
+  })
+
+  it('goes on to the next busiest until enough is freed', () => {
+    const plan = planFolds([candidate(0, 20), candidate(1, 50), candidate(2, 30)], 5000)
+    expect(plan.map((f) => f.object)).toEqual([1, 2])
+    expect(plan.reduce((n, f) => n + f.freed, 0)).toBeGreaterThanOrEqual(5000)
+  })
+
+  it('never folds an object down past its first version and the latest two', () => {
+    expect(planFolds([candidate(0, 1 + KEEP_LATEST_MIN), candidate(1, 1)], 10_000)).toEqual([])
+  })
+
+  it('keeps only the latest two when keeping eight is not enough', () => {
+    const plan = planFolds([candidate(0, 12)], 10_000)
+    expect(plan).toEqual([{ object: 0, below: 12 - KEEP_LATEST_MIN, freed: 9 * 100 }])
+  })
+
+  it('counts an object already folded by what it still keeps, and frees only what is left', () => {
+    // Object 0 had 100 versions, 1..89 folded: it keeps 11; object 1 keeps 30.
+    const plan = planFolds([candidate(0, 100, 100, 90), candidate(1, 30)], 100)
+    expect(keptVersions({ count: 100, foldedBelow: 90 })).toBe(11)
+    expect(plan).toEqual([{ object: 1, below: 22, freed: 21 * 100 }])
+    const again = planFolds([candidate(0, 100, 100, 90)], 100)
+    expect(again).toEqual([{ object: 0, below: 92, freed: 2 * 100 }])
+  })
+
+  it('costs a keyframe by its parsed size and a patch by its length', () => {
+    expect(versionCost('keyframe', 1000)).toBeGreaterThan(versionCost('patch', 1000))
+  })
+})
+
+const stores: EventStore[] = []
+afterEach(() => stores.splice(0).forEach((s) => s.close()))
+
+function configMap(n: number, name = 'busy') {
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace: 'ns', uid: `uid-${name}`, resourceVersion: String(1000 + n) },
+    data: { n: String(n), note: 'x'.repeat(200) },
+  }
+}
+
+function deliver(
+  store: EventStore,
+  n: number,
+  name = 'busy',
+  type: 'ADDED' | 'MODIFIED' = 'MODIFIED',
+) {
+  const o = configMap(n, name)
+  return store.recordObject(
+    type,
+    1,
+    { ...o.metadata, kind: o.kind, apiVersion: o.apiVersion },
+    JSON.stringify({ type, object: o }),
+  )
+}
+
+describe('the event store with a budget', () => {
+  it('folds the busy object, keeps the first and latest versions, and says so', async () => {
+    const store = new EventStore(Date.now, 20_000)
+    stores.push(store)
+    const quiet = [deliver(store, 0, 'quiet', 'ADDED'), deliver(store, 1, 'quiet')]
+    const events = [deliver(store, 0, 'busy', 'ADDED')]
+    for (let n = 1; n < 200; n++) events.push(deliver(store, n))
+    await store.compacted()
+
+    const counts = store.counts()
+    expect(counts.folded).toBeGreaterThan(150)
+    expect(counts.versions + counts.folded).toBe(202)
+    // Every event stays on the timeline.
+    expect(counts.events).toBe(202)
+    expect(store.folding()).toMatchObject({ foldedObjects: 1, foldedVersions: counts.folded })
+    expect(store.folding().historyMb * 2 ** 20).toBeLessThanOrEqual(20_000)
+
+    // The latest and the one before are kept, and the diff of the latest is right.
+    const latest = await objectDetail(store, events[199] as number)
+    expect((latest?.object as { data: { n: string } }).data.n).toBe('199')
+    expect((latest?.previous as { data: { n: string } }).data.n).toBe('198')
+    expect(latest?.changes).toHaveLength(2)
+    expect(latest?.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ op: 'replace', path: '/data/n', value: '199', oldValue: '198' }),
+        expect.objectContaining({ path: '/metadata/resourceVersion' }),
+      ]),
+    )
+    expect(latest?.folded).toEqual({ versions: counts.folded, budgetMb: 20_000 / 2 ** 20 })
+    // The first version is kept.
+    const first = await objectDetail(store, events[0] as number)
+    expect((first?.object as { data: { n: string } }).data.n).toBe('0')
+    // A folded version's event is known as folded; the first kept one diffs against the first.
+    expect(store.foldedAt(events[1] as number)).toEqual({ folded: counts.folded })
+    expect(store.foldedAt(events[199] as number)).toBeNull()
+    const h = store.history('uid-busy')
+    const firstKept = await objectDetail(store, events[h?.foldedBelow as number] as number)
+    expect(firstKept?.diffFrom).toBe(0)
+    expect((firstKept?.previous as { data: { n: string } }).data.n).toBe('0')
+    // The quiet object keeps both its versions.
+    expect(store.foldedAt(quiet[1] as number)).toBeNull()
+    const q = await objectDetail(store, quiet[1] as number)
+    expect(q?.folded).toBeUndefined()
+    expect((q?.previous as { data: { n: string } }).data.n).toBe('0')
+  })
+
+  it('keeps every version without a budget', async () => {
+    const store = new EventStore()
+    stores.push(store)
+    for (let n = 0; n < 200; n++) deliver(store, n, 'busy', n ? 'MODIFIED' : 'ADDED')
+    await store.compacted()
+    expect(store.counts()).toMatchObject({ versions: 200, folded: 0 })
+    const [v1] = await store.objectsAt('uid-busy', [1])
+    expect((v1 as { data: { n: string } }).data.n).toBe('1')
+  })
+})
