@@ -1,0 +1,141 @@
+// The store's budget against the real API server (docs/adr/0019): a core with a tiny budget
+// watches one ConfigMap written 200 times while a recording runs. The store folds the object's
+// older versions away and keeps its first and latest ones; the inspector's detail of the latest
+// version and its diff are right; a folded version's detail says it was folded; the
+// resourceVersions kept only grow; the recording holds all 200 versions, and its replay too.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { ObjectVersionDetail, StoreFolding } from '@common/watch-types'
+import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
+import { readRecordingFile } from '../../src-main/features/recording/reader'
+import { ReplaySession } from '../../src-main/features/recording/replay-session'
+import { ADMIN_CONTEXT } from '../cluster/control-plane'
+import { coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+
+const WRITES = 200
+/** About a fifth of what 200 versions of this ConfigMap cost as the budget counts them. */
+const BUDGET_MB = 0.01
+const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-budget-'))
+const cores: ApiscopeCore[] = []
+afterAll(() => cores.forEach((c) => c.close()))
+
+type Cm = { metadata: { resourceVersion: string }; data: { n: string } }
+
+describe('a store with a budget, on the real server', () => {
+  it('folds the busy object, keeps its first and latest versions, records all of them', async () => {
+    const core = coreFor(undefined, { recordingsDir: dir, storeBudgetMb: BUDGET_MB })
+    cores.push(core)
+    expect((await core.invoke('kube:connect', { context: ADMIN_CONTEXT })).ok).toBe(true)
+    const session = core.currentSession!
+    const ns = createNamespace('budget')
+    const file = path.join(dir, 'budget.ndjson')
+    expect((await core.recording.start({ path: file, title: 'budget' })).ok).toBe(true)
+    const target = { group: '', version: 'v1', resource: 'configmaps', namespace: ns }
+    expect((await core.invoke('watch:start', { target })).ok).toBe(true)
+    await waitUntil('the watch', 20_000, () =>
+      session.watches.statuses().every((s) => s.state === 'watching'),
+    )
+
+    // One object written 200 times: created, then 199 merge patches, one after the other.
+    const item = `/api/v1/namespaces/${ns}/configmaps/busy`
+    const created = await session.transport.json({
+      method: 'POST',
+      path: `/api/v1/namespaces/${ns}/configmaps`,
+      body: { metadata: { name: 'busy' }, data: { n: '0', note: 'x'.repeat(100) } },
+    })
+    expect(created.ok).toBe(true)
+    for (let n = 1; n < WRITES; n++) {
+      const res = await session.transport.json({
+        method: 'PATCH',
+        path: item,
+        contentType: 'application/merge-patch+json',
+        body: { data: { n: String(n) } },
+      })
+      expect(res.ok).toBe(true)
+    }
+    const store = session.watches.store
+    const events = () => store.events().filter((e) => e.name === 'busy' && e.ns === ns)
+    await waitUntil('every version in the store', 30_000, () => events().length >= WRITES)
+    await store.compacted()
+    const h = store.history(events()[0]!.uid)!
+    expect(h.versionCount).toBe(WRITES)
+
+    // Folded: the object's versions 1..foldedBelow-1; the first and the latest kept.
+    expect(h.foldedBelow).toBeGreaterThan(1)
+    expect(h.foldedBelow).toBeLessThanOrEqual(WRITES - 2)
+    const folding = (await core.invoke('watch:store-folding', {})) as {
+      ok: true
+      value: StoreFolding
+    }
+    expect(folding.value).toMatchObject({
+      budgetMb: BUDGET_MB,
+      foldedVersions: h.foldedBelow - 1,
+      foldedObjects: 1,
+    })
+
+    // The inspector on the latest version: the object and its diff against the one before.
+    const last = h.versionEvents[WRITES - 1]!
+    const detail = await core.invoke('watch:event-detail', { index: last })
+    expect(detail.ok).toBe(true)
+    const d = (detail as { value: ObjectVersionDetail }).value
+    expect((d.object as Cm).data.n).toBe(String(WRITES - 1))
+    expect((d.previous as Cm).data.n).toBe(String(WRITES - 2))
+    expect(d.changes).toContainEqual(
+      expect.objectContaining({
+        op: 'replace',
+        path: '/data/n',
+        oldValue: String(WRITES - 2),
+        value: String(WRITES - 1),
+      }),
+    )
+    expect(d.folded).toEqual({ versions: h.foldedBelow - 1, budgetMb: BUDGET_MB })
+    // A folded version: the inspector says it was folded, in the catalogue's words.
+    const gone = await core.invoke('watch:event-detail', { index: h.versionEvents[1]! })
+    expect(gone.ok).toBe(false)
+    expect(!gone.ok && gone.error.said?.title.key).toBe('store.versionFolded')
+    // The first version kept after the fold diffs against the first version.
+    const firstKept = await core.invoke('watch:event-detail', {
+      index: h.versionEvents[h.foldedBelow]!,
+    })
+    expect(firstKept.ok && (firstKept.value as ObjectVersionDetail).diffFrom).toBe(0)
+
+    // The versions kept, and their resourceVersions only grow.
+    const kept = [0, ...Array.from({ length: WRITES - h.foldedBelow }, (_, k) => h.foldedBelow + k)]
+    const objects = (await store.objectsAt(h.uid, kept)) as Cm[]
+    expect(objects.map((o) => o.data.n)).toEqual(kept.map(String))
+    const rvs = objects.map((o) => Number(o.metadata.resourceVersion))
+    for (let k = 1; k < rvs.length; k++) expect(rvs[k]).toBeGreaterThan(rvs[k - 1]!)
+    expect(kept.map((v) => store.event(h.versionEvents[v]!).rv)).toEqual(rvs.map(String))
+
+    // The recording holds every version, whatever the store folded.
+    for (const { id } of session.watches.statuses()) await core.invoke('watch:stop', { id })
+    await core.recording.stop()
+    const content = await readRecordingFile(file)
+    expect(content.ok).toBe(true)
+    if (!content.ok) return
+    const lines = content.value.lines.filter(
+      (l) => l.kind === 'object' && l.meta.name === 'busy' && l.meta.namespace === ns,
+    ) as { object?: Cm; type: string }[]
+    expect(lines).toHaveLength(WRITES)
+    expect(lines.map((l) => l.object?.data.n)).toEqual(
+      Array.from({ length: WRITES }, (_, n) => String(n)),
+    )
+    // Replayed (a replay's store has no budget), every version is there again.
+    const replay = new ReplaySession('test', content.value, {
+      frame: () => undefined,
+      emit: () => undefined,
+      status: () => undefined,
+      reset: () => undefined,
+    })
+    replay.seekMs(replay.end - replay.t0 + 1)
+    const rh = replay.watches.store.history(h.uid)!
+    expect(rh.versionCount).toBe(WRITES)
+    expect(rh.foldedBelow).toBe(0)
+    const [v1] = (await replay.watches.store.objectsAt(h.uid, [1])) as Cm[]
+    expect(v1?.data.n).toBe('1')
+    replay.close()
+    kubectl('delete', 'namespace', ns, '--wait=false')
+  }, 120_000)
+})
