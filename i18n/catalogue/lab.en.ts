@@ -99,6 +99,8 @@ export const labEn = {
   'lab.tabHeaders': 'Headers',
   'lab.tabCommands': 'curl & kubectl',
   'lab.result': 'Result',
+  // The answer's name in the export picker (data-export-panel)
+  'lab.panelAnswer': 'Answer',
   'lab.asIdentity': 'as {{identity}} · {{ms}} ms',
   'lab.fieldValidationNote':
     'Field validation warned and let the request through: an unknown field is dropped, a repeated one keeps its last value. fieldValidation=Strict refuses the request with a 400; Ignore drops them without a word.',

@@ -101,6 +101,7 @@ export const labFr: { readonly [K in keyof typeof labEn]: string } = {
   'lab.tabHeaders': 'En-têtes',
   'lab.tabCommands': 'curl et kubectl',
   'lab.result': 'Résultat',
+  'lab.panelAnswer': 'Réponse',
   'lab.asIdentity': 'en tant que {{identity}} · {{ms}} ms',
   'lab.fieldValidationNote':
     'La validation des champs a averti et laissé passer la requête : un champ inconnu est abandonné, un champ répété garde sa dernière valeur. fieldValidation=Strict refuse la requête avec un 400 ; Ignore les abandonne sans un mot.',

@@ -21,6 +21,8 @@ export const stagesEn = {
   'stages.title': 'Path through the API server',
   'stages.travelling': 'Travelling…',
   'stages.replay': 'Replay (R)',
+  // The path's name in the export picker (data-export-panel)
+  'stages.panel': 'Stage path',
   // The sentence under the path (common/stage-steps.ts stopSentence) and the path's own words
   'stages.aria': '{{title}}. {{sentence}} Press R to replay.',
   // Between a stage's name and its mark in the box's tooltip (French puts a space before it)

@@ -22,6 +22,7 @@ export const stagesFr: { readonly [K in keyof typeof stagesEn]: string } = {
   'stages.title': 'Chemin dans le serveur d’API',
   'stages.travelling': 'En route…',
   'stages.replay': 'Rejouer (R)',
+  'stages.panel': 'Chemin des étapes',
   'stages.aria': '{{title}}. {{sentence}} Appuyez sur R pour rejouer.',
   'stages.colon': ' : ',
   'stages.noRequest': 'Aucune requête envoyée pour l’instant.',
