@@ -34,4 +34,27 @@ export const cliEn = {
   'cli.notBuilt': 'The renderer is not built ({{dir}} is missing). Run: npm run build:only',
   'cli.running':
     'Apiscope is running in browser mode. Open this URL (it holds a per-launch token):',
+
+  // The progress of `apiscope record` and `apiscope proxy` (stderr)
+  'cli.rec.outRequired': '--out FILE is required',
+  'cli.rec.bothAudit': 'give --audit-webhook or --audit-log, not both',
+  'cli.rec.discoveryFailed': 'discovery failed: {{title}}',
+  'cli.rec.noResource': 'the server serves no watchable resource "{{spec}}"',
+  'cli.rec.secrets': 'apiscope: recording Secret values in clear (--include-secrets)',
+  'cli.rec.watchFailed': 'watch {{resource}}: {{title}}',
+  'cli.rec.auditFailed': 'audit stream: {{title}}. {{detail}}',
+  'cli.rec.proxyFailed': 'kubectl proxy: {{title}}. {{detail}}',
+  'cli.rec.proxyOpen':
+    'apiscope: kubectl proxy open; the kubectl commands run after this line are recorded:',
+  'cli.rec.recording': 'apiscope: recording {{resources}} to {{out}}; Ctrl-C stops',
+  'cli.rec.recordingIn':
+    'apiscope: recording {{resources}} in {{namespace}} to {{out}}; Ctrl-C stops',
+  'cli.rec.progress': 'events {{events}} · {{size}} · {{clock}}',
+  'cli.rec.recorded_one': 'apiscope: recorded {{count}} event, {{size}}, {{clock}} to {{out}}',
+  'cli.rec.recorded_other': 'apiscope: recorded {{count}} events, {{size}}, {{clock}} to {{out}}',
+  'cli.proxy.open':
+    'apiscope: kubectl proxy for context {{context}} on {{address}}. Paste this line in a terminal:',
+  'cli.proxy.stops': 'apiscope: Ctrl-C stops the proxy and removes its kubeconfig.',
+  'cli.proxy.relayed': '{{method}} {{url}} {{status}} in {{ms}} milliseconds',
+  'cli.proxy.failed': 'failed',
 } as const

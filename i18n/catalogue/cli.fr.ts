@@ -35,4 +35,31 @@ export const cliFr: { readonly [K in keyof typeof cliEn]: string } = {
   'cli.notBuilt': 'Le renderer n’est pas construit ({{dir}} manque). Lancez : npm run build:only',
   'cli.running':
     'Apiscope tourne en mode navigateur. Ouvrez cette URL (elle porte un jeton propre à ce lancement) :',
+
+  // La progression de `apiscope record` et `apiscope proxy` (stderr)
+  'cli.rec.outRequired': '--out FICHIER est obligatoire',
+  'cli.rec.bothAudit': 'donnez --audit-webhook ou --audit-log, pas les deux',
+  'cli.rec.discoveryFailed': 'la découverte a échoué : {{title}}',
+  'cli.rec.noResource':
+    'le serveur ne sert aucune ressource « {{spec}} » sur laquelle poser un watch',
+  'cli.rec.secrets':
+    'apiscope : les valeurs des Secrets sont enregistrées en clair (--include-secrets)',
+  'cli.rec.watchFailed': 'watch {{resource}} : {{title}}',
+  'cli.rec.auditFailed': 'flux d’audit : {{title}}. {{detail}}',
+  'cli.rec.proxyFailed': 'proxy kubectl : {{title}}. {{detail}}',
+  'cli.rec.proxyOpen':
+    'apiscope : proxy kubectl ouvert ; les commandes kubectl lancées après cette ligne sont enregistrées :',
+  'cli.rec.recording': 'apiscope : enregistrement de {{resources}} dans {{out}} ; Ctrl-C l’arrête',
+  'cli.rec.recordingIn':
+    'apiscope : enregistrement de {{resources}} du namespace {{namespace}} dans {{out}} ; Ctrl-C l’arrête',
+  'cli.rec.progress': 'événements {{events}} · {{size}} · {{clock}}',
+  'cli.rec.recorded_one':
+    'apiscope : {{count}} événement enregistré, {{size}}, {{clock}} dans {{out}}',
+  'cli.rec.recorded_other':
+    'apiscope : {{count}} événements enregistrés, {{size}}, {{clock}} dans {{out}}',
+  'cli.proxy.open':
+    'apiscope : proxy kubectl pour le contexte {{context}} sur {{address}}. Collez cette ligne dans un terminal :',
+  'cli.proxy.stops': 'apiscope : Ctrl-C arrête le proxy et supprime son kubeconfig.',
+  'cli.proxy.relayed': '{{method}} {{url}} {{status}} en {{ms}} millisecondes',
+  'cli.proxy.failed': 'échec',
 }

@@ -5,26 +5,33 @@
 import type { RequestLogEntry } from '@common/kube-types'
 import type { KubectlProxyStatus } from '@features/kubectl-proxy/messages'
 import type { ApiscopeCore } from '../assembly/apiscope-core'
-import { say } from './cli-text'
+import { errorWords, say } from './cli-text'
 import { parseCommand } from './usage'
 
 export const PROXY_USAGE = say('cli.proxyUsage')
 
 /** One relayed request as a line: what kubectl -v=6 prints, and who sent it. */
 export function relayedLine(e: RequestLogEntry): string {
-  const status = e.status === null ? (e.error ?? 'failed') : `${e.status} ${e.statusText}`
+  const status =
+    e.status === null ? (e.error ?? say('cli.proxy.failed')) : `${e.status} ${e.statusText}`
   const who = e.relayed
     ? `  (${e.relayed.client}${e.relayed.command ? ` · ${e.relayed.command}` : ''})`
     : ''
-  return `${e.method} ${e.url} ${status} in ${e.ms} milliseconds${who}`
+  return `${say('cli.proxy.relayed', { method: e.method, url: e.url, status, ms: e.ms })}${who}`
 }
 
 /** Connects and opens the proxy; throws with the core's words when it cannot. */
 export async function openProxy(core: ApiscopeCore, context?: string): Promise<KubectlProxyStatus> {
   const connected = await core.invoke('kube:connect', context ? { context } : {})
-  if (!connected.ok) throw new Error(`${connected.error.title}. ${connected.error.nextStep}`)
+  if (!connected.ok) {
+    const e = errorWords(connected.error)
+    throw new Error(`${e.title}. ${e.nextStep}`)
+  }
   const started = await core.invoke('proxy:start', {})
-  if (!started.ok) throw new Error(`${started.error.title}: ${started.error.detail}`)
+  if (!started.ok) {
+    const e = errorWords(started.error)
+    throw new Error(`${e.title}: ${e.detail}`)
+  }
   return started.value as KubectlProxyStatus
 }
 
@@ -34,18 +41,16 @@ export async function proxy(core: ApiscopeCore, argv: string[], usage: string): 
     quiet: { type: 'boolean', default: false },
   })
   if (!values) return 0
-  const say = (line: string) => process.stderr.write(`${line}\n`)
+  const print = (line: string) => process.stderr.write(`${line}\n`)
   const status = await openProxy(core, values.context as string | undefined)
-  say(
-    `apiscope: kubectl proxy for context ${status.context} on ${status.address}. Paste this line in a terminal:`,
-  )
+  print(say('cli.proxy.open', { context: status.context ?? '', address: status.address ?? '' }))
   console.log(status.line)
-  say('apiscope: Ctrl-C stops the proxy and removes its kubeconfig.')
+  print(say('cli.proxy.stops'))
   if (!values.quiet)
     core.onEvent((channel, payload) => {
       if (channel !== 'kube:request-logged') return
       const entry = payload as RequestLogEntry
-      if (entry.relayed) say(relayedLine(entry))
+      if (entry.relayed) print(relayedLine(entry))
     })
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)

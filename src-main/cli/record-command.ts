@@ -5,7 +5,7 @@ import type { DiscoveredResource } from '@common/kube-types'
 import type { KubectlProxyStatus } from '@features/kubectl-proxy/messages'
 import type { WatchTarget } from '@common/watch-types'
 import type { ApiscopeCore } from '../assembly/apiscope-core'
-import { say } from './cli-text'
+import { errorWords, say, sizeText as kb } from './cli-text'
 import { UsageError, parseCommand } from './usage'
 
 export const RECORD_HELP = say('cli.recordUsage')
@@ -27,8 +27,6 @@ export function resolveWatch(
   return candidates.find((r) => r.preferred) ?? candidates[0] ?? null
 }
 
-const kb = (n: number) =>
-  n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} kB` : `${(n / 1048576).toFixed(2)} MB`
 const clock = (ms: number) => {
   const s = Math.floor(ms / 1000)
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
@@ -60,19 +58,23 @@ export async function record(core: ApiscopeCore, argv: string[], usage: string):
     title?: string
     proxy: boolean
   }
-  if (!values.out) throw new UsageError('--out FILE is required')
+  if (!values.out) throw new UsageError(say('cli.rec.outRequired'))
   if (values['audit-webhook'] && values['audit-log']) {
-    throw new UsageError('give --audit-webhook or --audit-log, not both')
+    throw new UsageError(say('cli.rec.bothAudit'))
   }
-  const say = (line: string) => process.stderr.write(`${line}\n`)
+  const print = (line: string) => process.stderr.write(`${line}\n`)
 
   const connected = await core.invoke(
     'kube:connect',
     values.context ? { context: values.context } : {},
   )
-  if (!connected.ok) throw new Error(`${connected.error.title}. ${connected.error.nextStep}`)
+  if (!connected.ok) {
+    const e = errorWords(connected.error)
+    throw new Error(`${e.title}. ${e.nextStep}`)
+  }
   const discovery = await core.invoke('kube:discovery', {})
-  if (!discovery.ok) throw new Error(`discovery failed: ${discovery.error.title}`)
+  if (!discovery.ok)
+    throw new Error(say('cli.rec.discoveryFailed', { title: errorWords(discovery.error).title }))
   const resources = (discovery.value as { resources: DiscoveredResource[] }).resources
 
   const targets: WatchTarget[] = []
@@ -81,7 +83,7 @@ export async function record(core: ApiscopeCore, argv: string[], usage: string):
     .map((s) => s.trim())
     .filter(Boolean)) {
     const r = resolveWatch(spec, resources)
-    if (!r) throw new Error(`the server serves no watchable resource "${spec}"`)
+    if (!r) throw new Error(say('cli.rec.noResource', { spec }))
     targets.push({
       group: r.group,
       version: r.version,
@@ -97,13 +99,21 @@ export async function record(core: ApiscopeCore, argv: string[], usage: string):
     ...(values.title ? { title: values.title } : {}),
     watches: targets,
   })
-  if (!started.ok) throw new Error(`${started.error.title}: ${started.error.detail}`)
-  if (values['include-secrets'])
-    say('apiscope: recording Secret values in clear (--include-secrets)')
+  if (!started.ok) {
+    const e = errorWords(started.error)
+    throw new Error(`${e.title}: ${e.detail}`)
+  }
+  if (values['include-secrets']) print(say('cli.rec.secrets'))
 
   for (const target of targets) {
     const res = await core.invoke('watch:start', { target })
-    if (!res.ok) throw new Error(`watch ${target.resource}: ${res.error.title}`)
+    if (!res.ok)
+      throw new Error(
+        say('cli.rec.watchFailed', {
+          resource: target.resource,
+          title: errorWords(res.error).title,
+        }),
+      )
   }
   if (values['audit-webhook'] || values['audit-log']) {
     const res = values['audit-webhook']
@@ -113,19 +123,24 @@ export async function record(core: ApiscopeCore, argv: string[], usage: string):
           path: '/audit',
         })
       : await core.invoke('traffic:start-log-tail', { path: values['audit-log'] })
-    if (!res.ok) throw new Error(`audit stream: ${res.error.title}. ${res.error.detail}`)
+    if (!res.ok) throw new Error(say('cli.rec.auditFailed', errorWords(res.error)))
   }
   if (values.proxy) {
     const res = await core.invoke('proxy:start', {})
-    if (!res.ok) throw new Error(`kubectl proxy: ${res.error.title}. ${res.error.detail}`)
+    if (!res.ok) throw new Error(say('cli.rec.proxyFailed', errorWords(res.error)))
     const status = res.value as KubectlProxyStatus
-    say('apiscope: kubectl proxy open; the kubectl commands run after this line are recorded:')
+    print(say('cli.rec.proxyOpen'))
     console.log(status.line)
   }
-  say(
-    `apiscope: recording ${targets.map((t) => t.resource).join(', ')}${
-      values.namespace ? ` in ${values.namespace}` : ''
-    } to ${values.out}; Ctrl-C stops`,
+  const watched = targets.map((t) => t.resource).join(', ')
+  print(
+    values.namespace
+      ? say('cli.rec.recordingIn', {
+          resources: watched,
+          namespace: values.namespace,
+          out: values.out,
+        })
+      : say('cli.rec.recording', { resources: watched, out: values.out }),
   )
 
   const tty = process.stderr.isTTY
@@ -133,11 +148,15 @@ export async function record(core: ApiscopeCore, argv: string[], usage: string):
   const progress = setInterval(() => {
     const r = core.recording.status().recording
     if (!r) return
-    const text = `events ${r.events} · ${kb(r.bytes)} · ${clock(r.durationMs)}`
+    const text = say('cli.rec.progress', {
+      events: r.events,
+      size: kb(r.bytes),
+      clock: clock(r.durationMs),
+    })
     if (tty) process.stderr.write(`\r${text}   `)
     else if (Date.now() - lastLine >= 5000) {
       lastLine = Date.now()
-      say(text)
+      print(text)
     }
   }, 1000)
 
@@ -151,10 +170,13 @@ export async function record(core: ApiscopeCore, argv: string[], usage: string):
   core.close()
   if (tty) process.stderr.write('\n')
   const status = core.recording.lastStats
-  say(
-    `apiscope: recorded ${status?.events ?? r?.events ?? 0} events, ${kb(status?.bytes ?? 0)}, ${clock(
-      status?.durationMs ?? 0,
-    )} to ${values.out}`,
+  print(
+    say('cli.rec.recorded', {
+      count: status?.events ?? r?.events ?? 0,
+      size: kb(status?.bytes ?? 0),
+      clock: clock(status?.durationMs ?? 0),
+      out: values.out,
+    }),
   )
   return 0
 }

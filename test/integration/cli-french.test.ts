@@ -1,12 +1,44 @@
 // The command line speaks the language of its environment (#15): LANG=fr_FR.UTF-8 prints the usage
 // and the usage errors in French, LC_ALL=C wins over it, and the exit codes stay the same. Run as
-// a user runs it (tsx, no build); no cluster is needed for --help and usage errors.
-import { execFile } from 'node:child_process'
+// a user runs it (tsx, no build); no cluster is needed for --help and usage errors. `record` and
+// `proxy` print their progress in French too, against the real server: a French run, then the
+// same with LC_ALL=C in English.
+import { execFile, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { REPO_ROOT } from '../cluster/control-plane'
+import { ADMIN_CONTEXT, REPO_ROOT } from '../cluster/control-plane'
+import { cluster, createNamespace, kubectl, waitUntil } from './helpers'
 
 const CLI = path.join(REPO_ROOT, 'src-main/cli/apiscope.ts')
+
+const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-cli-fr-'))
+
+/** The environment a user's shell gives the CLI: no locale but the one named, this cluster. */
+const envWith = (env: Record<string, string>) => ({
+  ...process.env,
+  LC_ALL: '',
+  LC_MESSAGES: '',
+  LANGUAGE: '',
+  ...env,
+  TSX_TSCONFIG_PATH: 'tsconfig.node.json',
+})
+
+/** A long-running command (record, proxy), its output as it comes. */
+function started(env: Record<string, string>, ...args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: REPO_ROOT,
+    env: envWith({ KUBECONFIG: cluster().kubeconfig, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const out = { stdout: '', stderr: '' }
+  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()))
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+  return { child, out, exited }
+}
 
 function apiscope(
   env: Record<string, string>,
@@ -18,14 +50,7 @@ function apiscope(
       ['--import', 'tsx', CLI, ...args],
       {
         cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          LC_ALL: '',
-          LC_MESSAGES: '',
-          LANGUAGE: '',
-          ...env,
-          TSX_TSCONFIG_PATH: 'tsconfig.node.json',
-        },
+        env: envWith(env),
         encoding: 'utf8',
       },
       (error, stdout, stderr) =>
@@ -55,4 +80,99 @@ describe('the CLI in French', () => {
     expect(r.stdout).toContain('relays kubectl to the context')
     expect(r.stdout).toContain('Exit codes:')
   })
+})
+
+describe('record and proxy print their progress in the language of the environment', () => {
+  it('records in French: what it records, the progress line, the last line (ko, événements)', async () => {
+    const ns = createNamespace('clifr')
+    const out = path.join(dir, 'fr.ndjson')
+    const p = started(
+      { LANG: 'fr_FR.UTF-8' },
+      'record',
+      '--context',
+      ADMIN_CONTEXT,
+      '--namespace',
+      ns,
+      '--out',
+      out,
+    )
+    try {
+      await waitUntil('the recorder to start', 50_000, () =>
+        p.out.stderr.includes('Ctrl-C l’arrête'),
+      )
+      expect(p.out.stderr).toContain(
+        `apiscope : enregistrement de configmaps du namespace ${ns} dans ${out} ; Ctrl-C l’arrête`,
+      )
+      kubectl('-n', ns, 'create', 'configmap', 'un')
+      // Not a terminal: a progress line every 5 s, its size in French units (12,3 ko, Intl's
+      // no-break space before the unit).
+      await waitUntil('a progress line', 15_000, () =>
+        /événements [1-9]\d* · \d+,\d\sko · 00:0\d/.test(p.out.stderr),
+      )
+      p.child.kill('SIGINT')
+      expect(await p.exited).toBe(0)
+      expect(p.out.stderr).toMatch(
+        /apiscope : \d+ événements? enregistrés?, \d+,\d\sko, 00:\d\d dans /,
+      )
+      for (const english of ['recording', 'events', 'Ctrl-C stops', 'kB']) {
+        expect(p.out.stderr).not.toContain(english)
+      }
+    } finally {
+      p.child.kill('SIGKILL')
+      kubectl('delete', 'namespace', ns, '--wait=false')
+    }
+  }, 90_000)
+
+  it('records in English when LC_ALL says C, whatever LANG says', async () => {
+    const ns = createNamespace('clic')
+    const out = path.join(dir, 'c.ndjson')
+    const p = started(
+      { LANG: 'fr_FR.UTF-8', LC_ALL: 'C' },
+      'record',
+      '--context',
+      ADMIN_CONTEXT,
+      '--namespace',
+      ns,
+      '--out',
+      out,
+    )
+    try {
+      await waitUntil('the recorder to start', 50_000, () => p.out.stderr.includes('Ctrl-C stops'))
+      expect(p.out.stderr).toContain(`apiscope: recording configmaps in ${ns} to ${out}`)
+      p.child.kill('SIGINT')
+      expect(await p.exited).toBe(0)
+      expect(p.out.stderr).toMatch(/apiscope: recorded \d+ events?, [\d.]+ kB, 00:\d\d to /)
+      expect(p.out.stderr).not.toContain('enregistr')
+    } finally {
+      p.child.kill('SIGKILL')
+      kubectl('delete', 'namespace', ns, '--wait=false')
+    }
+  }, 90_000)
+
+  it('proxies in French: the line to paste, then each relayed request', async () => {
+    const p = started({ LANG: 'fr_FR.UTF-8' }, 'proxy', '--context', ADMIN_CONTEXT)
+    try {
+      const line = await waitUntil('the line to paste', 50_000, () =>
+        /^export KUBECONFIG=(\S+)$/m.exec(p.out.stdout),
+      )
+      expect(p.out.stderr).toContain('. Collez cette ligne dans un terminal :')
+      expect(p.out.stderr).toContain(
+        'apiscope : Ctrl-C arrête le proxy et supprime son kubeconfig.',
+      )
+      await promisify(execFile)(
+        path.join(cluster().binDir, 'kubectl'),
+        [`--kubeconfig=${line[1]}`, 'get', 'namespace', 'default', '-o', 'name'],
+        { env: { PATH: process.env.PATH ?? '', HOME: dir }, encoding: 'utf8' },
+      )
+      await waitUntil('the relayed request on stderr', 10_000, () =>
+        /\/api\/v1\/namespaces\/default 200 OK en \d+ millisecondes/.test(p.out.stderr),
+      )
+      p.child.kill('SIGINT')
+      expect(await p.exited).toBe(0)
+      expect(p.out.stderr).not.toContain('Paste this line')
+      expect(p.out.stderr).not.toContain('milliseconds')
+    } finally {
+      p.child.kill('SIGKILL')
+    }
+  }, 90_000)
 })
