@@ -10,9 +10,11 @@ export const storeEn = {
   'store.chip': 'folded',
   // FoldedVersionsNote in the timeline: the whole store
   'store.foldedStore_one':
-    '{{count}} older version of {{objects}} busy objects was folded away to stay within the store’s budget ({{mb}} MB): their marks stay on the timeline, each object keeps its first and latest versions; a recording keeps them all.',
+    '{{count}} older version of {{objects}} was folded away to stay within the store’s budget ({{mb}} MB): their marks stay on the timeline, each object keeps its first and latest versions; a recording keeps them all.',
   'store.foldedStore_other':
-    '{{count}} older versions of {{objects}} busy objects were folded away to stay within the store’s budget ({{mb}} MB): their marks stay on the timeline, each object keeps its first and latest versions; a recording keeps them all.',
+    '{{count}} older versions of {{objects}} were folded away to stay within the store’s budget ({{mb}} MB): their marks stay on the timeline, each object keeps its first and latest versions; a recording keeps them all.',
+  'store.objects_one': '{{count}} busy object',
+  'store.objects_other': '{{count}} busy objects',
   // The inspector on a folded version (the core's error, said in the person's language)
   'store.versionFolded': 'This version was folded away',
   'store.versionFoldedNext':

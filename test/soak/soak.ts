@@ -1,4 +1,4 @@
-// `npm run soak [-- --minutes N] [--rate W] [--objects K] [--label L] [--commit REF] [--core-args "..."]`: an
+// `npm run soak [-- --minutes N] [--rate W] [--objects K] [--label L] [--commit REF] [--core-args="..."]`: an
 // hour (by default) of steady writes against a control plane of its own (never the shared ones),
 // through the whole app: Apiscope's core behind the browser host (soak-core.ts, its own process,
 // --expose-gc), the real renderer in headless Chromium (Debian's) connected in browser mode, the
@@ -70,8 +70,15 @@ const stops: (() => Promise<void> | void)[] = [
   () => rmSync(tree, { recursive: true, force: true }),
   () => stopControlPlane(info),
 ]
+/** Each stop in turn, newest first; one that fails or hangs (10 s) does not keep the others. */
 const cleanUp = async () => {
-  for (const stop of stops.splice(0).reverse()) await stop()
+  for (const stop of stops.splice(0).reverse()) {
+    try {
+      await Promise.race([stop(), new Promise((r) => setTimeout(r, 10_000))])
+    } catch (error) {
+      say(`cleaning up: ${(error as Error).message}`)
+    }
+  }
 }
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)))
 
@@ -256,8 +263,8 @@ mode. Every minute it measures the core's heap after a forced GC (its main threa
 version-history worker), the core's RSS (the whole process, workers included), the page's JS heap
 after a forced GC (CDP \`HeapProfiler.collectGarbage\`, then \`Runtime.getHeapUsage\`), the store's
 counts and the writes done. \`--minutes N\` shortens it, \`--commit REF\` measures a given commit
-(default HEAD: exported with \`git archive\` and built in a tree of its own), \`--core-args\` passes
-options to the core.
+(default HEAD: exported with \`git archive\` and built in a tree of its own), \`--core-args="--store-budget MB"\`
+passes options to the core.
 `
   const previous = existsSync(doc) ? readFileSync(doc, 'utf8') : HEAD
   const start = previous.indexOf(`<!-- soak:${LABEL} -->`)

@@ -27,7 +27,7 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
       if (!s.ok) return s
       const folded = s.value.store.foldedAt(index)
       if (folded) {
-        const mb = Math.round((s.value.store.budgetBytes / 2 ** 20) * 100) / 100
+        const mb = Math.round((s.value.store.budgetBytes / 2 ** 20) * 1000) / 1000
         return fail({
           kind: 'bad-request',
           title: 'This version was folded away',

@@ -1,0 +1,90 @@
+// The store's budget on screen (docs/adr/0019): `apiscope serve --store-budget` with a tiny budget,
+// one ConfigMap written 60 times on the real server. The timeline says how many versions of how
+// many objects were folded; the inspector on the latest version says how many of this object's
+// were, and shows its diff; on a folded version it says the version was folded away.
+import { test as base } from '@playwright/test'
+import { readClusterInfo } from '../cluster/control-plane'
+import { adminApi, request } from '../soak/soak-writes'
+import { expect, startServe } from './fixtures'
+import { kubectl } from './kubectl'
+import { ApiscopePage } from './pages/apiscope-page'
+
+const WRITES = 60
+const BUDGET_MB = '0.005'
+
+base('a folded object on the timeline and in the inspector', async ({ page }) => {
+  base.setTimeout(180_000)
+  const state = process.env.APISCOPE_CLUSTER_STATE
+  if (!state) throw new Error('no control plane: global setup did not run')
+  const cluster = readClusterInfo(state)
+  const serve = await startServe({ KUBECONFIG: cluster.kubeconfig, HOME: '/nonexistent' }, [
+    '--store-budget',
+    BUDGET_MB,
+  ])
+  const ns = `e2e-budget-${Date.now().toString(36)}`
+  kubectl(cluster, 'create', 'namespace', ns)
+  const api = await adminApi(cluster, 2)
+  try {
+    const apiscope = new ApiscopePage(page, serve.url)
+    await page.setViewportSize({ width: 1600, height: 1000 })
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await apiscope.startWatch('/v1/configmaps', ns)
+    await expect(page.getByText(/1 lists/)).toBeVisible()
+
+    expect(
+      await request(api, 'POST', `/api/v1/namespaces/${ns}/configmaps`, {
+        metadata: { name: 'reglages' },
+        data: { couleur: 'bleu', n: '0' },
+      }),
+    ).toBe(201)
+    for (let n = 1; n < WRITES; n++) {
+      const status = await request(
+        api,
+        'PATCH',
+        `/api/v1/namespaces/${ns}/configmaps/reglages`,
+        { data: { n: String(n) } },
+        'application/merge-patch+json',
+      )
+      expect(status).toBe(200)
+    }
+    // The kube-root-ca.crt LISTED and the 60 versions of reglages.
+    await expect(page.getByText(`${WRITES + 1} events · 2 objects`)).toBeVisible()
+    const note = page.getByTestId('timeline-folded')
+    await expect(note).toContainText(/older versions of 1 busy object were folded away/)
+    await expect(note).toContainText('(0.005 MB)')
+    await expect(page.getByTestId('timeline-chart')).toContainText('reglages')
+
+    // The latest version: its diff, and how many of its versions were folded.
+    await page.getByRole('tab', { name: 'Table' }).click()
+    const table = page.getByTestId('watch-table')
+    await table
+      .getByRole('button', { name: /MODIFIED/ })
+      .last()
+      .click()
+    const inspector = page.getByTestId('inspector')
+    await expect(inspector).toContainText(`version ${WRITES} of ${WRITES}`)
+    await expect(inspector.getByTestId('inspector-folded')).toContainText(
+      /older versions of this object were folded away to stay within the store’s budget \(0\.005 MB\); a recording keeps them all/,
+    )
+    await expect(inspector.locator('.diff .add', { hasText: `n: "${WRITES - 1}"` })).toBeVisible()
+    await page.getByRole('tab', { name: 'Timeline' }).click()
+    await expect(inspector).toBeVisible()
+    await apiscope.screenshot('store-budget-timeline-inspector')
+    await page.getByRole('tab', { name: 'Table' }).click()
+    await apiscope.screenshot('store-budget-table-inspector')
+
+    // A folded version: the inspector says so.
+    await table
+      .getByRole('button', { name: /MODIFIED/ })
+      .nth(2)
+      .click()
+    await expect(inspector).toContainText('This version was folded away')
+    await expect(inspector).toContainText('a recording keeps them all')
+    await apiscope.screenshot('store-budget-folded-version')
+  } finally {
+    api.agent.destroy()
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+    await serve.stop()
+  }
+})
