@@ -252,4 +252,15 @@ export const watchesEn = {
     "relayed from {{client}}: watching from {{rv}}, where the streaming list's {{count}} initial events ended",
   'watch.core.relaySentError': 'the API server sent ERROR {{error}}',
   'watch.core.relayNotRead': 'not read past here ({{why}}); the relay goes on',
+  // Why a watch backs off (the {{reason}} of watch.core.retrying)
+  'watch.core.listAnswered': 'list answered {{code}}: {{message}}',
+  'watch.core.listAnsweredApf':
+    'list answered {{code}}: {{message}} (FlowSchema {{fs}}, priority level {{pl}})',
+  'watch.core.watchAnswered': 'watch answered {{code}}: {{message}}',
+  'watch.core.watchAnsweredApf':
+    'watch answered {{code}}: {{message}} (FlowSchema {{fs}}, priority level {{pl}})',
+  'watch.core.pageLost': 'list page {{n}} lost ({{message}})',
+  'watch.core.pageExpired': 'list page expired ({{message}})',
+  'watch.core.malformed': 'malformed watch stream ({{message}})',
+  'watch.core.connectionLost': 'watch connection lost: {{message}}',
 } as const

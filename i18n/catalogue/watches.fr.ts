@@ -4,11 +4,11 @@ import type { watchesEn } from './watches.en'
 export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   // TimelineView
   'watch.replayNote':
-    'Les watchs de l’enregistrement. Pour en lancer un autre, il faut un cluster : fermez le rejeu.',
-  'watch.views': 'Vues des watchs',
+    'Les watches de l’enregistrement. Pour en lancer un autre, il faut un cluster : fermez le rejeu.',
+  'watch.views': 'Vues des watches',
   'watch.tabTimeline': 'Chronologie',
   'watch.tabTable': 'Tableau',
-  'watch.tabHealth': 'Watchs et listes',
+  'watch.tabHealth': 'Watches et listes',
   'watch.axis': 'Axe horizontal',
   'watch.axisTime': 'temps',
   'watch.axisArrivalNote':
@@ -44,7 +44,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.axisRv': 'resourceVersion →',
   'watch.axisTimeArrow': 'temps →',
   'watch.axisArrivalArrow': 'ordre d’arrivée →',
-  'watch.lanesGroup': 'Watchs',
+  'watch.lanesGroup': 'Watches',
   'watch.watchN': 'watch {{id}}',
   'watch.objects_one': '{{n}} objet',
   'watch.objects_other': '{{n}} objets',
@@ -107,9 +107,9 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.remaining': ', {{n}} restants',
   'watch.opaque': '(opaque)',
   'watch.noWatch': 'Aucun watch pour l’instant. Lancez-en un ci-dessus.',
-  'watch.filterWatches': 'Filtrer les watchs : ressource, namespace, état',
-  'watch.filterWatchesLabel': 'Filtrer les watchs',
-  'watch.watchesShown': '{{n}} watchs sur {{total}}',
+  'watch.filterWatches': 'Filtrer les watches : ressource, namespace, état',
+  'watch.filterWatchesLabel': 'Filtrer les watches',
+  'watch.watchesShown': '{{n}} watches sur {{total}}',
   'watch.articleLabel': 'Watch {{id}}',
   'watch.encodingTitle': 'Content-Encoding de la réponse du watch',
   'watch.cutTitle': 'Met fin à la requête de {{client}} : sa connexion se ferme',
@@ -166,7 +166,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.pickAs': 'en',
   'watch.modeLabel': 'Comment le watch commence',
   'watch.bothTitle':
-    'Deux watchs sur les mêmes objets : l’un liste puis observe, l’autre demande une liste en flux',
+    'Deux watches sur les mêmes objets : l’un liste puis observe, l’autre demande une liste en flux',
   'watch.both': 'Les deux',
   'watch.modeAuto': 'auto',
   'watch.modeListWatch': 'list puis watch',
@@ -257,4 +257,15 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
     'relayé depuis {{client}} : watch depuis {{rv}}, là où se sont terminés les {{count}} événements initiaux de la liste en flux',
   'watch.core.relaySentError': 'l’API server a envoyé ERROR {{error}}',
   'watch.core.relayNotRead': 'non lu au-delà d’ici ({{why}}) ; le relais continue',
+  // Why a watch backs off (the {{reason}} of watch.core.retrying)
+  'watch.core.listAnswered': 'le list a reçu {{code}} : {{message}}',
+  'watch.core.listAnsweredApf':
+    'le list a reçu {{code}} : {{message}} (FlowSchema {{fs}}, niveau de priorité {{pl}})',
+  'watch.core.watchAnswered': 'le watch a reçu {{code}} : {{message}}',
+  'watch.core.watchAnsweredApf':
+    'le watch a reçu {{code}} : {{message}} (FlowSchema {{fs}}, niveau de priorité {{pl}})',
+  'watch.core.pageLost': 'page {{n}} de la liste perdue ({{message}})',
+  'watch.core.pageExpired': 'page de la liste expirée ({{message}})',
+  'watch.core.malformed': 'flux du watch mal formé ({{message}})',
+  'watch.core.connectionLost': 'connexion du watch perdue : {{message}}',
 }

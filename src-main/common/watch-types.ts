@@ -46,6 +46,8 @@ export interface WatchStatus {
   reason: string
   /** The reason as a catalogue message, when it is Apiscope's words (absent: the server's). */
   reasonSaid?: SaidAs
+  /** The {{reason}} that reasonSaid wraps ("…; retrying in 1.0 s"), as a message of its own. */
+  reasonDetailSaid?: SaidAs
   listRv: string | null
   lastRv: string | null
   events: number

@@ -33,7 +33,7 @@ export type Outcome =
   | { kind: 'closed'; synced?: boolean }
   /** 410 Expired, as an HTTP status or an in-stream ERROR. */
   | { kind: 'expired'; message: string }
-  | { kind: 'error'; message: string; retryAfterMs?: number; synced?: boolean }
+  | { kind: 'error'; message: string; said?: Said; retryAfterMs?: number; synced?: boolean }
   /** No data for longer than timeoutSeconds and the grace: the watchdog ended it. */
   | { kind: 'stalled'; silentMs: number; synced?: boolean }
 
@@ -48,7 +48,7 @@ export interface PlanContext {
 export interface Decision {
   next: Step
   /** Wait before the next step (the server's Retry-After when it sent one, else the backoff). */
-  backoff: { reason: string; retryAfterMs?: number } | null
+  backoff: { reason: string; reasonSaid?: Said; retryAfterMs?: number } | null
   /** The status counter this outcome adds one to. */
   count: 'resumes' | 'expired' | 'reconnects' | null
   /** Auto falls back to list-then-watch: why, in the server's words. */
@@ -133,6 +133,7 @@ function failure(outcome: Outcome): Decision['backoff'] {
     case 'error':
       return {
         reason: outcome.message,
+        ...(outcome.said ? { reasonSaid: outcome.said } : {}),
         ...(outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {}),
       }
     case 'refused':

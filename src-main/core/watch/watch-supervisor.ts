@@ -121,6 +121,7 @@ export class WatchSupervisor {
   /** A reason in Apiscope's words is a message (said again in French); a string is the server's. */
   private set(state: WatchState, reason: string | Said): void {
     this.status.state = state
+    delete this.status.reasonDetailSaid
     if (typeof reason === 'string') {
       this.status.reason = reason
       delete this.status.reasonSaid
@@ -150,16 +151,20 @@ export class WatchSupervisor {
    * off on a 429 too; the header is a floor, not a schedule). retryAfterMs 0 means at once: a
    * list whose continue token expired starts again from scratch without waiting.
    */
-  private async waitBeforeRetry(reason: string, retryAfterMs?: number): Promise<void> {
+  private async waitBeforeRetry(reason: string | Said, retryAfterMs?: number): Promise<void> {
+    const detail = typeof reason === 'string' ? null : reason
+    const text = typeof reason === 'string' ? reason : reason.text
     const delay = retryAfterMs === 0 ? 0 : Math.max(retryAfterMs ?? 0, this.backoff.next())
     this.status.nextRetryAt = new Date(this.clock.now() + delay).toISOString()
     const s = (delay / 1000).toFixed(1)
     this.set(
       'backoff',
       retryAfterMs !== undefined && retryAfterMs > 0
-        ? said('watch.core.retryingAfter', { reason, s, after: retryAfterMs / 1000 })
-        : said('watch.core.retrying', { reason, s }),
+        ? said('watch.core.retryingAfter', { reason: text, s, after: retryAfterMs / 1000 })
+        : said('watch.core.retrying', { reason: text, s }),
     )
+    // Set after: set() forgets the detail of the reason before.
+    if (detail) this.status.reasonDetailSaid = detail.as
     await this.sleep(delay)
     this.status.nextRetryAt = null
   }
@@ -186,6 +191,7 @@ export class WatchSupervisor {
           : {
               kind: 'error',
               message: listed.message,
+              ...(listed.said ? { said: listed.said } : {}),
               ...(listed.retryAfterMs !== undefined ? { retryAfterMs: listed.retryAfterMs } : {}),
             }
       } else {
@@ -213,7 +219,8 @@ export class WatchSupervisor {
         this.set('failed', d.failSaid ?? d.fail)
         return
       }
-      if (d.backoff) await this.waitBeforeRetry(d.backoff.reason, d.backoff.retryAfterMs)
+      if (d.backoff)
+        await this.waitBeforeRetry(d.backoff.reasonSaid ?? d.backoff.reason, d.backoff.retryAfterMs)
       step = d.next
     }
   }
@@ -225,7 +232,9 @@ export class WatchSupervisor {
    */
   private async list(
     reason: 'initial' | 'expired' | 'reconnect',
-  ): Promise<{ ok: true; rv: string } | { ok: false; message: string; retryAfterMs?: number }> {
+  ): Promise<
+    { ok: true; rv: string } | { ok: false; message: string; said?: Said; retryAfterMs?: number }
+  > {
     let cont: string | undefined
     let rv = ''
     let listKindName = ''
@@ -264,7 +273,7 @@ export class WatchSupervisor {
         // ask for the same page again (a 410 answer to it starts the list over, below).
         if (cont && retries < (this.options.pageRetries ?? 0) && !this.stopped) {
           retries++
-          await this.waitBeforeRetry(`list page ${pageCount + 1} lost (${message})`)
+          await this.waitBeforeRetry(said('watch.core.pageLost', { n: pageCount + 1, message }))
           if (this.stopped) return { ok: false, message: 'stopped' }
           this.set('listing', said('watch.core.askAgain', { n: pageCount + 1 }))
           continue
@@ -277,16 +286,15 @@ export class WatchSupervisor {
         const status = parseStatus(res.body)
         // A continue token past compaction expires too: start the list again from scratch.
         if (res.status === 410 && cont) {
-          return {
-            ok: false,
-            message: `list page expired (${status?.message ?? '410'})`,
-            retryAfterMs: 0,
-          }
+          const expired = said('watch.core.pageExpired', { message: status?.message ?? '410' })
+          return { ok: false, message: expired.text, said: expired, retryAfterMs: 0 }
         }
         const throttle = await this.noteThrottle(res.status, res.headers)
+        const answered = answer('list', res.status, status?.message ?? res.statusText, throttle)
         return {
           ok: false,
-          message: `list answered ${res.status}: ${status?.message ?? res.statusText}${throttle}`,
+          message: answered.text,
+          said: answered,
           ...retryAfter(res.status, res.headers['retry-after']),
         }
       }
@@ -376,10 +384,13 @@ export class WatchSupervisor {
 
   /**
    * A 429 from API Priority and Fairness: counted on the status with the FlowSchema and priority
-   * level that refused it. Returns the words to add to the message ('' for any other status).
+   * level that refused it. Returns the names to add to the message (null for any other status).
    */
-  private async noteThrottle(status: number, headers: IncomingHttpHeaders): Promise<string> {
-    if (status !== 429) return ''
+  private async noteThrottle(
+    status: number,
+    headers: IncomingHttpHeaders,
+  ): Promise<{ fs: string; pl: string } | null> {
+    if (status !== 429) return null
     const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)
     const fsUid = one(headers['x-kubernetes-pf-flowschema-uid'])
     const plUid = one(headers['x-kubernetes-pf-prioritylevel-uid'])
@@ -402,8 +413,8 @@ export class WatchSupervisor {
       retryAfterSeconds: Number.isFinite(seconds) ? seconds : null,
       ...names,
     }
-    if (!names.flowSchema && !names.priorityLevel) return ''
-    return ` (FlowSchema ${names.flowSchema ?? '?'}, priority level ${names.priorityLevel ?? '?'})`
+    if (!names.flowSchema && !names.priorityLevel) return null
+    return { fs: names.flowSchema ?? '?', pl: names.priorityLevel ?? '?' }
   }
 
   /** A streaming list's end bookmark: its objects are the state at rv, like a list's items. */
@@ -479,9 +490,11 @@ export class WatchSupervisor {
         return { kind: 'refused', status: res.status, message: status?.message ?? res.statusText }
       }
       const throttle = await this.noteThrottle(res.status, res.headers)
+      const answered = answer('watch', res.status, status?.message ?? res.statusText, throttle)
       return {
         kind: 'error',
-        message: `watch answered ${res.status}: ${status?.message ?? res.statusText}${throttle}`,
+        message: answered.text,
+        said: answered,
         ...retryAfter(res.status, res.headers['retry-after']),
       }
     }
@@ -551,17 +564,9 @@ export class WatchSupervisor {
           this.id,
           `malformed line in the watch stream: ${end.message}: ${end.line}`,
         )
-        return {
-          kind: 'error',
-          message: `malformed watch stream (${end.message})`,
-          synced: synced(),
-        }
+        return saidError(said('watch.core.malformed', { message: end.message }), synced())
       case 'error':
-        return {
-          kind: 'error',
-          message: `watch connection lost: ${end.message}`,
-          synced: synced(),
-        }
+        return saidError(said('watch.core.connectionLost', { message: end.message }), synced())
     }
   }
 
@@ -629,6 +634,26 @@ export class WatchSupervisor {
  * version history), so a chunk stays well under 50 ms on a slow machine.
  */
 export const RECORD_CHUNK = 500
+
+/** "list answered 429: … (FlowSchema x, priority level y)": the server's message as it came. */
+function answer(
+  verb: 'list' | 'watch',
+  code: number,
+  message: string,
+  apf: { fs: string; pl: string } | null,
+): Said {
+  if (verb === 'list')
+    return apf
+      ? said('watch.core.listAnsweredApf', { code, message, ...apf })
+      : said('watch.core.listAnswered', { code, message })
+  return apf
+    ? said('watch.core.watchAnsweredApf', { code, message, ...apf })
+    : said('watch.core.watchAnswered', { code, message })
+}
+
+function saidError(s: Said, synced: boolean): WatchOutcome {
+  return { kind: 'error', message: s.text, said: s, synced }
+}
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
