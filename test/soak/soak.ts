@@ -80,7 +80,20 @@ const cleanUp = async () => {
     }
   }
 }
-process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)))
+// Ctrl-C: every stop at once without waiting (the control plane's and the tree's are synchronous),
+// then exit.
+const interrupted = () => {
+  for (const stop of stops.splice(0).reverse()) {
+    try {
+      void stop()
+    } catch {
+      // The next one still runs.
+    }
+  }
+  setTimeout(() => process.exit(130), 2000)
+}
+process.once('SIGINT', interrupted)
+process.once('SIGTERM', interrupted)
 
 try {
   const all = kinds(OBJECTS)
