@@ -201,9 +201,10 @@ export const watchesEn = {
   'watch.core.labelAll': '{{resource}} (all namespaces){{selectors}}',
   'watch.core.starting': 'starting',
   'watch.core.stopped': 'stopped by the user',
-  'watch.core.retrying': '{{reason}}; retrying in {{s}} s',
+  'watch.core.retrying':
+    '{{reason}}; retrying in {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s',
   'watch.core.retryingAfter':
-    "{{reason}}; retrying in {{s}} s (the server's Retry-After: {{after}} s)",
+    "{{reason}}; retrying in {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s (the server's Retry-After: {{after}} s)",
   'watch.core.listing': 'listing',
   'watch.core.relistingExpired': 'relisting after 410 Expired',
   'watch.core.relistingReconnect': 'relisting after reconnect',

@@ -97,7 +97,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.initialEvent': 'événement initial d’une liste en flux',
   // WatchHealthPanel
   'watch.ago': 'il y a {{n}} s',
-  'watch.noneYet': 'aucun pour l’instant',
+  'watch.noneYet': 'pas encore',
   'watch.stateWatching': 'en watch',
   'watch.stateListing': 'liste en cours',
   'watch.stateBackoff': 'en attente',
@@ -107,7 +107,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.remaining': ', {{n}} restants',
   'watch.opaque': '(opaque)',
   'watch.noWatch': 'Aucun watch pour l’instant. Lancez-en un ci-dessus.',
-  'watch.filterWatches': 'Filtrer les watches : ressource, namespace, état',
+  'watch.filterWatches': 'Filtrer : ressource, namespace, état',
   'watch.filterWatchesLabel': 'Filtrer les watches',
   'watch.watchesShown': '{{n}} watches sur {{total}}',
   'watch.articleLabel': 'Watch {{id}}',
@@ -207,9 +207,10 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.labelAll': '{{resource}} (tous les namespaces){{selectors}}',
   'watch.core.starting': 'démarrage',
   'watch.core.stopped': 'arrêté par l’utilisateur',
-  'watch.core.retrying': '{{reason}} ; nouvel essai dans {{s}} s',
+  'watch.core.retrying':
+    '{{reason}} ; nouvel essai dans {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s',
   'watch.core.retryingAfter':
-    '{{reason}} ; nouvel essai dans {{s}} s (le Retry-After du serveur : {{after}} s)',
+    '{{reason}} ; nouvel essai dans {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s (le Retry-After du serveur : {{after}} s)',
   'watch.core.listing': 'lecture de la liste',
   'watch.core.relistingExpired': 'nouvelle liste après 410 Expired',
   'watch.core.relistingReconnect': 'nouvelle liste après reconnexion',
@@ -258,12 +259,12 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.relaySentError': 'l’API server a envoyé ERROR {{error}}',
   'watch.core.relayNotRead': 'non lu au-delà d’ici ({{why}}) ; le relais continue',
   // Why a watch backs off (the {{reason}} of watch.core.retrying)
-  'watch.core.listAnswered': 'le list a reçu {{code}} : {{message}}',
+  'watch.core.listAnswered': 'la requête list a reçu {{code}} : {{message}}',
   'watch.core.listAnsweredApf':
-    'le list a reçu {{code}} : {{message}} (FlowSchema {{fs}}, niveau de priorité {{pl}})',
-  'watch.core.watchAnswered': 'le watch a reçu {{code}} : {{message}}',
+    'la requête list a reçu {{code}} : {{message}} (FlowSchema {{fs}}, niveau de priorité {{pl}})',
+  'watch.core.watchAnswered': 'la requête watch a reçu {{code}} : {{message}}',
   'watch.core.watchAnsweredApf':
-    'le watch a reçu {{code}} : {{message}} (FlowSchema {{fs}}, niveau de priorité {{pl}})',
+    'la requête watch a reçu {{code}} : {{message}} (FlowSchema {{fs}}, niveau de priorité {{pl}})',
   'watch.core.pageLost': 'page {{n}} de la liste perdue ({{message}})',
   'watch.core.pageExpired': 'page de la liste expirée ({{message}})',
   'watch.core.malformed': 'flux du watch mal formé ({{message}})',

@@ -156,7 +156,7 @@ export class WatchSupervisor {
     const text = typeof reason === 'string' ? reason : reason.text
     const delay = retryAfterMs === 0 ? 0 : Math.max(retryAfterMs ?? 0, this.backoff.next())
     this.status.nextRetryAt = new Date(this.clock.now() + delay).toISOString()
-    const s = (delay / 1000).toFixed(1)
+    const s = Math.round(delay / 100) / 10
     this.set(
       'backoff',
       retryAfterMs !== undefined && retryAfterMs > 0
