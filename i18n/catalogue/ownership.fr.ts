@@ -47,8 +47,14 @@ export const ownershipFr: { readonly [K in keyof typeof ownershipEn]: string } =
   'own.mapViews': 'Vues de la carte',
   'own.tabTree': 'Arbre',
   'own.tabBlame': 'Auteurs',
-  'own.counts':
-    '{{owned}} possédés · {{co}} copossédés · {{unowned}} sans propriétaire · {{absent}} absents',
+  'own.nOwned_one': '{{count}} possédé',
+  'own.nOwned_other': '{{count}} possédés',
+  'own.nCo_one': '{{count}} copossédé',
+  'own.nCo_other': '{{count}} copossédés',
+  'own.nUnowned_one': '{{count}} sans propriétaire',
+  'own.nUnowned_other': '{{count}} sans propriétaire',
+  'own.nAbsent_one': '{{count}} absent',
+  'own.nAbsent_other': '{{count}} absents',
   'own.serverSet': 'métadonnées du serveur',
   'own.warnings_one': '{{count}} avertissement',
   'own.warnings_other': '{{count}} avertissements',
@@ -128,14 +134,14 @@ export const ownershipFr: { readonly [K in keyof typeof ownershipEn]: string } =
   'own.live': 'En place',
   'own.yours': 'Le vôtre',
   'own.namedByServer': 'Le serveur l’a nommé : with subresource "{{sub}}"',
-  'own.waysOut': 'Trois issues (chacune est un nouveau dry-run)',
+  'own.waysOut': 'Trois issues (chacune en dry-run)',
   'own.force': 'Imposer',
   'own.forceText1': 'Reprendre les champs avec vos valeurs (',
   'own.forceText2': '). Les autres gestionnaires les perdent.',
   'own.drop': 'Retirer les champs',
   'own.dropText':
     'Les enlever de votre manifeste et les laisser à leurs gestionnaires (la bonne réponse quand un HPA possède replicas).',
-  'own.coOwn': 'Copossession : prendre les valeurs en place',
+  'own.coOwn': 'Copossession\u00a0: les valeurs en place',
   'own.coOwnText':
     'Mettre les mêmes valeurs que l’objet en place : vous devenez copropriétaire, et seul propriétaire quand les autres lâchent le champ.',
   // WhatIfOutcome

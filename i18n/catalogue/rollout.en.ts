@@ -44,6 +44,7 @@ export const rolloutEn = {
   'roll.label.rsStatus': 'status ReplicaSet {{name}}: {{ready}}/{{wanted}} ready',
   'roll.label.deployStatus': 'status Deployment: {{ready}}/{{wanted}} ready',
   'roll.label.deployStatusAvailable': 'status Deployment: {{ready}}/{{wanted}} ready, Available',
+  'roll.componentIn': '{{component}} in {{manager}}',
   'roll.agentOn': '{{agent}} on {{node}}',
   'roll.simulatedOn': 'simulated node agent on {{node}}',
   'roll.reason.pendingCondition': 'Pending: {{condition}}',

@@ -3,11 +3,11 @@ import type { rolloutEn } from './rollout.en'
 
 export const rolloutFr: { readonly [K in keyof typeof rolloutEn]: string } = {
   // RolloutView
-  'roll.title': 'Trace d’un déploiement',
+  'roll.title': 'Trace de rollout',
   'roll.replayTrace':
     'La trace que l’enregistrement a faite de {{name}} dans {{namespace}}, au fil de son avancée.',
   'roll.replayNone':
-    'Aucun déploiement tracé dans l’enregistrement jusqu’ici. Tracer de nouveau demande un cluster en direct.',
+    'Aucun rollout tracé dans l’enregistrement jusqu’ici. Tracer de nouveau demande un cluster en direct.',
   'roll.namespace': 'Namespace',
   'roll.deployment': 'Deployment',
   'roll.trace': 'Tracer',
@@ -16,7 +16,7 @@ export const rolloutFr: { readonly [K in keyof typeof rolloutEn]: string } = {
     'Pas encore de Deployment {{name}} dans {{namespace}}. La trace est en direct : appliquez-le, et les flèches apparaissent à mesure qu’agissent les contrôleurs, le scheduler et l’agent du nœud.',
   'roll.done': '{{done}} écritures faites sur {{total}}',
   'roll.waiting': ' ; en attente : {{reason}}',
-  'roll.complete': '. Le déploiement est terminé.',
+  'roll.complete': '. Le rollout est terminé.',
   'roll.auditOn':
     'Flux d’audit actif : {{matched}} écritures sur {{total}} nomment l’utilisateur que l’API server a authentifié et l’heure où il a reçu la requête, d’après leurs événements d’audit.',
   'roll.auditOff':
@@ -47,6 +47,7 @@ export const rolloutFr: { readonly [K in keyof typeof rolloutEn]: string } = {
   'roll.label.rsStatus': 'status ReplicaSet {{name}} : {{ready}}/{{wanted}} prêts',
   'roll.label.deployStatus': 'status Deployment : {{ready}}/{{wanted}} prêts',
   'roll.label.deployStatusAvailable': 'status Deployment : {{ready}}/{{wanted}} prêts, Available',
+  'roll.componentIn': '{{component}} dans {{manager}}',
   'roll.agentOn': '{{agent}} sur {{node}}',
   'roll.simulatedOn': 'agent de nœud simulé sur {{node}}',
   'roll.reason.pendingCondition': 'Pending : {{condition}}',

@@ -127,7 +127,7 @@ function controllerOf(
   reason: string,
   childName: string,
   manager: string,
-): { name: string; event: boolean } {
+): { name: string; event: boolean; said?: Said } {
   const event = events.find(
     (e) =>
       e.involvedObject?.uid === ownerUid &&
@@ -136,7 +136,10 @@ function controllerOf(
   )
   const component = event?.reportingComponent || event?.source?.component
   return component && component !== manager
-    ? { name: `${component} in ${manager}`, event: true }
+    ? (() => {
+        const inside = said('roll.componentIn', { component, manager })
+        return { name: inside.text, event: true, said: inside }
+      })()
     : { name: manager, event: false }
 }
 
@@ -165,6 +168,7 @@ function podArrows(
     label: `create Pod ${name}`,
     object,
     actorName: creator.name,
+    ...(creator.said ? { actorSaid: creator.said.as } : {}),
     time: pod.metadata.creationTimestamp ?? null,
     state: 'done',
     evidence: `ownerReferences → ReplicaSet, creationTimestamp, managedFields manager${creator.event ? ', SuccessfulCreate event' : ''}`,
@@ -455,6 +459,7 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       label: `create ReplicaSet ${rs.metadata.name}`,
       object: `ReplicaSet/${rs.metadata.name}`,
       actorName: creator.name,
+      ...(creator.said ? { actorSaid: creator.said.as } : {}),
       time: rs.metadata.creationTimestamp ?? null,
       state: 'done',
       evidence: `ownerReferences → Deployment, creationTimestamp, managedFields manager${creator.event ? ', ScalingReplicaSet event' : ''}`,
