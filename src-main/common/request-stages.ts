@@ -10,6 +10,9 @@
  * (DefaultBuildHandlerChain in k8s.io/apiserver), and decoding (content type, body, defaults),
  * which the handler does before admission.
  */
+import { said, type Said } from '@i18n/translate'
+import type { SaidAs } from './result'
+
 export const REQUEST_STAGES = [
   {
     id: 'authentication',
@@ -300,6 +303,11 @@ export interface StageVerdict {
   outcome: StageOutcome
   /** One or two sentences a trainer can read aloud. */
   explanation: string
+  /**
+   * The same as catalogue messages, to say it in the person's language: joined with nothing in
+   * between (each part carries its own spaces). Absent where a part is not in the catalogue yet.
+   */
+  explanationSaid?: SaidAs[]
   details: StageDetails
 }
 
@@ -635,12 +643,22 @@ function stagesBefore(path: readonly StageId[], stage: StageId): StageId[] {
   return index < 0 ? [] : path.slice(0, index)
 }
 
+/** An explanation told as catalogue messages: its English, and the parts to say it again. */
+type Told = string | Said[]
+const told = (explanation: Told): Pick<StageVerdict, 'explanation' | 'explanationSaid'> =>
+  typeof explanation === 'string'
+    ? { explanation }
+    : {
+        explanation: explanation.map((p) => p.text).join(''),
+        explanationSaid: explanation.map((p) => p.as),
+      }
+
 /** A refusal at a known stage: every earlier stage of the request's path has run. */
 function stoppedAt(
   e: Evidence,
   stage: StageId,
   outcome: StageOutcome,
-  explanation: string,
+  explanation: Told,
   extra: Partial<StageDetails> = {},
   passed: StageId[] = stagesBefore(pathOf(e), stage),
 ): StageVerdict {
@@ -649,7 +667,7 @@ function stoppedAt(
     passed,
     candidates: [],
     outcome,
-    explanation,
+    ...told(explanation),
     details: { ...e.base, ...withoutUndefined(extra) },
   }
 }
@@ -670,7 +688,7 @@ function provenStages(e: Evidence): StageId[] {
 function unknownStage(
   e: Evidence,
   outcome: StageOutcome,
-  explanation: string,
+  explanation: Told,
   candidates: StageId[] = [],
   extra: Partial<StageDetails> = {},
 ): StageVerdict {
@@ -679,14 +697,16 @@ function unknownStage(
     passed: provenStages(e),
     candidates,
     outcome,
-    explanation,
+    ...told(explanation),
     details: { ...e.base, ...withoutUndefined(extra) },
   }
 }
 
 /** The server's message as a closing sentence, for answers the model cannot explain further. */
-const quoteMessage = (message: string) =>
-  message ? ` The server says: ${message}${/[.!?]$/.test(message) ? '' : '.'}` : ''
+const quoteMessage = (message: string): Said[] =>
+  message
+    ? [said('stages.ex.serverSays', { message: /[.!?]$/.test(message) ? message : `${message}.` })]
+    : []
 
 const withoutFinalPeriod = (text: string) => text.replace(/[.\s]+$/, '')
 
@@ -695,9 +715,9 @@ function innermostCause(message: string): string {
   return (message.split(': ').pop() ?? '').replace(/ \(.*\)$/s, '').trim()
 }
 
-function describeGroup(group: string | undefined): string {
-  if (group === undefined) return ''
-  return group === '' ? ' (core group)' : ` in API group ${group}`
+function describeGroup(group: string | undefined): Said[] {
+  if (group === undefined) return []
+  return [group === '' ? said('stages.ex.coreGroup') : said('stages.ex.inGroup', { group })]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -766,29 +786,35 @@ const ADMISSION_STAGES: StageId[] = ['mutating-admission', 'validating-admission
 // One function per kind of answer
 // ---------------------------------------------------------------------------------------------
 
-function mutationNote(e: Evidence): string {
+function mutationNote(e: Evidence): Said[] {
   const mutators = e.mutatingWebhooks.filter((call) => call.mutated).map((call) => call.webhook)
   const mutated =
-    mutators.length > 0 ? ` On the way, mutating webhook ${mutators.join(', ')} changed it.` : ''
-  return `${mutated}${policyNote(e)}`
+    mutators.length > 0 ? [said('stages.ex.mutatedBy', { webhooks: mutators.join(', ') })] : []
+  return [...mutated, ...policyNote(e)]
 }
 
 /** What policies that failed without denying did: a Warning header, an audit annotation. */
-function policyNote(e: Evidence): string {
+function policyNote(e: Evidence): Said[] {
   return e.policyFailures
     .filter((f) => !f.seenIn.includes('status'))
-    .map((f) => {
+    .flatMap((f) => {
       const warned = f.seenIn.includes('warning') || f.actions.includes('Warn')
       const audited = f.seenIn.includes('audit-annotation')
-      const what =
+      const [first = '', ...more] = f.actions
+      return [
+        said('stages.ex.policyFailed', {
+          policy: policyName(f),
+          message: f.message,
+          action: first,
+        }),
+        ...more.map((action) => said('stages.ex.andAction', { action })),
         warned && audited
-          ? 'a Warning header and an audit annotation'
+          ? said('stages.ex.policyLeftBoth')
           : warned
-            ? 'a Warning header'
-            : 'an audit annotation'
-      return ` ValidatingAdmissionPolicy ${policyName(f)} failed ("${f.message}") with ${f.actions.join(' and ')}, not Deny: it let the request through and left ${what}.`
+            ? said('stages.ex.policyLeftWarning')
+            : said('stages.ex.policyLeftAudit'),
+      ]
     })
-    .join('')
 }
 
 function success(e: Evidence): StageVerdict {
@@ -798,8 +824,7 @@ function success(e: Evidence): StageVerdict {
       passed: [...e.path],
       candidates: [],
       outcome: e.dryRun ? 'dry-run' : 'success',
-      explanation:
-        'Relayed by the aggregation layer: once authenticated and authorized, kube-apiserver passed the request to the server its APIService names, with its front-proxy client certificate and the user in X-Remote-User. That server answered; nothing was read from etcd by kube-apiserver.',
+      ...told([said('stages.ex.aggregated')]),
       details: e.base,
     }
   }
@@ -809,8 +834,7 @@ function success(e: Evidence): StageVerdict {
       passed: [...e.path],
       candidates: [],
       outcome: 'success',
-      explanation:
-        'A non-resource URL (health, metrics, version, discovery): once authorized, the API server answers it itself; no object is read from the watch cache or etcd.',
+      ...told([said('stages.ex.nonResource')]),
       details: e.base,
     }
   }
@@ -820,8 +844,7 @@ function success(e: Evidence): StageVerdict {
       passed: [...READ_PATH],
       candidates: [],
       outcome: 'success',
-      explanation:
-        'Read allowed and served, from the API server’s watch cache or from etcd: the response does not say which.',
+      ...told([said('stages.ex.read')]),
       details: e.base,
     }
   }
@@ -832,17 +855,18 @@ function success(e: Evidence): StageVerdict {
       passed: [...e.path],
       candidates: [],
       outcome: 'success',
-      explanation: `Answered on the spot: this resource is computed for the request and never stored, so etcd is not part of it${skipped.includes('schema-validation') ? ', and it has no fields to validate' : ''}.`,
+      ...told([
+        said(
+          skipped.includes('schema-validation')
+            ? 'stages.ex.computedNoFields'
+            : 'stages.ex.computed',
+        ),
+      ]),
       details: e.base,
     }
   }
   if (e.dryRun) {
-    return stoppedAt(
-      e,
-      'persistence',
-      'dry-run',
-      `Dry run: the request went through every stage, admission and validation included, and stopped just before etcd. Nothing was stored.${mutationNote(e)}`,
-    )
+    return stoppedAt(e, 'persistence', 'dry-run', [said('stages.ex.dryRun'), ...mutationNote(e)])
   }
   const metadata = isRecord(e.bodyObject?.metadata) ? e.bodyObject.metadata : {}
   const deleting = e.method === 'DELETE' || e.verb === 'delete' || e.verb === 'deletecollection'
@@ -854,8 +878,7 @@ function success(e: Evidence): StageVerdict {
       passed: ['authentication', 'flow-control', 'authorization', 'decoding'],
       candidates: [],
       outcome: 'success',
-      explanation:
-        'Answered, but the response carries no resourceVersion: nothing shows an object stored in etcd (some resources, like TokenRequest or SelfSubjectAccessReview, are computed, never stored).',
+      ...told([said('stages.ex.notStored')]),
       details: e.base,
     }
   }
@@ -863,29 +886,24 @@ function success(e: Evidence): StageVerdict {
   const passed = [...e.path]
   const what =
     e.status === 201
-      ? 'Created: the object went through admission and validation, and etcd stored it.'
+      ? said('stages.ex.created')
       : e.status === 202
-        ? 'Accepted: the deletion is recorded; the object stays until its finalizers or grace period are done.'
+        ? said('stages.ex.accepted')
         : deleting
-          ? 'Deleted: admission let the deletion through, and etcd recorded it.'
-          : 'Updated: the change went through admission and validation, and etcd stored it.'
+          ? said('stages.ex.deleted')
+          : said('stages.ex.updated')
   return {
     stoppedAt: 'done',
     passed,
     candidates: [],
     outcome: 'success',
-    explanation: `${what}${mutationNote(e)}`,
+    ...told([what, ...mutationNote(e)]),
     details: e.base,
   }
 }
 
 function unauthenticated(e: Evidence): StageVerdict {
-  return stoppedAt(
-    e,
-    'authentication',
-    'unauthenticated',
-    'Authentication failed: no authenticator accepted the credential, and the server says no more, on purpose. (Where anonymous access is on, as on minikube, a request with no credential at all goes on as system:anonymous instead.)',
-  )
+  return stoppedAt(e, 'authentication', 'unauthenticated', [said('stages.ex.unauthenticated')])
 }
 
 function forbiddenByAuthorizer(e: Evidence, rbac: RbacDenial | undefined): StageVerdict {
@@ -897,28 +915,30 @@ function forbiddenByAuthorizer(e: Evidence, rbac: RbacDenial | undefined): Stage
       e,
       'authorization',
       'forbidden-rbac',
-      `Authorization refused it (the audit decision is "forbid").${quoteMessage(e.message)}`,
+      [said('stages.ex.forbidDecision'), ...quoteMessage(e.message)],
       {},
       passed,
     )
   }
   const anonymous =
     rbac.user === 'system:anonymous'
-      ? ' No credential was sent, so authentication let the request in as system:anonymous.'
-      : ' Authentication worked: the server knows who is asking.'
+      ? said('stages.ex.wasAnonymous')
+      : said('stages.ex.wasAuthenticated')
+  const who = { user: rbac.user, verb: rbac.verb }
   const target = rbac.path
-    ? `the path ${rbac.path}`
-    : `${rbac.resource ?? ''}${rbac.subresource ? `/${rbac.subresource}` : ''}${describeGroup(rbac.group)}${
-        rbac.namespace ? ` in namespace ${rbac.namespace}` : ' at cluster scope'
-      }`
-  return stoppedAt(
-    e,
-    'authorization',
-    'forbidden-rbac',
-    `Authorization refused it: no rule lets ${rbac.user} ${rbac.verb} ${target}.${anonymous}`,
-    { rbac },
-    passed,
-  )
+    ? [said('stages.ex.rbacPath', { ...who, path: rbac.path })]
+    : [
+        said('stages.ex.rbacResource', {
+          ...who,
+          resource: `${rbac.resource ?? ''}${rbac.subresource ? `/${rbac.subresource}` : ''}`,
+        }),
+        ...describeGroup(rbac.group),
+        rbac.namespace
+          ? said('stages.ex.inNamespace', { namespace: rbac.namespace })
+          : said('stages.ex.clusterScope'),
+        said('stages.ex.period'),
+      ]
+  return stoppedAt(e, 'authorization', 'forbidden-rbac', [...target, anonymous], { rbac }, passed)
 }
 
 function forbidden(e: Evidence): StageVerdict {
@@ -933,7 +953,12 @@ function forbidden(e: Evidence): StageVerdict {
       e,
       plugin.stage,
       'forbidden-admission',
-      `The admission plugin ${plugin.plugin} refused it: ${withoutFinalPeriod(e.message.replace(/^.*? is forbidden: /s, ''))}. Authentication and authorization had passed.`,
+      [
+        said('stages.ex.pluginRefused', {
+          plugin: plugin.plugin,
+          message: withoutFinalPeriod(e.message.replace(/^.*? is forbidden: /s, '')),
+        }),
+      ],
       { admissionPlugin: plugin.plugin, causes: causesOf(e) },
     )
   }
@@ -941,14 +966,14 @@ function forbidden(e: Evidence): StageVerdict {
     return unknownStage(
       e,
       'forbidden',
-      `Refused with 403 after authorization allowed it: an admission plugin or the resource’s own rules, the message does not say which.${quoteMessage(e.message)}`,
+      [said('stages.ex.forbiddenAfterAllow'), ...quoteMessage(e.message)],
       [...ADMISSION_STAGES, 'schema-validation', 'persistence'],
     )
   }
   return unknownStage(
     e,
     'forbidden',
-    `Refused with 403, by authorization or by admission: the message does not say which, and no audit annotations tell.${quoteMessage(e.message)}`,
+    [said('stages.ex.forbiddenUnknown'), ...quoteMessage(e.message)],
     ['authorization', ...ADMISSION_STAGES],
   )
 }
@@ -964,45 +989,63 @@ function deniedByWebhook(e: Evidence, webhook: string): StageVerdict {
     /^admission webhook "(?:[^"\\]|\\.)*" denied the request:? ?/,
     '',
   )
-  const because = reasonText ? `: "${reasonText}"` : ', without saying why'
+  const because = reasonText
+    ? said('stages.ex.because', { reason: reasonText })
+    : said('stages.ex.withoutWhy')
   if (!stage) {
     return unknownStage(
       e,
       'denied-by-webhook',
-      `The admission webhook ${webhook} refused it${because}. Mutating or validating? The response alone does not say; the audit annotations would.`,
+      [
+        said('stages.ex.webhookRefused', { webhook }),
+        because,
+        said('stages.ex.webhookPhaseUnknown'),
+      ],
       ADMISSION_STAGES,
       { webhook },
     )
   }
-  const phase = stage === 'mutating-admission' ? 'mutating' : 'validating'
   return stoppedAt(
     e,
     stage,
     'denied-by-webhook',
-    `The ${phase} admission webhook ${webhook} refused it${because}.`,
+    [
+      said(
+        stage === 'mutating-admission'
+          ? 'stages.ex.mutatingWebhookRefused'
+          : 'stages.ex.validatingWebhookRefused',
+        { webhook },
+      ),
+      because,
+      said('stages.ex.period'),
+    ],
     { webhook },
   )
 }
 
 function deniedByPolicy(e: Evidence, policy: string, binding: string | undefined): StageVerdict {
   const failure = e.policyFailures.find((f) => f.seenIn.includes('status'))
-  const why = failure?.message ? `: "${failure.message}"` : ''
-  const through = binding ? `, through its binding ${binding} (action Deny),` : ''
-  const audited = failure?.seenIn.includes('audit-annotation')
-    ? ' Its binding also audits: the audit event carries the failure as an annotation.'
-    : ''
   return stoppedAt(
     e,
     'validating-admission',
     'denied-by-policy',
-    `The ValidatingAdmissionPolicy ${policy}${through} refused it in validating admission${why}. Its CEL rule ran inside the API server, after mutating admission and schema validation; nothing was stored.${audited}`,
+    [
+      binding
+        ? said('stages.ex.policyDeniedThrough', { policy, binding })
+        : said('stages.ex.policyDenied', { policy }),
+      ...(failure?.message ? [said('stages.ex.because', { reason: failure.message })] : []),
+      said('stages.ex.policyRan'),
+      ...(failure?.seenIn.includes('audit-annotation') ? [said('stages.ex.policyAudits')] : []),
+    ],
     { policy, policyBinding: binding, causes: causesOf(e) },
   )
 }
 
 function webhookCallFailed(e: Evidence, webhook: string): StageVerdict {
   const stage = webhookStage(e, webhook)
-  const explanation = `The API server could not call the admission webhook ${webhook} (${innermostCause(e.message)}); its failurePolicy is Fail, so the request is refused.`
+  const explanation = [
+    said('stages.ex.webhookCallFailed', { webhook, cause: innermostCause(e.message) }),
+  ]
   return stage
     ? stoppedAt(e, stage, 'webhook-call-failed', explanation, { webhook })
     : unknownStage(e, 'webhook-call-failed', explanation, ADMISSION_STAGES, { webhook })
@@ -1015,24 +1058,22 @@ function notFound(e: Evidence): StageVerdict {
       e,
       'mutating-admission',
       'namespace-not-found',
-      `The namespace ${details.name ?? ''} does not exist: the admission plugin NamespaceLifecycle refuses to create anything in it.`,
+      [said('stages.ex.noNamespace', { namespace: details.name ?? '' })],
       { admissionPlugin: 'NamespaceLifecycle' },
     )
   }
   if (details?.name === undefined) {
-    return unknownStage(
-      e,
-      'not-found',
-      `Nothing is served at this path: no such resource type or API version on this server.${quoteMessage(e.message)}`,
-    )
+    return unknownStage(e, 'not-found', [
+      said('stages.ex.nothingServed'),
+      ...quoteMessage(e.message),
+    ])
   }
   if (e.isRead) {
-    return stoppedAt(
-      e,
-      'storage-read',
-      'not-found',
-      `No ${details.kind ?? 'object'} named ${details.name} in the watch cache or etcd.`,
-    )
+    return stoppedAt(e, 'storage-read', 'not-found', [
+      details.kind
+        ? said('stages.ex.noObjectRead', { kind: details.kind, name: details.name })
+        : said('stages.ex.noNamedRead', { name: details.name }),
+    ])
   }
   // An update, patch or delete reads the stored object first, before admission runs; a patch
   // is decoded only once that object is found.
@@ -1044,7 +1085,11 @@ function notFound(e: Evidence): StageVerdict {
     e,
     'persistence',
     'not-found',
-    `No ${details.kind ?? 'object'} named ${details.name} in etcd. The API server reads the stored object before admission, so admission never ran.`,
+    [
+      details.kind
+        ? said('stages.ex.noObjectWrite', { kind: details.kind, name: details.name })
+        : said('stages.ex.noNamedWrite', { name: details.name }),
+    ],
     {},
     passed,
   )
@@ -1053,13 +1098,10 @@ function notFound(e: Evidence): StageVerdict {
 function conflict(e: Evidence): StageVerdict {
   const reason = e.kubeStatus?.reason
   if (reason === 'AlreadyExists') {
-    const dryRunNote = e.dryRun ? ' Even a dry run asks etcd whether the name is taken.' : ''
-    return stoppedAt(
-      e,
-      'persistence',
-      'already-exists',
-      `An object with this name is already in etcd: POST creates, it never replaces. Admission and validation had all passed.${dryRunNote}`,
-    )
+    return stoppedAt(e, 'persistence', 'already-exists', [
+      said('stages.ex.alreadyExists'),
+      ...(e.dryRun ? [said('stages.ex.alreadyExistsDryRun')] : []),
+    ])
   }
   // An apply conflict names each field in a FieldManagerConflict cause (every release since
   // server-side apply went GA); the message is only read where a server sends no causes.
@@ -1072,7 +1114,7 @@ function conflict(e: Evidence): StageVerdict {
       e,
       'decoding',
       'apply-conflict',
-      `Server-side apply conflict: another field manager owns fields this apply would change. Apply with --force-conflicts to take them over, or leave them out.${quoteMessage(e.message)}`,
+      [said('stages.ex.applyConflict'), ...quoteMessage(e.message)],
       { causes: causesOf(e) },
       ['authentication', 'flow-control', 'authorization'],
     )
@@ -1085,37 +1127,22 @@ function conflict(e: Evidence): StageVerdict {
     const passed: StageId[] = updating
       ? ['authentication', 'flow-control', 'authorization', 'decoding', 'mutating-admission']
       : ['authentication', 'flow-control', 'authorization', 'decoding']
-    return stoppedAt(
-      e,
-      'persistence',
-      'conflict',
-      'Optimistic concurrency: the resourceVersion sent is not the one stored, so someone changed the object since it was read. Read it again and retry; no lock, no wait.',
-      {},
-      passed,
-    )
+    return stoppedAt(e, 'persistence', 'conflict', [said('stages.ex.optimistic')], {}, passed)
   }
-  return unknownStage(e, 'conflict', `409 Conflict.${quoteMessage(e.message)}`)
+  return unknownStage(e, 'conflict', [said('stages.ex.conflict'), ...quoteMessage(e.message)])
 }
 
 function expired(e: Evidence): StageVerdict {
-  const explanation =
-    'The resourceVersion asked for is older than the API server can still serve (etcd compacted it). List again, then watch from the list’s resourceVersion.'
+  const explanation = [said('stages.ex.expired')]
   return e.isRead
     ? stoppedAt(e, 'storage-read', 'expired', explanation)
     : unknownStage(e, 'expired', explanation)
 }
 
 function unsupportedMediaType(e: Evidence): StageVerdict {
-  const formats =
-    e.method === 'PATCH'
-      ? 'a PATCH must name its format: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json or application/apply-patch+yaml'
-      : 'it reads application/json, application/yaml and application/vnd.kubernetes.protobuf'
-  return stoppedAt(
-    e,
-    'decoding',
-    'unsupported-media-type',
-    `The API server cannot read a body sent with this Content-Type: ${formats}.`,
-  )
+  return stoppedAt(e, 'decoding', 'unsupported-media-type', [
+    said(e.method === 'PATCH' ? 'stages.ex.mediaTypePatch' : 'stages.ex.mediaType'),
+  ])
 }
 
 // Messages of the handlers' decoders (transformDecodeError in k8s.io/apiserver, the JSON and
@@ -1137,29 +1164,23 @@ function strictDecodingCause(message: string): string | null {
 function badRequest(e: Evidence): StageVerdict {
   const strict = strictDecodingCause(e.message)
   if (strict) {
-    return stoppedAt(
-      e,
-      'decoding',
-      'bad-request',
-      `Field validation refused the body (fieldValidation=Strict): ${strict}. Nothing after decoding ran; with Warn, the default, the server would have gone on and said so in a Warning header.`,
-    )
+    return stoppedAt(e, 'decoding', 'bad-request', [said('stages.ex.strict', { cause: strict })])
   }
   if (DECODING_MESSAGE.test(e.message)) {
-    return stoppedAt(
-      e,
-      'decoding',
-      'bad-request',
-      `The body could not be decoded into an object (${innermostCause(e.message)}), so nothing after decoding ran.`,
-    )
+    return stoppedAt(e, 'decoding', 'bad-request', [
+      said('stages.ex.undecodable', { cause: innermostCause(e.message) }),
+    ])
   }
   if (/namespace of the provided object does not match/.test(e.message)) {
     // Checked in decoding on recent servers, with the strategy's validation on 1.20.
-    return unknownStage(e, 'bad-request', 'The object names another namespace than the URL does.', [
-      'decoding',
-      'schema-validation',
-    ])
+    return unknownStage(
+      e,
+      'bad-request',
+      [said('stages.ex.otherNamespace')],
+      ['decoding', 'schema-validation'],
+    )
   }
-  return unknownStage(e, 'bad-request', `400 Bad Request.${quoteMessage(e.message)}`)
+  return unknownStage(e, 'bad-request', [said('stages.ex.badRequest'), ...quoteMessage(e.message)])
 }
 
 function invalid(e: Evidence): StageVerdict {
@@ -1170,43 +1191,47 @@ function invalid(e: Evidence): StageVerdict {
       e,
       'decoding',
       'invalid',
-      `The request’s options (query parameters) are invalid.${quoteMessage(e.message)}`,
+      [said('stages.ex.badOptions'), ...quoteMessage(e.message)],
       { causes },
     )
   }
   const fieldCauses = (causes ?? []).filter((cause) => cause.field)
   const first = fieldCauses[0]
   if (!first)
-    return unknownStage(e, 'invalid', `422 Invalid.${quoteMessage(e.message)}`, [], { causes })
-  const others = fieldCauses.length > 1 ? ` (and ${fieldCauses.length - 1} more)` : ''
+    return unknownStage(e, 'invalid', [said('stages.ex.invalid'), ...quoteMessage(e.message)], [], {
+      causes,
+    })
+  const field = first.field ?? ''
   // Keep the rule the field broke, drop the example and regular expression that follow it.
   const rule = withoutFinalPeriod((first.message ?? first.reason ?? '').split(' (e.g. ')[0] ?? '')
   return stoppedAt(
     e,
     'schema-validation',
     'invalid',
-    `Validation refused the object, after mutating admission: ${first.field}${others}: ${rule}. Nothing was stored.`,
+    [
+      fieldCauses.length > 1
+        ? said('stages.ex.invalidFields', { field, more: fieldCauses.length - 1, rule })
+        : said('stages.ex.invalidField', { field, rule }),
+    ],
     { causes },
   )
 }
 
 function tooManyRequests(e: Evidence): StageVerdict {
   const wait =
-    e.retryAfterSeconds !== undefined ? ` Retry after ${e.retryAfterSeconds} s.` : ' Retry later.'
+    e.retryAfterSeconds !== undefined
+      ? said('stages.ex.retryAfter', { seconds: e.retryAfterSeconds })
+      : said('stages.ex.retryLater')
   // Priority and Fairness (and the older max-in-flight limit) answer with http.Error: plain text.
   if (!e.kubeStatus && e.text !== undefined && /^Too many requests/i.test(e.text)) {
-    return stoppedAt(
-      e,
-      'flow-control',
-      'throttled',
-      `API Priority and Fairness turned it away: its priority level had no free seat and no room in its queues.${wait}`,
-      { retryAfterSeconds: e.retryAfterSeconds },
-    )
+    return stoppedAt(e, 'flow-control', 'throttled', [said('stages.ex.throttled'), wait], {
+      retryAfterSeconds: e.retryAfterSeconds,
+    })
   }
   return unknownStage(
     e,
     'too-many-requests',
-    `429 from inside the API server, not from Priority and Fairness (whose answer is plain text): for example an eviction a PodDisruptionBudget blocks.${quoteMessage(e.message)}${wait}`,
+    [said('stages.ex.tooMany'), ...quoteMessage(e.message), wait],
     [],
     { retryAfterSeconds: e.retryAfterSeconds, causes: causesOf(e) },
   )
@@ -1218,25 +1243,22 @@ function serverError(e: Evidence): StageVerdict {
   if (e.aggregated && e.status === 503) {
     // kube-aggregator answers with http.Error: plain text, "service unavailable" when the
     // APIService is not Available, "error trying to reach service: ..." when the dial fails.
-    const said = (e.message || (e.text ?? '')).trim()
-    return stoppedAt(
-      e,
-      'aggregation',
-      'aggregated-unavailable',
-      `The aggregation layer could not relay it: the server behind this APIService is not available (its AVAILABLE condition says why: FailedDiscoveryCheck, MissingEndpoints, ServiceNotFound).${quoteMessage(said)}`,
-    )
+    const relayed = (e.message || (e.text ?? '')).trim()
+    return stoppedAt(e, 'aggregation', 'aggregated-unavailable', [
+      said('stages.ex.aggregatedUnavailable'),
+      ...quoteMessage(relayed),
+    ])
   }
   const what =
     e.status === 503
-      ? 'The API server, or the service behind an aggregated API, is unavailable.'
+      ? said('stages.ex.unavailable')
       : e.status === 504
-        ? 'The request timed out inside the API server.'
-        : `The API server failed (${e.status}).`
-  return unknownStage(
-    e,
-    'server-error',
-    `${what}${quoteMessage(e.message || (e.text ?? '').trim())}`,
-  )
+        ? said('stages.ex.timedOut')
+        : said('stages.ex.serverFailed', { status: e.status })
+  return unknownStage(e, 'server-error', [
+    what,
+    ...quoteMessage(e.message || (e.text ?? '').trim()),
+  ])
 }
 
 /** Maps an API server response to the stage where the request stopped, and why. */
@@ -1273,5 +1295,8 @@ function verdictOf(e: Evidence): StageVerdict {
       return tooManyRequests(e)
   }
   if (e.status >= 500) return serverError(e)
-  return unknownStage(e, 'unrecognized', `HTTP ${e.status}.${quoteMessage(e.message)}`)
+  return unknownStage(e, 'unrecognized', [
+    said('stages.ex.http', { status: e.status }),
+    ...quoteMessage(e.message),
+  ])
 }

@@ -97,6 +97,9 @@ test('the Request lab in French: composer, identities, 422, dry-run diff, watch,
       'Arrêtée à l’étape Autorisation',
     )
     await expect(lab.stagePath).toHaveAttribute('aria-label', /Appuyez sur R pour rejouer/)
+    await expect(page.getByTestId('lab-explanation')).toContainText(
+      'L’autorisation l’a refusée : aucune règle ne permet à system:anonymous de faire list sur configmaps (groupe core) dans le namespace',
+    )
     await speak(page, 'en')
 
     // A made-up token: 401 at authentication.
@@ -110,6 +113,11 @@ test('the Request lab in French: composer, identities, 422, dry-run diff, watch,
     await lab.send.click()
     await expect(lab.status).toHaveText('422')
     await inBoth(apiscope, 'invalid-422', 'lab-result')
+    await speak(page, 'fr')
+    await expect(page.getByTestId('lab-explanation')).toContainText(
+      'La validation a refusé l’objet, après l’admission mutante : metadata.name :',
+    )
+    await speak(page, 'en')
 
     // The ServiceAccount before minting: the error card, in French too.
     await page.getByTestId('lab-identity').selectOption('service-account')
@@ -259,6 +267,9 @@ spec:
     await inBoth(apiscope, 'policy-denied', 'lab-stage-path')
     await speak(page, 'fr')
     await expect(lab.result.getByTestId('policy-failure')).toContainText('vu dans')
+    await expect(page.getByTestId('lab-explanation')).toContainText(
+      `La ValidatingAdmissionPolicy ${policy}, par son binding ${policy}-binding (action Deny), l’a refusée à l’admission validante : « replicas must be at most 5 »`,
+    )
     await speak(page, 'en')
 
     // Within the limit: the dry run's diff, its audit note from the stream.
