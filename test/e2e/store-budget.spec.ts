@@ -82,6 +82,12 @@ base('a folded object on the timeline and in the inspector', async ({ page }) =>
     await expect(inspector).toContainText('This version was folded away')
     await expect(inspector).toContainText('a recording keeps them all')
     await apiscope.screenshot('store-budget-folded-version')
+
+    // In French: the timeline's note and the folded version's card.
+    await page.getByRole('button', { name: /^(FR|Français)$/ }).click()
+    await expect(note).toContainText(/versions plus anciennes de 1 objet actif ont été repliées/)
+    await expect(inspector).toContainText('Cette version a été repliée')
+    await apiscope.screenshot('store-budget-folded-version-fr')
   } finally {
     api.agent.destroy()
     kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
