@@ -200,17 +200,21 @@ export const trafficEn = {
   'traffic.arch.reads': 'reads: get, list, watch',
   'traffic.arch.every': 'every request',
   'traffic.arch.writes': 'writes: create, update, patch, delete',
-  'traffic.arch.stopped': '{{n}} stopped',
+  'traffic.arch.stopped_one': '{{count}} stopped',
+  'traffic.arch.stopped_other': '{{count}} stopped',
   'traffic.arch.watchCache': 'Watch cache',
-  'traffic.arch.readsServed': '{{n}} reads served',
+  'traffic.arch.readsServed_one': '{{count}} read served',
+  'traffic.arch.readsServed_other': '{{count}} reads served',
   'traffic.arch.servesMost': 'serves most reads',
-  'traffic.arch.stored': '{{n}} stored',
+  'traffic.arch.stored_one': '{{count}} stored',
+  'traffic.arch.stored_other': '{{count}} stored',
   'traffic.arch.busy': 'Busy: {{rate}} requests/s.',
   'traffic.arch.busyText':
     'Drawing at most {{max}} a second; the numbers count every request of the last 10 s.',
   'traffic.arch.caption':
     'Each dot is one request, from its client to where the API server stopped it. Numbers: the last 10 s.',
-  'traffic.arch.withoutDot': '· {{n}} counted without a dot',
+  'traffic.arch.withoutDot_one': '· {{count}} counted without a dot',
+  'traffic.arch.withoutDot_other': '· {{count}} counted without a dot',
   'traffic.arch.dot': '{{verb}} {{what}} by {{user}}: {{code}}, stopped at {{place}}',
   'traffic.arch.webhooks': 'webhooks',
   'traffic.arch.authentication1': 'Authenti-',
@@ -236,4 +240,25 @@ export const trafficEn = {
   'traffic.client.kubelets': 'kubelets',
   'traffic.client.others': 'others',
   'traffic.client.otherClients': 'other clients',
+
+  // The core's refusals (src-main/features/traffic/traffic-service.ts)
+  'traffic.err.webhook': 'Cannot open the audit webhook on {{host}}:{{port}}',
+  'traffic.err.webhookNext':
+    'Choose another port, or stop what listens there, and give the API server the same URL.',
+  'traffic.err.minikube': 'Cannot follow the audit log through minikube ssh',
+  'traffic.err.minikubeNext': 'Is minikube installed and the profile running (minikube status)?',
+  'traffic.err.log': 'Cannot follow this audit log',
+  'traffic.err.logNext':
+    'Give the path of kube-apiserver’s --audit-log-path (JSON format), readable by Apiscope.',
+  'traffic.err.gone': 'This request is no longer kept',
+  'traffic.err.goneDetail': 'Audit ID {{auditId}}: Apiscope keeps the last 5,000 requests.',
+  'traffic.err.goneNext': 'Pick a more recent request.',
+
+  // What the kube-apiserver Pod's flags say (src-main/features/traffic/audit-setup.ts)
+  'traffic.flags.unread': 'Could not read kube-system Pods: {{why}}.',
+  'traffic.flags.noPod':
+    'No kube-apiserver Pod in kube-system: this API server does not run as a Pod, so its flags cannot be read from here. Events arriving are the proof.',
+  'traffic.flags.none': '{{pod}} runs without any --audit-* flag: audit is off.',
+  'traffic.flags.some': '{{pod}} runs with {{flags}}.',
+  'traffic.flags.notConnected': 'Not connected to a cluster.',
 } as const

@@ -8,6 +8,7 @@ import { homedir } from 'node:os'
 import type { AuditSetup, ClusterFlavour, TrafficSourceStatus } from '@features/traffic/messages'
 import type { ClusterSession } from '../../core/cluster-session'
 import { kindGuide, kubeadmGuide, minikubeGuide, RECOMMENDED_POLICY } from './audit-setup-guides'
+import { said, type Said } from '@i18n/translate'
 
 export { RECOMMENDED_POLICY, webhookKubeconfig } from './audit-setup-guides'
 
@@ -30,6 +31,15 @@ export function auditFlags(argv: readonly string[]): Record<string, string> {
   return out
 }
 
+/** What the flags say, in English and by key (the renderer says it in the person's language). */
+function noted(
+  found: boolean,
+  audit: Record<string, string>,
+  note: Said,
+): AuditSetup['apiserverFlags'] {
+  return { found, audit, note: note.text, noteSaid: note.as }
+}
+
 async function apiserverPodFlags(
   session: ClusterSession,
 ): Promise<AuditSetup['apiserverFlags'] & { node?: string }> {
@@ -37,27 +47,21 @@ async function apiserverPodFlags(
     path: '/api/v1/namespaces/kube-system/pods',
     query: { labelSelector: 'component=kube-apiserver' },
   })
-  if (!pods.ok)
-    return {
-      found: false,
-      audit: {},
-      note: `Could not read kube-system Pods: ${pods.error.title}.`,
-    }
+  if (!pods.ok) return noted(false, {}, said('traffic.flags.unread', { why: pods.error.title }))
   const pod = pods.value.items?.[0]
-  if (!pod)
-    return {
-      found: false,
-      audit: {},
-      note: 'No kube-apiserver Pod in kube-system: this API server does not run as a Pod, so its flags cannot be read from here. Events arriving are the proof.',
-    }
+  if (!pod) return noted(false, {}, said('traffic.flags.noPod'))
   const container = pod.spec?.containers?.[0]
   const audit = auditFlags([...(container?.command ?? []), ...(container?.args ?? [])])
   const names = Object.keys(audit)
+  const podName = pod.metadata?.name ?? 'kube-apiserver'
   const note =
     names.length === 0
-      ? `${pod.metadata?.name ?? 'kube-apiserver'} runs without any --audit-* flag: audit is off.`
-      : `${pod.metadata?.name ?? 'kube-apiserver'} runs with ${names.map((n) => `--${n}`).join(', ')}.`
-  return { found: true, audit, note, ...(pod.spec?.nodeName ? { node: pod.spec.nodeName } : {}) }
+      ? said('traffic.flags.none', { pod: podName })
+      : said('traffic.flags.some', { pod: podName, flags: names.map((n) => `--${n}`).join(', ') })
+  return {
+    ...noted(true, audit, note),
+    ...(pod.spec?.nodeName ? { node: pod.spec.nodeName } : {}),
+  }
 }
 
 /**
@@ -109,7 +113,7 @@ export async function detectAuditSetup(
   const receiving = sources.some((s) => s.lastEventAt !== undefined && now - s.lastEventAt < 60_000)
   const flags = session
     ? await apiserverPodFlags(session)
-    : { found: false, audit: {}, note: 'Not connected to a cluster.' }
+    : noted(false, {}, said('traffic.flags.notConnected'))
   const context = session?.config.context ?? ''
   const detected = session ? clusterFlavour(context, flags) : null
   const profile = detected === 'minikube' && NAME.test(context) ? context : 'minikube'

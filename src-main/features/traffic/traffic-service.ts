@@ -15,6 +15,19 @@ import { CommandTail, FileTail } from './audit-log-tail'
 import { AuditWebhook } from './audit-webhook'
 import { MetricsPoller } from './metrics'
 import { TrafficStream } from './traffic-stream'
+import { said, type Said } from '@i18n/translate'
+
+/** A refusal in the catalogue's words; a detail that is the system's message stays as it came. */
+function refusal(title: Said, detail: Said | string, nextStep: Said): UiError {
+  const ours = typeof detail !== 'string'
+  return {
+    kind: 'bad-request',
+    title: title.text,
+    detail: ours ? detail.text : detail,
+    nextStep: nextStep.text,
+    said: { title: title.as, nextStep: nextStep.as, ...(ours ? { detail: detail.as } : {}) },
+  }
+}
 
 interface Source {
   status: TrafficSourceStatus
@@ -115,13 +128,13 @@ export class TrafficService {
     }
     const status = this.newStatus('webhook', `http://${host}:${port}${path}`)
     const webhook = new AuditWebhook({ host, port, path }, status, this.onEvents, this.onChange)
-    return this.add(status, webhook, (message) => ({
-      kind: 'bad-request',
-      title: `Cannot open the audit webhook on ${host}:${port}`,
-      detail: message,
-      nextStep:
-        'Choose another port, or stop what listens there, and give the API server the same URL.',
-    }))
+    return this.add(status, webhook, (message) =>
+      refusal(
+        said('traffic.err.webhook', { host, port }),
+        message,
+        said('traffic.err.webhookNext'),
+      ),
+    )
   }
 
   async startLogTail(
@@ -148,12 +161,9 @@ export class TrafficService {
         onEvents: this.onEvents,
         onChange: this.onChange,
       })
-      return this.add(status, tail, (message) => ({
-        kind: 'bad-request',
-        title: 'Cannot follow the audit log through minikube ssh',
-        detail: message,
-        nextStep: 'Is minikube installed and the profile running (minikube status)?',
-      }))
+      return this.add(status, tail, (message) =>
+        refusal(said('traffic.err.minikube'), message, said('traffic.err.minikubeNext')),
+      )
     }
     const status = this.newStatus('log-file', path)
     const tail = new FileTail(
@@ -161,13 +171,9 @@ export class TrafficService {
       { status, onEvents: this.onEvents, onChange: this.onChange },
       fromStart,
     )
-    return this.add(status, tail, (message) => ({
-      kind: 'bad-request',
-      title: 'Cannot follow this audit log',
-      detail: message,
-      nextStep:
-        'Give the path of kube-apiserver’s --audit-log-path (JSON format), readable by Apiscope.',
-    }))
+    return this.add(status, tail, (message) =>
+      refusal(said('traffic.err.log'), message, said('traffic.err.logNext')),
+    )
   }
 
   async stopSource(id: number): Promise<boolean> {
@@ -182,12 +188,13 @@ export class TrafficService {
   detail(auditId: string): Result<TrafficEventDetail> {
     const found = this.stream.entry(auditId)
     if (!found)
-      return fail({
-        kind: 'bad-request',
-        title: 'This request is no longer kept',
-        detail: `Audit ID ${auditId}: Apiscope keeps the last 5,000 requests.`,
-        nextStep: 'Pick a more recent request.',
-      })
+      return fail(
+        refusal(
+          said('traffic.err.gone'),
+          said('traffic.err.goneDetail', { auditId }),
+          said('traffic.err.goneNext'),
+        ),
+      )
     const redacted: string[] = []
     const events = found.events.map((event, i) => {
       const r = redactAuditEvent(event, i)
