@@ -128,7 +128,11 @@ test('the Watches view in French and English: timeline, live region, table, insp
       // The table, then the inspector on the patch: its diff.
       await page.getByRole('tab', { name: says.table }).click()
       const table = page.getByTestId('watch-table')
-      await page.keyboard.press('Escape')
+      // The table alone first: the inspector closed.
+      await page
+        .getByTestId('inspector')
+        .getByRole('button', { name: lang === 'fr' ? /Fermer/ : /Close/ })
+        .click()
       await expect(table.getByRole('button', { name: /DELETED/ }).first()).toBeVisible()
       await checked(page, lang, 'Watches table')
       await apiscope.screenshot(`${lang}-watches-table`)
