@@ -8,6 +8,7 @@ import type {
   StageOutcome,
   StatusCause,
 } from '@common/request-stages'
+import type { SaidAs } from '@common/result'
 
 /** Who sent a request, from its user agent and user: the clients drawn on the left. */
 export const CLIENT_KINDS = [
@@ -56,6 +57,8 @@ export interface TrafficRequest {
   path?: StageId[]
   outcome: StageOutcome
   explanation: string
+  /** The explanation's catalogue parts (request-stages.ts), to say it in the person's language. */
+  explanationSaid?: SaidAs[]
   /**
    * A 429 of Apiscope's own: the FlowSchema and priority level that refused it, from the answer's
    * X-Kubernetes-PF-* headers (an audit event does not say them), joined by audit ID.

@@ -150,6 +150,7 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
     ...(verdict?.path ? { path: verdict.path } : {}),
     outcome: verdict?.outcome ?? 'unrecognized',
     explanation: verdict?.explanation ?? 'Received by the API server; no answer yet.',
+    ...(verdict?.explanationSaid ? { explanationSaid: verdict.explanationSaid } : {}),
     dryRun,
   }
   if (ref?.apiGroup !== undefined) out.apiGroup = ref.apiGroup

@@ -39,6 +39,8 @@ export function aggregateKey(r: TrafficRequest): string {
 function withFlow(request: TrafficRequest, flow: NonNullable<TrafficRequest['flow']>): void {
   if (request.code !== 429 || request.flow) return
   request.flow = flow
+  // A sentence the catalogue does not hold yet: the whole explanation shows in English.
+  delete request.explanationSaid
   request.explanation += ` FlowSchema ${flow.flowSchema ?? '(not named)'}, priority level ${flow.priorityLevel ?? '(not named)'}, as the answer to Apiscope's own request said (X-Kubernetes-PF-* headers).`
 }
 
