@@ -78,4 +78,6 @@ export const shellEn = {
   'warnings.meta': '{{code}} · agent {{agent}}',
   'warnings.metaTitle':
     "The Warning header's code and agent: 299 is a persistent warning, agent - means the API server did not name itself",
+  // Accessible names of scroll containers (#15)
+  'a11y.whatIfAnswer': 'What-if answer',
 } as const

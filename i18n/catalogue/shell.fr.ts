@@ -74,4 +74,6 @@ export const shellFr: { readonly [K in keyof typeof shellEn]: string } = {
   'warnings.meta': '{{code}} · agent {{agent}}',
   'warnings.metaTitle':
     'Le code et l’agent de l’en-tête Warning : 299 est un avertissement persistant, agent - veut dire que le serveur d’API ne s’est pas nommé',
+  // Accessible names of scroll containers (#15)
+  'a11y.whatIfAnswer': 'Réponse du what-if',
 }

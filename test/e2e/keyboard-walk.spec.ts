@@ -15,18 +15,21 @@ const MAX_STOPS = 250
 
 /** Marks every control of the view with data-kw (its number) and keeps its unfocused style. */
 async function markControls(page: Page): Promise<number> {
-  return page.evaluate(() => {
+  return page.locator('html').evaluate((html) => {
+    // The page's own globals (the Node typecheck has no DOM library).
+    const document = html.ownerDocument
+    const window = document.defaultView
     const w = window as unknown as { kwBefore: Map<string, string> }
     w.kwBefore = new Map()
-    ;(document.activeElement as HTMLElement | null)?.blur()
-    const controls = document.querySelectorAll<HTMLElement>(
+    document.activeElement?.blur()
+    const controls = document.querySelectorAll(
       'button, a[href], input, select, textarea, summary, [tabindex], [contenteditable="true"]',
     )
     let n = 0
     for (const el of controls) {
       const id = String(n++)
       el.dataset.kw = id
-      const s = getComputedStyle(el)
+      const s = window.getComputedStyle(el)
       w.kwBefore.set(id, `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}|${s.boxShadow}`)
     }
     return n
@@ -41,8 +44,11 @@ interface Stop {
 
 /** The focused element: which control it is, and what is wrong with how it shows its focus. */
 async function lookAtFocus(page: Page): Promise<Stop> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null
+  return page.locator('html').evaluate((html) => {
+    // The page's own globals (the Node typecheck has no DOM library).
+    const document = html.ownerDocument
+    const window = document.defaultView
+    const el = document.activeElement
     if (!el || el === document.body) return { id: 'body', what: 'body', problem: null }
     const what = `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`
     const w = window as unknown as { kwBefore: Map<string, string> }
@@ -60,13 +66,13 @@ async function lookAtFocus(page: Page): Promise<Stop> {
       return ((l1 ?? 0) + 0.05) / ((l2 ?? 0) + 0.05)
     }
     /** The opaque colour behind an outline drawn outside el: its nearest painted ancestor's. */
-    const behind = (from: Element | null) => {
+    const behind = (from: typeof html | null) => {
       for (let e = from; e; e = e.parentElement) {
-        const bg = getComputedStyle(e).backgroundColor
+        const bg = window.getComputedStyle(e).backgroundColor
         const a = rgb(bg)[3]
         if (bg !== 'transparent' && (a === undefined || a > 0.9)) return bg
       }
-      return getComputedStyle(document.body).backgroundColor
+      return window.getComputedStyle(document.body).backgroundColor
     }
     const r = el.getBoundingClientRect()
     const onScreen =
@@ -74,8 +80,8 @@ async function lookAtFocus(page: Page): Promise<Stop> {
       r.height > 0 &&
       r.bottom > 0 &&
       r.right > 0 &&
-      r.top < innerHeight &&
-      r.left < innerWidth &&
+      r.top < window.innerHeight &&
+      r.left < window.innerWidth &&
       el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
     if (!onScreen)
       return {
@@ -83,7 +89,7 @@ async function lookAtFocus(page: Page): Promise<Stop> {
         what,
         problem: `not on screen (${Math.round(r.top)},${Math.round(r.left)} ${Math.round(r.width)}x${Math.round(r.height)})`,
       }
-    const s = getComputedStyle(el)
+    const s = window.getComputedStyle(el)
     const now = `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}|${s.boxShadow}`
     const before = id === null ? null : w.kwBefore.get(id)
     if (before === now) return { id, what, problem: 'looks the same focused and unfocused' }
@@ -104,10 +110,12 @@ async function lookAtFocus(page: Page): Promise<Stop> {
 
 /** The view's controls a person can use: enabled, visible, and not a roving tabindex's others. */
 async function reachableControls(page: Page): Promise<Map<string, string>> {
-  const list = await page.evaluate(() => {
+  const list = await page.locator('html').evaluate((html) => {
+    // The page's own globals (the Node typecheck has no DOM library).
+    const document = html.ownerDocument
     const out: [string, string][] = []
-    for (const el of document.querySelectorAll<HTMLElement>('[data-kw]')) {
-      if ((el as HTMLButtonElement).disabled) continue
+    for (const el of document.querySelectorAll('[data-kw]')) {
+      if (el.disabled) continue
       if (el.closest('[inert], [aria-hidden="true"]')) continue
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
       const r = el.getBoundingClientRect()
@@ -120,7 +128,7 @@ async function reachableControls(page: Page): Promise<Map<string, string>> {
         )
       )
         continue
-      if (el.matches('input[type="radio"]') && !(el as HTMLInputElement).checked) continue
+      if (el.matches('input[type="radio"]') && !el.checked) continue
       // A container marked only to be scrolled is not a control unless it takes the focus.
       if (!el.matches('button, a, input, select, textarea') && el.tabIndex < 0) continue
       out.push([
@@ -136,14 +144,14 @@ async function reachableControls(page: Page): Promise<Map<string, string>> {
 /** Tab through one view; what went wrong comes back, as lines to read. */
 async function walkView(page: Page, key: string): Promise<string[]> {
   // The view's key goes to the page, not to the field the last walk ended in.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await page.locator('html').evaluate((html) => html.ownerDocument.activeElement?.blur())
   await showView(page, key)
   await markControls(page)
   const expected = await reachableControls(page)
   const problems: string[] = []
   const seen = new Set<string>()
   // From the top of the document: the first Tab focuses its first control.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await page.locator('html').evaluate((html) => html.ownerDocument.activeElement?.blur())
   let first: string | null = null
   let stops = 0
   let leftPage = 0
@@ -211,7 +219,9 @@ test.describe('in a replay of the bundled demo', () => {
     await expect(page.getByRole('region', { name: 'Replay controls' })).toBeVisible()
     expect(await walkAll(page)).toEqual([])
     // The check itself: a button whose focus does not show, and one outside the Tab order, fail.
-    await page.evaluate(() => {
+    await page.locator('html').evaluate((html) => {
+      // The page's own globals (the Node typecheck has no DOM library).
+      const document = html.ownerDocument
       const main = document.querySelector('main')
       main?.insertAdjacentHTML(
         'afterbegin',

@@ -10,7 +10,10 @@ const VIEWS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const
 
 /** What still moves on the page: running animations, and elements that would animate. */
 async function motion(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.locator('html').evaluate((html) => {
+    // The page's own globals (the Node typecheck has no DOM library).
+    const document = html.ownerDocument
+    const window = document.defaultView
     const seconds = (list: string) =>
       Math.max(
         ...list
@@ -19,14 +22,14 @@ async function motion(page: Page): Promise<string[]> {
       )
     const found: string[] = []
     for (const a of document.getAnimations()) {
-      const target = (a.effect as KeyframeEffect | null)?.target
+      const target = a.effect?.target
       found.push(
         `running: ${a.constructor.name} on ${target?.tagName ?? '?'}.${target?.className ?? ''}`,
       )
     }
     for (const el of document.querySelectorAll('*')) {
       for (const pseudo of [null, '::before', '::after']) {
-        const s = getComputedStyle(el, pseudo)
+        const s = window.getComputedStyle(el, pseudo)
         const what = `${el.tagName.toLowerCase()}.${String(el.className)}${pseudo ?? ''}`
         if (s.transitionProperty !== 'none' && seconds(s.transitionDuration) > 0.01)
           found.push(`transition ${s.transitionDuration}: ${what}`)
@@ -62,7 +65,9 @@ test('reduced motion: no view animates, transitions or scrolls smoothly', async 
 
   // The rule and the check themselves: an element that animates and transitions, added to the
   // page, is still under reduced motion, and moves (the check sees it) without the preference.
-  await page.evaluate(() => {
+  await page.locator('html').evaluate((html) => {
+    // The page's own globals (the Node typecheck has no DOM library).
+    const document = html.ownerDocument
     const probe = document.createElement('div')
     probe.id = 'motion-probe'
     probe.style.cssText = 'transition: opacity 1s; scroll-behavior: smooth; opacity: 0.5'

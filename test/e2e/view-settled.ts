@@ -9,9 +9,7 @@ const GIVE_UP_MS = 10_000
 
 export async function showView(page: Page, key: string): Promise<void> {
   await page.locator('body').press(key)
-  await expect(page.locator('nav[aria-label="Views"] button[aria-current="page"] kbd')).toHaveText(
-    key,
-  )
+  await expect(page.locator('nav.side button[aria-current="page"] kbd')).toHaveText(key)
   // Watched in the page itself, every 25 ms: no round trip to the test per look.
   await page.locator('main').evaluate(
     (el, [settledMs, giveUpMs]) =>
