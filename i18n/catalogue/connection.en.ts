@@ -84,4 +84,6 @@ export const connectionEn = {
     'Start a local cluster (minikube start writes ~/.kube/config), or set KUBECONFIG to a kubeconfig file.',
   'kcfg.warn.shadowed': '"{{name}}" in {{file}} is ignored: {{first}} defines it first',
   'kcfg.warn.missing': '{{file}} (named in KUBECONFIG) does not exist',
+  // Why the demo opened by itself (src-main/assembly/demo-fallback.ts)
+  'demo.fallbackReason': 'No cluster answered ({{failure}}): showing the bundled demo.',
 } as const

@@ -86,4 +86,6 @@ export const connectionFr: { readonly [K in keyof typeof connectionEn]: string }
     'Lancez un cluster local (minikube start écrit ~/.kube/config), ou faites pointer KUBECONFIG vers un fichier kubeconfig.',
   'kcfg.warn.shadowed': '« {{name}} » dans {{file}} est ignoré : {{first}} le définit d’abord',
   'kcfg.warn.missing': '{{file}} (nommé dans KUBECONFIG) n’existe pas',
+  // Why the demo opened by itself (src-main/assembly/demo-fallback.ts)
+  'demo.fallbackReason': 'Aucun cluster n’a répondu ({{failure}}) : voici la démo fournie.',
 }

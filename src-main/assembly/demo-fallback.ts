@@ -2,6 +2,7 @@
 // (no kubeconfig, no context, refused, unknown host, timeout), open the bundled demo instead and
 // say why. A cluster that answers with an error (a bad certificate, 401) stays: that error matters.
 import type { ErrorKind } from '@common/result'
+import { said } from '@i18n/translate'
 import type { ApiscopeCore } from './apiscope-core'
 
 const NOBODY_ANSWERED = new Set<ErrorKind>([
@@ -17,7 +18,11 @@ const NOBODY_ANSWERED = new Set<ErrorKind>([
 export async function openDemoUnlessClusterAnswers(core: ApiscopeCore): Promise<string | null> {
   const connected = await core.invoke('kube:connect', {})
   if (connected.ok || !NOBODY_ANSWERED.has(connected.error.kind)) return null
-  const reason = `No cluster answered (${connected.error.title}): showing the bundled demo.`
-  const opened = await core.recording.openDemo(reason)
-  return opened.ok ? reason : null
+  const { title, said: failure } = connected.error
+  const reason = said('demo.fallbackReason', { failure: title })
+  const opened = await core.recording.openDemo(reason.text, {
+    reason: reason.as,
+    ...(failure ? { failure: failure.title } : {}),
+  })
+  return opened.ok ? reason.text : null
 }

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import type { SessionInfo } from '@common/kube-types'
 import type { TimelineEvent } from '@common/watch-types'
+import type { SaidAs } from '@common/result'
 
 const note = z.string().max(500)
 /** A recording is named, never given as a path: the core resolves it in its own folders. */
@@ -109,6 +110,11 @@ export interface ReplayStatus {
   session: SessionInfo
   /** Why the host opened it by itself (no cluster answered), or null. */
   openedBecause: string | null
+  /**
+   * The same reason as a catalogue message (i18n/), and the failure it names as one too when the
+   * catalogue has it, so the banner says both in the person's language.
+   */
+  openedBecauseSaid?: { reason: SaidAs; failure?: SaidAs }
   /** Bumps when the replay started again from the beginning (a seek back): views reset. */
   generation: number
   /** A new number each time a recording is opened: the renderer keeps one state per opening. */

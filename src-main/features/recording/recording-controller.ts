@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import type { EventChannel, EventPayloads, InvokeChannel } from '@common/contract'
-import type { RecordingFile, RecordingStatus } from '@features/recording/messages'
+import type { RecordingFile, RecordingStatus, ReplayStatus } from '@features/recording/messages'
 import { redact } from '@common/redaction'
 import { fail, ok, type Result, type UiError } from '@common/result'
 import type { WatchTarget } from '@common/watch-types'
@@ -242,7 +242,10 @@ export class RecordingController {
   }
 
   /** The first demo recording, for --demo and for "no cluster answered". */
-  async openDemo(because: string | null = null): Promise<Result<RecordingStatus>> {
+  async openDemo(
+    because: string | null = null,
+    becauseSaid?: ReplayStatus['openedBecauseSaid'],
+  ): Promise<Result<RecordingStatus>> {
     const demo = this.list().find((f) => f.source === 'demo')
     if (!demo) {
       return fail({
@@ -255,6 +258,7 @@ export class RecordingController {
     const opened = await this.open(demo.name, 'demo')
     if (opened.ok && this.replay) {
       this.replay.openedBecause = because
+      this.replay.openedBecauseSaid = becauseSaid
       return ok(this.status())
     }
     return opened

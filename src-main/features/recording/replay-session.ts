@@ -49,6 +49,7 @@ export class ReplaySession {
   readonly info: SessionInfo
   /** Why the host opened it without being asked (no cluster answered), for the banner. */
   openedBecause: string | null = null
+  openedBecauseSaid: ReplayStatus['openedBecauseSaid'] = undefined
 
   constructor(
     readonly name: string,
@@ -270,6 +271,7 @@ export class ReplaySession {
       generation: this.generation,
       session: { ...this.info },
       openedBecause: this.openedBecause,
+      ...(this.openedBecauseSaid ? { openedBecauseSaid: this.openedBecauseSaid } : {}),
     }
   }
 
