@@ -43,4 +43,7 @@ export const discoveryEn = {
   'disc.unknown': 'unknown',
   // Leftovers (issue #15): the namespaced column's heading
   'disc.nsShort': 'NS',
+  // VerbMatrix's name for a screen reader (the verbs are the API's words)
+  'disc.verbsAria': 'verbs: {{verbs}}',
+  'disc.verbsNone': 'none',
 } as const

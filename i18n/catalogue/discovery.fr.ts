@@ -44,4 +44,6 @@ export const discoveryFr: { readonly [K in keyof typeof discoveryEn]: string } =
   'disc.unknown': 'inconnu',
   // Leftovers (issue #15): the namespaced column's heading
   'disc.nsShort': 'NS',
+  'disc.verbsAria': 'verbes : {{verbs}}',
+  'disc.verbsNone': 'aucun',
 }

@@ -36,7 +36,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
     '. Apiscope la liste (par pages) puis lance un watch depuis la resourceVersion de la liste, ou demande une liste en flux (l’état sous forme d’événements ADDED jusqu’à un bookmark, puis les changements) ; chaque événement se place sur un même axe global des resourceVersions.',
   'watch.legend': 'Légende',
   'watch.legendInitial': 'ADDED (état initial)',
-  'watch.legendList': 'liste',
+  'watch.legendList': 'list',
   'watch.keys':
     'glisser : déplacer · Ctrl+molette : zoomer · Maj+glisser : zoomer sur une plage · ←→↑↓ : parcourir · +/−/0',
   // TimelineChart and its model (labels band, lane tags, tooltip, live region)

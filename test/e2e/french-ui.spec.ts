@@ -1,90 +1,13 @@
-// Switched to French in the side bar, the views translated so far show no English UI text: each
+// Switched to French in the side bar, the shell, the Overview, Discovery, the request log and the
+// walkthroughs show no English UI text (each area's own spec, french-<area>.spec.ts, checks its
+// views the same way): each
 // visible text node is checked against the English catalogue (a text whose French differs must
 // not show up). The API's own words are the same in both catalogues, so they pass. The language
 // is remembered across a reload, and switching keeps the view and its state.
-import type { Page } from '@playwright/test'
-import { catalogues } from '@i18n/translate'
 import { expect, startServe, test } from './fixtures'
-import { auditLayout } from './layout-audit'
+import { englishShown, expectFits, expectNoEnglish } from './french-check'
 import { ApiscopePage } from './pages/apiscope-page'
 import { WalkthroughsPage } from './pages/walkthroughs-page'
-
-/**
- * English texts that French says otherwise, as patterns ({{x}} stands for anything); one whose own
- * words are too few to tell a language ('{{title}}: {{detail}}') is left out, as in french-check.ts.
- */
-const saysSomething = (text: string): boolean =>
-  /\p{L}{3,}/u.test(text.replace(/\{\{[^}]+\}\}/g, ' '))
-const english = Object.entries(catalogues.en)
-  .filter(([key, text]) => catalogues.fr[key] !== text && saysSomething(text))
-  .map(([key, text]) => ({
-    key,
-    pattern: new RegExp(
-      `^${text
-        .trim()
-        .split(/\{\{[^}]+\}\}/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.+')}$`,
-    ),
-  }))
-
-/**
- * The visible text nodes of the page, the API's words aside (code, keys, monospace, translate=no)
- * and unselected options. A script string:
- * this file is typed for Node, the walk runs in the page.
- */
-const VISIBLE_TEXTS = (roots: string, skip: string) => `(() => {
-  const out = []
-  for (const root of document.querySelectorAll(${JSON.stringify(roots)})) {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.trim()
-    const parent = node.parentElement
-    if (!text || !parent) continue
-    if (parent.closest(${JSON.stringify(`code, kbd, pre, script, style, .mono, [translate=no]${skip}`)})) continue
-    const option = parent.closest('option')
-    if (option && !option.selected) continue
-    if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue
-    out.push(text)
-  }
-  }
-  return out
-})()`
-
-async function visibleTexts(page: Page, roots: string, skip = ''): Promise<string[]> {
-  return page.evaluate<string[]>(VISIBLE_TEXTS(roots, skip ? `, ${skip}` : ''))
-}
-
-/** `roots`: the parts of the page to read (the whole page by default). */
-async function englishShown(page: Page, roots = 'body', skip = ''): Promise<string[]> {
-  return (await visibleTexts(page, roots, skip)).flatMap((text) =>
-    english.filter((e) => e.pattern.test(text)).map((e) => `${e.key}: "${text}"`),
-  )
-}
-
-async function expectNoEnglish(
-  page: Page,
-  where: string,
-  roots = 'body',
-  skip = '',
-): Promise<void> {
-  expect(await englishShown(page, roots, skip), `English UI text on the French ${where}`).toEqual(
-    [],
-  )
-}
-
-/**
- * French is longer: the screen still fits at 1280×720, nothing cut, off screen or overlapping
- * (dialogs and the record form sit over the page on purpose: not audited).
- */
-async function expectFits(page: Page, where: string): Promise<void> {
-  expect(await auditLayout(page), `layout of the French ${where}`).toEqual({
-    pageOverflow: null,
-    offScreen: [],
-    overlapping: [],
-    clipped: [],
-  })
-}
 
 /** The app shell: top bar, replay strip, side bar (the view in the middle is checked on its own). */
 const SHELL =
@@ -105,8 +28,8 @@ test('the app shell in French: side bar, top bar, dialogs, no English from the c
   const nav = page.getByRole('navigation', { name: 'Vues' })
   await expect(nav.getByRole('button', { name: 'Parcours guidés' })).toBeVisible()
   await expectNoEnglish(page, 'top bar and side bar', SHELL)
-  // The Overview's panels: identity, access rules, health, kubectl proxy. The identity's extra
-  // rows and notes come from the core and are not in the catalogue yet.
+  // The Overview's panels: identity (its notes and extra rows come from the core, by key), access
+  // rules, health, kubectl proxy.
   await expect(page.getByRole('heading', { name: 'Qui vous êtes, selon le serveur' })).toBeVisible()
   await expect(apiscope.health).toContainText('Vérifié à')
   await expectNoEnglish(page, 'Overview')
@@ -187,14 +110,17 @@ test('the connect screen and a connection failure in French', async ({ apiscope,
   await expectFits(page, 'fr-connect-wrong-ca')
   await apiscope.screenshot('fr-connect-wrong-ca')
   // The same error, said again in English when the language changes: nothing is reloaded.
-  await page.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'English' }).click()
+  await page
+    .getByRole('group', { name: 'Langue' })
+    .getByRole('button', { name: 'English', exact: true })
+    .click()
   await expect(error).toContainText('not signed by the CA this kubeconfig trusts')
   await page.getByRole('button', { name: 'Connect to apiscope-admin' }).click()
   await expect(apiscope.statusPill).toContainText('Connected')
 })
 
-// The walkthrough's own words are checked; the core's stage explanations (the sentence under the
-// stage path) are not in the catalogue yet and still show in English.
+// The walkthrough's own words are checked, and the core's stage explanation under the stage path
+// (said again by key).
 test('a walkthrough in French: plan, what it will send, what came back, checked', async ({
   apiscope,
   page,

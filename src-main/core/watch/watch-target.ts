@@ -23,10 +23,6 @@ export function targetKey(context: string, t: WatchTarget): string {
   ])
 }
 
-export function targetLabel(t: WatchTarget): string {
-  return targetLabelSaid(t).text
-}
-
 /** "configmaps in ch34 -l app=web", "pods (all namespaces)": in English, and as a message. */
 export function targetLabelSaid(t: WatchTarget): Said {
   const resource = t.group ? `${t.resource}.${t.group}` : t.resource

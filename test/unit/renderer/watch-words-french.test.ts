@@ -1,9 +1,8 @@
 // The Watches view's words built outside the components, in French: the lane tags, the labels
-// band, the tooltip, the axis note, the health panel's modes; and the core's reasons for a watch,
-// said again by key. English stays what it was (the other renderer tests read it).
+// band, the tooltip, the axis note, the health panel's modes (the core's reasons for a watch:
+// watch-reasons-french.test.ts). English stays what it was (the other renderer tests read it).
 import { describe, expect, it } from 'vitest'
 import type { ListSnapshot, WatchStatus } from '@common/watch-types'
-import { translate } from '@i18n/translate'
 import { chooseAxis } from '../../../src-renderer/src/features/watches/timeline/timeline-axis'
 import {
   laneTag,
@@ -13,8 +12,6 @@ import {
 } from '../../../src-renderer/src/features/watches/timeline/timeline-chart-model'
 import { TimelineData } from '../../../src-renderer/src/features/watches/timeline/timeline-data'
 import { modeName, modeText } from '../../../src-renderer/src/features/watches/watch-mode'
-import { listingProgressSaid } from '../../../src-main/core/watch/watch-supervisor'
-import { targetLabelSaid } from '../../../src-main/core/watch/watch-target'
 
 const status = (id: number, over: Partial<WatchStatus>) => ({ id, ...over }) as WatchStatus
 
@@ -98,26 +95,5 @@ describe('the Watches view in French', () => {
       'auto : liste en flux',
     )
     expect(modeText(status(1, { mode: 'auto', startedBy: 'stream' }))).toBe('auto: streaming list')
-  })
-
-  it('says the core’s reasons again by key, numbers through Intl', () => {
-    const progress = listingProgressSaid('expired', 3, 1500, 44056)
-    expect(progress.text).toBe(
-      'relisting after 410 Expired: page 3 · 1,500 objects so far · about 44,056 to go',
-    )
-    const fr = translate('fr', progress.as.key, ...([progress.as.params] as never[]))
-    expect(fr.replace(/\s/g, ' ')).toBe(
-      'nouvelle liste après 410 Expired : page 3 · 1 500 objets reçus · environ 44 056 restants',
-    )
-    const label = targetLabelSaid({
-      group: '',
-      version: 'v1',
-      resource: 'configmaps',
-      namespace: 'ch34',
-    })
-    expect(label.text).toBe('configmaps in ch34')
-    expect(translate('fr', label.as.key, ...([label.as.params] as never[]))).toBe(
-      'configmaps dans ch34',
-    )
   })
 })
