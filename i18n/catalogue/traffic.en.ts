@@ -261,4 +261,84 @@ export const trafficEn = {
   'traffic.flags.none': '{{pod}} runs without any --audit-* flag: audit is off.',
   'traffic.flags.some': '{{pod}} runs with {{flags}}.',
   'traffic.flags.notConnected': 'Not connected to a cluster.',
+  'traffic.flow.named':
+    " FlowSchema {{flowSchema}}, priority level {{priorityLevel}}, as the answer to Apiscope's own request said (X-Kubernetes-PF-* headers).",
+  'traffic.flow.noLevel':
+    " FlowSchema {{flowSchema}}, priority level (not named), as the answer to Apiscope's own request said (X-Kubernetes-PF-* headers).",
+  'traffic.flow.noSchema':
+    " FlowSchema (not named), priority level {{priorityLevel}}, as the answer to Apiscope's own request said (X-Kubernetes-PF-* headers).",
+  'traffic.flow.neither':
+    " FlowSchema (not named), priority level (not named), as the answer to Apiscope's own request said (X-Kubernetes-PF-* headers).",
+  'traffic.guide.label.policy': 'Audit policy',
+  'traffic.guide.label.webhook': 'Webhook configuration',
+  'traffic.guide.label.check': 'Check that the node can reach Apiscope',
+  'traffic.guide.why.policy':
+    'Metadata for every request, the full Status of writes (so a 422 shows its causes); never Secret values, never tokens.',
+  'traffic.guide.why.check':
+    'Prints 200 when the webhook is started here and a firewall lets the node in.',
+  'traffic.guide.minikube.label.folder': 'Folder minikube copies into the node',
+  'traffic.guide.minikube.why.folder':
+    'Everything under ~/.minikube/files/ is copied to the same path in the node at start.',
+  'traffic.guide.minikube.route.webhook': 'the node posts to {{url}}',
+  'traffic.guide.minikube.route.log':
+    'the API server writes to its output, Apiscope follows it through minikube ssh',
+  'traffic.guide.minikube.why.webhook':
+    'kube-apiserver posts batches of audit events to {{url}}: Apiscope, listening on port {{port}} of every interface of this machine.',
+  'traffic.guide.minikube.label.restart': 'Restart minikube with audit on',
+  'traffic.guide.minikube.why.restart':
+    'Passes the flags to kube-apiserver; an existing cluster keeps its objects.',
+  'traffic.guide.minikube.label.restartLog': 'Restart minikube with audit to stdout',
+  'traffic.guide.minikube.why.restartLog':
+    'The audit log goes to the kube-apiserver container’s output; the node keeps it under /var/log/containers.',
+  'traffic.guide.minikube.label.follow': 'What Apiscope runs to follow it',
+  'traffic.guide.minikube.why.follow':
+    'Start it with "minikube profile" under Audit log above; lines that are not audit events are skipped.',
+  'traffic.guide.kind.label.create': 'Create the cluster with audit on',
+  'traffic.guide.kind.why.create':
+    'kind reads this file only when it creates a cluster: an existing {{cluster}} must go first (kind delete cluster --name {{cluster}}), and its objects with it. Run it in the folder that holds apiscope-audit/.',
+  'traffic.guide.kind.label.folder': 'Folder kind mounts into the node',
+  'traffic.guide.kind.why.folder':
+    'extraMounts below mounts it at {{dir}} in the node; a relative path is read from the folder you run kind in.',
+  'traffic.guide.kind.route.webhook':
+    'the node posts to this machine on the "kind" Docker network, http://<its gateway>:{{port}}{{path}}',
+  'traffic.guide.kind.route.log':
+    'the API server writes {{log}} in the node, docker exec copies it to a file here that Apiscope follows',
+  'traffic.guide.kind.label.address': 'This machine’s address on the kind network',
+  'traffic.guide.kind.why.address':
+    'The IPv4 gateway of the Docker network kind puts its nodes on (often 172.18.0.1): kube-apiserver in the node reaches this machine there. The next commands use the variable: run them in the same shell. On Docker Desktop (macOS, Windows) set APISCOPE_HOST=host.docker.internal instead.',
+  'traffic.guide.kind.why.webhook':
+    'kube-apiserver posts batches of audit events to Apiscope, listening on port {{port}} of every interface of this machine (the shell fills in APISCOPE_HOST).',
+  'traffic.guide.kind.label.config': 'kind cluster config',
+  'traffic.guide.kind.why.config':
+    'extraMounts puts {{dir}} in the node; the kubeadm patch mounts it into the kube-apiserver Pod (apiServer.extraVolumes) and passes the audit flags (apiServer.extraArgs).',
+  'traffic.guide.kind.why.configLog':
+    'The kubeadm patch passes the flags and mounts the policy folder and {{dir}} of the node into the kube-apiserver Pod.',
+  'traffic.guide.kind.label.copy': 'Copy the log to this machine, and leave it running',
+  'traffic.guide.kind.why.copy':
+    'Then follow {{file}} under Audit log above. The file in the node belongs to root; docker exec reads it for you.',
+  'traffic.guide.kubeadm.label.folder': 'On the control-plane node: a folder for the files',
+  'traffic.guide.kubeadm.why.folder':
+    'Every command below runs on the control-plane node (ssh to it), as root where it says sudo.',
+  'traffic.guide.kubeadm.label.edit': 'Add to the static Pod manifest {{manifest}}',
+  'traffic.guide.kubeadm.why.edit':
+    'The kubelet watches /etc/kubernetes/manifests and restarts kube-apiserver when the file changes (the API is down for a minute or so). Edit with sudo; keep any backup outside that folder, or the kubelet runs it as a second Pod.',
+  'traffic.guide.kubeadm.label.config':
+    'Or, for kubeadm init --config and upgrades: ClusterConfiguration',
+  'traffic.guide.kubeadm.why.config':
+    'A new cluster: kubeadm init --config with this in the file. An existing one: the same under ClusterConfiguration in the kubeadm-config ConfigMap (kubectl -n kube-system edit configmap kubeadm-config), or the next kubeadm upgrade writes the manifest without the flags. kubeadm before 1.31 (v1beta3) writes extraArgs as a map: audit-policy-file: /etc/kubernetes/apiscope/…',
+  'traffic.guide.kubeadm.route.webhook': 'the control-plane node posts to {{url}}',
+  'traffic.guide.kubeadm.route.log':
+    'the API server writes {{log}} on the node, tail copies it to a file Apiscope follows',
+  'traffic.guide.kubeadm.why.webhookUnknown':
+    "Replace THIS-MACHINE with this machine's address as the node reaches it; Apiscope listens on port {{port}} of every interface.",
+  'traffic.guide.kubeadm.why.webhookLoopback':
+    "{{host}} is the address Apiscope's connection to the API server leaves from (the API server runs on this machine); Apiscope listens on port {{port}}.",
+  'traffic.guide.kubeadm.why.webhookNode':
+    "{{host}} is the address Apiscope's connection to the API server leaves from, as the node sees it unless a NAT lies between; Apiscope listens on port {{port}}.",
+  'traffic.guide.kubeadm.why.check':
+    'On the node: prints 200 when the webhook is started here and a firewall lets the node in.',
+  'traffic.guide.kubeadm.label.copy':
+    'Copy the log to a file Apiscope can read, and leave it running',
+  'traffic.guide.kubeadm.why.copy':
+    'The log belongs to root. Then follow {{file}} under Audit log above (from another machine: ssh NODE sudo tail -F -n 0 {{log}} >> {{file}}).',
 } as const

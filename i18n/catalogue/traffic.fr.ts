@@ -249,4 +249,85 @@ export const trafficFr: { readonly [K in keyof typeof trafficEn]: string } = {
   'traffic.flags.none': '{{pod}} tourne sans aucun flag --audit-* : l’audit est désactivé.',
   'traffic.flags.some': '{{pod}} tourne avec {{flags}}.',
   'traffic.flags.notConnected': 'Pas connecté à un cluster.',
+  'traffic.flow.named':
+    ' FlowSchema {{flowSchema}}, niveau de priorité {{priorityLevel}}, comme l’a indiqué la réponse à la requête d’Apiscope elle-même (en-têtes X-Kubernetes-PF-*).',
+  'traffic.flow.noLevel':
+    ' FlowSchema {{flowSchema}}, niveau de priorité (sans nom), comme l’a indiqué la réponse à la requête d’Apiscope elle-même (en-têtes X-Kubernetes-PF-*).',
+  'traffic.flow.noSchema':
+    ' FlowSchema (sans nom), niveau de priorité {{priorityLevel}}, comme l’a indiqué la réponse à la requête d’Apiscope elle-même (en-têtes X-Kubernetes-PF-*).',
+  'traffic.flow.neither':
+    ' FlowSchema (sans nom), niveau de priorité (sans nom), comme l’a indiqué la réponse à la requête d’Apiscope elle-même (en-têtes X-Kubernetes-PF-*).',
+  'traffic.guide.label.policy': 'Politique d’audit',
+  'traffic.guide.label.webhook': 'Configuration du webhook',
+  'traffic.guide.label.check': 'Vérifier que le nœud joint Apiscope',
+  'traffic.guide.why.policy':
+    'Metadata pour chaque requête, le Status complet des écritures (un 422 montre ainsi ses causes) ; jamais les valeurs des Secrets, jamais de jetons.',
+  'traffic.guide.why.check':
+    'Affiche 200 quand le webhook est démarré ici et qu’aucun pare-feu ne bloque le nœud.',
+  'traffic.guide.minikube.label.folder': 'Dossier que minikube copie dans le nœud',
+  'traffic.guide.minikube.why.folder':
+    'Tout ce qui se trouve sous ~/.minikube/files/ est copié au même chemin dans le nœud au démarrage.',
+  'traffic.guide.minikube.route.webhook': 'le nœud envoie à {{url}}',
+  'traffic.guide.minikube.route.log':
+    'le serveur d’API écrit sur sa sortie, Apiscope la suit par minikube ssh',
+  'traffic.guide.minikube.why.webhook':
+    'kube-apiserver envoie des lots d’événements d’audit à {{url}} : Apiscope, à l’écoute sur le port {{port}} de toutes les interfaces de cette machine.',
+  'traffic.guide.minikube.label.restart': 'Redémarrer minikube avec l’audit activé',
+  'traffic.guide.minikube.why.restart':
+    'Passe les flags à kube-apiserver ; un cluster existant garde ses objets.',
+  'traffic.guide.minikube.label.restartLog': 'Redémarrer minikube avec l’audit sur stdout',
+  'traffic.guide.minikube.why.restartLog':
+    'Le journal d’audit va sur la sortie du conteneur kube-apiserver ; le nœud le garde sous /var/log/containers.',
+  'traffic.guide.minikube.label.follow': 'Ce qu’Apiscope lance pour le suivre',
+  'traffic.guide.minikube.why.follow':
+    'Lancez-le avec « minikube profile » sous Journal d’audit ci-dessus ; les lignes qui ne sont pas des événements d’audit sont ignorées.',
+  'traffic.guide.kind.label.create': 'Créer le cluster avec l’audit activé',
+  'traffic.guide.kind.why.create':
+    'kind ne lit ce fichier qu’à la création d’un cluster : un {{cluster}} existant doit d’abord disparaître (kind delete cluster --name {{cluster}}), et ses objets avec lui. Lancez-la dans le dossier qui contient apiscope-audit/.',
+  'traffic.guide.kind.label.folder': 'Dossier que kind monte dans le nœud',
+  'traffic.guide.kind.why.folder':
+    'extraMounts ci-dessous le monte sur {{dir}} dans le nœud ; un chemin relatif part du dossier où vous lancez kind.',
+  'traffic.guide.kind.route.webhook':
+    'le nœud envoie à cette machine sur le réseau Docker « kind », http://<sa passerelle>:{{port}}{{path}}',
+  'traffic.guide.kind.route.log':
+    'le serveur d’API écrit {{log}} dans le nœud, docker exec le copie dans un fichier d’ici qu’Apiscope suit',
+  'traffic.guide.kind.label.address': 'L’adresse de cette machine sur le réseau kind',
+  'traffic.guide.kind.why.address':
+    'La passerelle IPv4 du réseau Docker où kind place ses nœuds (souvent 172.18.0.1) : c’est là que kube-apiserver, dans le nœud, joint cette machine. Les commandes suivantes utilisent la variable : lancez-les dans le même shell. Sous Docker Desktop (macOS, Windows), mettez plutôt APISCOPE_HOST=host.docker.internal.',
+  'traffic.guide.kind.why.webhook':
+    'kube-apiserver envoie des lots d’événements d’audit à Apiscope, à l’écoute sur le port {{port}} de toutes les interfaces de cette machine (le shell remplit APISCOPE_HOST).',
+  'traffic.guide.kind.label.config': 'Configuration du cluster kind',
+  'traffic.guide.kind.why.config':
+    'extraMounts place {{dir}} dans le nœud ; le patch kubeadm le monte dans le Pod kube-apiserver (apiServer.extraVolumes) et passe les flags d’audit (apiServer.extraArgs).',
+  'traffic.guide.kind.why.configLog':
+    'Le patch kubeadm passe les flags et monte le dossier de la politique et le {{dir}} du nœud dans le Pod kube-apiserver.',
+  'traffic.guide.kind.label.copy': 'Copier le journal sur cette machine, et laisser tourner',
+  'traffic.guide.kind.why.copy':
+    'Suivez ensuite {{file}} sous Journal d’audit ci-dessus. Le fichier du nœud appartient à root ; docker exec le lit pour vous.',
+  'traffic.guide.kubeadm.label.folder':
+    'Sur le nœud du control plane : un dossier pour les fichiers',
+  'traffic.guide.kubeadm.why.folder':
+    'Chaque commande ci-dessous se lance sur le nœud du control plane (connectez-vous-y en ssh), en root là où figure sudo.',
+  'traffic.guide.kubeadm.label.edit': 'Ajouter au manifeste du Pod statique {{manifest}}',
+  'traffic.guide.kubeadm.why.edit':
+    'Le kubelet surveille /etc/kubernetes/manifests et redémarre kube-apiserver quand le fichier change (l’API est coupée une minute environ). Modifiez-le avec sudo ; gardez toute copie de sauvegarde hors de ce dossier, sinon le kubelet la lance comme un second Pod.',
+  'traffic.guide.kubeadm.label.config':
+    'Ou, pour kubeadm init --config et les mises à niveau : ClusterConfiguration',
+  'traffic.guide.kubeadm.why.config':
+    'Un nouveau cluster : kubeadm init --config avec ceci dans le fichier. Un cluster existant : la même chose sous ClusterConfiguration dans la ConfigMap kubeadm-config (kubectl -n kube-system edit configmap kubeadm-config), sinon le prochain kubeadm upgrade réécrit le manifeste sans les flags. kubeadm avant 1.31 (v1beta3) écrit extraArgs comme une map : audit-policy-file: /etc/kubernetes/apiscope/…',
+  'traffic.guide.kubeadm.route.webhook': 'le nœud du control plane envoie à {{url}}',
+  'traffic.guide.kubeadm.route.log':
+    'le serveur d’API écrit {{log}} sur le nœud, tail le copie dans un fichier qu’Apiscope suit',
+  'traffic.guide.kubeadm.why.webhookUnknown':
+    'Remplacez THIS-MACHINE par l’adresse de cette machine telle que le nœud la joint ; Apiscope écoute sur le port {{port}} de toutes les interfaces.',
+  'traffic.guide.kubeadm.why.webhookLoopback':
+    '{{host}} est l’adresse d’où part la connexion d’Apiscope au serveur d’API (le serveur d’API tourne sur cette machine) ; Apiscope écoute sur le port {{port}}.',
+  'traffic.guide.kubeadm.why.webhookNode':
+    '{{host}} est l’adresse d’où part la connexion d’Apiscope au serveur d’API, telle que le nœud la voit sauf si un NAT s’intercale ; Apiscope écoute sur le port {{port}}.',
+  'traffic.guide.kubeadm.why.check':
+    'Sur le nœud : affiche 200 quand le webhook est démarré ici et qu’aucun pare-feu ne bloque le nœud.',
+  'traffic.guide.kubeadm.label.copy':
+    'Copier le journal dans un fichier qu’Apiscope peut lire, et laisser tourner',
+  'traffic.guide.kubeadm.why.copy':
+    'Le journal appartient à root. Suivez ensuite {{file}} sous Journal d’audit ci-dessus (depuis une autre machine : ssh NODE sudo tail -F -n 0 {{log}} >> {{file}}).',
 }

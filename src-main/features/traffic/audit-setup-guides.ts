@@ -15,6 +15,7 @@
 //     https://kubernetes.io/docs/reference/config-api/kubeadm-config.v1beta4/
 // The flags themselves: https://kubernetes.io/docs/tasks/debug/debug-cluster/audit/
 import type { SetupCommand, SetupGuide } from '@features/traffic/messages'
+import { said, type Said } from '@i18n/translate'
 
 /** Writes at RequestResponse so refusals carry their Status (message, causes); credentials at Metadata. */
 export const RECOMMENDED_POLICY = `apiVersion: audit.k8s.io/v1
@@ -76,8 +77,23 @@ const indent = (text: string, by: string) =>
     .join('\n')
 const emptyBatch = (url: string) =>
   `curl -s -o /dev/null -w '%{http_code}\\n' -X POST -d '{"kind":"EventList","items":[]}' ${url}`
-const POLICY_WHY =
-  'Metadata for every request, the full Status of writes (so a 422 shows its causes); never Secret values, never tokens.'
+/** A command to copy, its label and why said by key (English in `label` and `why`). */
+const step = (label: Said, command: string, why: Said): SetupCommand => ({
+  label: label.text,
+  command,
+  why: why.text,
+  said: { label: label.as, why: why.as },
+})
+/** The two routes' lines, by key. */
+const routes = (webhookRoute: Said, logRoute: Said) => ({
+  webhookRoute: webhookRoute.text,
+  logRoute: logRoute.text,
+  said: { webhookRoute: webhookRoute.as, logRoute: logRoute.as },
+})
+const policyStep = (file: string) =>
+  step(said('traffic.guide.label.policy'), file, said('traffic.guide.why.policy'))
+const checkStep = (command: string) =>
+  step(said('traffic.guide.label.check'), command, said('traffic.guide.why.check'))
 
 // --- minikube -----------------------------------------------------------------------------------
 
@@ -88,16 +104,12 @@ export function minikubeGuide(profile: string, port: number, path: string): Setu
   const webhookUrl = `http://host.minikube.internal:${port}${path}`
   const p = profile === 'minikube' ? '' : ` -p ${profile}`
   const files: SetupCommand[] = [
-    {
-      label: 'Folder minikube copies into the node',
-      command: `mkdir -p ${MINIKUBE_HOST_DIR}`,
-      why: 'Everything under ~/.minikube/files/ is copied to the same path in the node at start.',
-    },
-    {
-      label: 'Audit policy',
-      command: heredoc(`${MINIKUBE_HOST_DIR}/${POLICY_FILE}`, RECOMMENDED_POLICY),
-      why: POLICY_WHY,
-    },
+    step(
+      said('traffic.guide.minikube.label.folder'),
+      `mkdir -p ${MINIKUBE_HOST_DIR}`,
+      said('traffic.guide.minikube.why.folder'),
+    ),
+    policyStep(heredoc(`${MINIKUBE_HOST_DIR}/${POLICY_FILE}`, RECOMMENDED_POLICY)),
   ]
   const extra = (flags: [string, string][]) =>
     flags.map(([name, value]) => `--extra-config=apiserver.${name}=${value}`).join(' ')
@@ -106,38 +118,36 @@ export function minikubeGuide(profile: string, port: number, path: string): Setu
     flavour: 'minikube',
     listenHost: '0.0.0.0',
     webhookUrl,
-    webhookRoute: `the node posts to ${webhookUrl}`,
-    logRoute: 'the API server writes to its output, Apiscope follows it through minikube ssh',
+    ...routes(
+      said('traffic.guide.minikube.route.webhook', { url: webhookUrl }),
+      said('traffic.guide.minikube.route.log'),
+    ),
     commands: [
       ...files,
-      {
-        label: 'Webhook configuration',
-        command: heredoc(`${MINIKUBE_HOST_DIR}/${WEBHOOK_FILE}`, webhookKubeconfig(webhookUrl)),
-        why: `kube-apiserver posts batches of audit events to ${webhookUrl}: Apiscope, listening on port ${port} of every interface of this machine.`,
-      },
-      {
-        label: 'Restart minikube with audit on',
-        command: `minikube start${p} ${extra(webhookFlags(MINIKUBE_NODE_DIR))}`,
-        why: 'Passes the flags to kube-apiserver; an existing cluster keeps its objects.',
-      },
-      {
-        label: 'Check that the node can reach Apiscope',
-        command: `minikube ssh${p} -- ${emptyBatch(webhookUrl)}`,
-        why: 'Prints 200 when the webhook is started here and a firewall lets the node in.',
-      },
+      step(
+        said('traffic.guide.label.webhook'),
+        heredoc(`${MINIKUBE_HOST_DIR}/${WEBHOOK_FILE}`, webhookKubeconfig(webhookUrl)),
+        said('traffic.guide.minikube.why.webhook', { url: webhookUrl, port }),
+      ),
+      step(
+        said('traffic.guide.minikube.label.restart'),
+        `minikube start${p} ${extra(webhookFlags(MINIKUBE_NODE_DIR))}`,
+        said('traffic.guide.minikube.why.restart'),
+      ),
+      checkStep(`minikube ssh${p} -- ${emptyBatch(webhookUrl)}`),
     ],
     logCommands: [
       ...files,
-      {
-        label: 'Restart minikube with audit to stdout',
-        command: `minikube start${p} ${extra([policyFlag, ['audit-log-path', '-']])}`,
-        why: 'The audit log goes to the kube-apiserver container’s output; the node keeps it under /var/log/containers.',
-      },
-      {
-        label: 'What Apiscope runs to follow it',
-        command: `minikube${p} ssh -- sudo tail -F -n 0 /var/log/containers/kube-apiserver-*.log`,
-        why: 'Start it with "minikube profile" under Audit log above; lines that are not audit events are skipped.',
-      },
+      step(
+        said('traffic.guide.minikube.label.restartLog'),
+        `minikube start${p} ${extra([policyFlag, ['audit-log-path', '-']])}`,
+        said('traffic.guide.minikube.why.restartLog'),
+      ),
+      step(
+        said('traffic.guide.minikube.label.follow'),
+        `minikube${p} ssh -- sudo tail -F -n 0 /var/log/containers/kube-apiserver-*.log`,
+        said('traffic.guide.minikube.why.follow'),
+      ),
     ],
   }
 }
@@ -187,59 +197,53 @@ export function kindConfig(extraArgs: [string, string][], withLogVolume: boolean
 export function kindGuide(cluster: string, port: number, path: string, home: string): SetupGuide {
   const node = `${cluster}-control-plane`
   const webhookUrl = `http://\${APISCOPE_HOST}:${port}${path}`
-  const create: SetupCommand = {
-    label: 'Create the cluster with audit on',
-    command: `kind create cluster --name ${cluster} --config apiscope-kind.yaml`,
-    why: `kind reads this file only when it creates a cluster: an existing ${cluster} must go first (kind delete cluster --name ${cluster}), and its objects with it. Run it in the folder that holds apiscope-audit/.`,
-  }
+  const create = step(
+    said('traffic.guide.kind.label.create'),
+    `kind create cluster --name ${cluster} --config apiscope-kind.yaml`,
+    said('traffic.guide.kind.why.create', { cluster }),
+  )
   const files: SetupCommand[] = [
-    {
-      label: 'Folder kind mounts into the node',
-      command: `mkdir -p ${KIND_HOST_DIR}`,
-      why: `extraMounts below mounts it at ${KIND_DIR} in the node; a relative path is read from the folder you run kind in.`,
-    },
-    {
-      label: 'Audit policy',
-      command: heredoc(`${KIND_HOST_DIR}/${POLICY_FILE}`, RECOMMENDED_POLICY),
-      why: POLICY_WHY,
-    },
+    step(
+      said('traffic.guide.kind.label.folder'),
+      `mkdir -p ${KIND_HOST_DIR}`,
+      said('traffic.guide.kind.why.folder', { dir: KIND_DIR }),
+    ),
+    policyStep(heredoc(`${KIND_HOST_DIR}/${POLICY_FILE}`, RECOMMENDED_POLICY)),
   ]
   const logFile = `${home}/apiscope-kind-audit.log`
   return {
     flavour: 'kind',
     listenHost: '0.0.0.0',
     webhookUrl,
-    webhookRoute: `the node posts to this machine on the "kind" Docker network, http://<its gateway>:${port}${path}`,
-    logRoute: `the API server writes ${KIND_LOG} in the node, docker exec copies it to a file here that Apiscope follows`,
+    ...routes(
+      said('traffic.guide.kind.route.webhook', { port, path }),
+      said('traffic.guide.kind.route.log', { log: KIND_LOG }),
+    ),
     commands: [
       ...files,
-      {
-        label: 'This machine’s address on the kind network',
-        command: `APISCOPE_HOST=$(docker network inspect kind --format '{{range .IPAM.Config}}{{println .Gateway}}{{end}}' | grep -m1 '\\.') && echo "$APISCOPE_HOST"`,
-        why: 'The IPv4 gateway of the Docker network kind puts its nodes on (often 172.18.0.1): kube-apiserver in the node reaches this machine there. The next commands use the variable: run them in the same shell. On Docker Desktop (macOS, Windows) set APISCOPE_HOST=host.docker.internal instead.',
-      },
-      {
-        label: 'Webhook configuration',
-        command: `cat > ${KIND_HOST_DIR}/${WEBHOOK_FILE} <<EOF\n${webhookKubeconfig(webhookUrl)}EOF`,
-        why: `kube-apiserver posts batches of audit events to Apiscope, listening on port ${port} of every interface of this machine (the shell fills in APISCOPE_HOST).`,
-      },
-      {
-        label: 'kind cluster config',
-        command: heredoc('apiscope-kind.yaml', kindConfig(webhookFlags(KIND_DIR), false)),
-        why: `extraMounts puts ${KIND_HOST_DIR} in the node; the kubeadm patch mounts it into the kube-apiserver Pod (apiServer.extraVolumes) and passes the audit flags (apiServer.extraArgs).`,
-      },
+      step(
+        said('traffic.guide.kind.label.address'),
+        `APISCOPE_HOST=$(docker network inspect kind --format '{{range .IPAM.Config}}{{println .Gateway}}{{end}}' | grep -m1 '\\.') && echo "$APISCOPE_HOST"`,
+        said('traffic.guide.kind.why.address'),
+      ),
+      step(
+        said('traffic.guide.label.webhook'),
+        `cat > ${KIND_HOST_DIR}/${WEBHOOK_FILE} <<EOF\n${webhookKubeconfig(webhookUrl)}EOF`,
+        said('traffic.guide.kind.why.webhook', { port }),
+      ),
+      step(
+        said('traffic.guide.kind.label.config'),
+        heredoc('apiscope-kind.yaml', kindConfig(webhookFlags(KIND_DIR), false)),
+        said('traffic.guide.kind.why.config', { dir: KIND_HOST_DIR }),
+      ),
       create,
-      {
-        label: 'Check that the node can reach Apiscope',
-        command: `docker exec ${node} ${emptyBatch(webhookUrl)}`,
-        why: 'Prints 200 when the webhook is started here and a firewall lets the node in.',
-      },
+      checkStep(`docker exec ${node} ${emptyBatch(webhookUrl)}`),
     ],
     logCommands: [
       ...files,
-      {
-        label: 'kind cluster config',
-        command: heredoc(
+      step(
+        said('traffic.guide.kind.label.config'),
+        heredoc(
           'apiscope-kind.yaml',
           kindConfig(
             [
@@ -249,14 +253,14 @@ export function kindGuide(cluster: string, port: number, path: string, home: str
             true,
           ),
         ),
-        why: `The kubeadm patch passes the flags and mounts the policy folder and ${KIND_LOG_DIR} of the node into the kube-apiserver Pod.`,
-      },
+        said('traffic.guide.kind.why.configLog', { dir: KIND_LOG_DIR }),
+      ),
       create,
-      {
-        label: 'Copy the log to this machine, and leave it running',
-        command: `docker exec ${node} tail -F -n 0 ${KIND_LOG} >> ${logFile}`,
-        why: `Then follow ${logFile} under Audit log above. The file in the node belongs to root; docker exec reads it for you.`,
-      },
+      step(
+        said('traffic.guide.kind.label.copy'),
+        `docker exec ${node} tail -F -n 0 ${KIND_LOG} >> ${logFile}`,
+        said('traffic.guide.kind.why.copy', { file: logFile }),
+      ),
     ],
   }
 }
@@ -336,27 +340,25 @@ export function kubeadmGuide(
     readOnly: false,
   }
   const files: SetupCommand[] = [
-    {
-      label: 'On the control-plane node: a folder for the files',
-      command: `sudo mkdir -p ${KUBEADM_DIR}`,
-      why: 'Every command below runs on the control-plane node (ssh to it), as root where it says sudo.',
-    },
-    {
-      label: 'Audit policy',
-      command: sudoHeredoc(`${KUBEADM_DIR}/${POLICY_FILE}`, RECOMMENDED_POLICY),
-      why: POLICY_WHY,
-    },
+    step(
+      said('traffic.guide.kubeadm.label.folder'),
+      `sudo mkdir -p ${KUBEADM_DIR}`,
+      said('traffic.guide.kubeadm.why.folder'),
+    ),
+    policyStep(sudoHeredoc(`${KUBEADM_DIR}/${POLICY_FILE}`, RECOMMENDED_POLICY)),
   ]
-  const edit = (flags: [string, string][], volumes: HostVolume[]): SetupCommand => ({
-    label: `Add to the static Pod manifest ${MANIFEST}`,
-    command: staticPodAdditions(flags, volumes),
-    why: `The kubelet watches /etc/kubernetes/manifests and restarts kube-apiserver when the file changes (the API is down for a minute or so). Edit with sudo; keep any backup outside that folder, or the kubelet runs it as a second Pod.`,
-  })
-  const config = (flags: [string, string][], volumes: HostVolume[]): SetupCommand => ({
-    label: 'Or, for kubeadm init --config and upgrades: ClusterConfiguration',
-    command: clusterConfiguration(flags, volumes),
-    why: 'A new cluster: kubeadm init --config with this in the file. An existing one: the same under ClusterConfiguration in the kubeadm-config ConfigMap (kubectl -n kube-system edit configmap kubeadm-config), or the next kubeadm upgrade writes the manifest without the flags. kubeadm before 1.31 (v1beta3) writes extraArgs as a map: audit-policy-file: /etc/kubernetes/apiscope/…',
-  })
+  const edit = (flags: [string, string][], volumes: HostVolume[]): SetupCommand =>
+    step(
+      said('traffic.guide.kubeadm.label.edit', { manifest: MANIFEST }),
+      staticPodAdditions(flags, volumes),
+      said('traffic.guide.kubeadm.why.edit'),
+    )
+  const config = (flags: [string, string][], volumes: HostVolume[]): SetupCommand =>
+    step(
+      said('traffic.guide.kubeadm.label.config'),
+      clusterConfiguration(flags, volumes),
+      said('traffic.guide.kubeadm.why.config'),
+    )
   const logFile = `${home}/apiscope-audit.log`
   const webhook = webhookFlags(KUBEADM_DIR)
   const logFlags: [string, string][] = [
@@ -367,35 +369,38 @@ export function kubeadmGuide(
     flavour: 'kubeadm',
     listenHost: loopback ? '127.0.0.1' : '0.0.0.0',
     webhookUrl,
-    webhookRoute: `the control-plane node posts to ${webhookUrl}`,
-    logRoute: `the API server writes ${KUBEADM_LOG} on the node, tail copies it to a file Apiscope follows`,
+    ...routes(
+      said('traffic.guide.kubeadm.route.webhook', { url: webhookUrl }),
+      said('traffic.guide.kubeadm.route.log', { log: KUBEADM_LOG }),
+    ),
     commands: [
       ...files,
-      {
-        label: 'Webhook configuration',
-        command: sudoHeredoc(`${KUBEADM_DIR}/${WEBHOOK_FILE}`, webhookKubeconfig(webhookUrl)),
-        why:
-          webhookHost === null
-            ? `Replace THIS-MACHINE with this machine's address as the node reaches it; Apiscope listens on port ${port} of every interface.`
-            : `${host} is the address Apiscope's connection to the API server leaves from${loopback ? ' (the API server runs on this machine)' : ', as the node sees it unless a NAT lies between'}; Apiscope listens on port ${port}.`,
-      },
+      step(
+        said('traffic.guide.label.webhook'),
+        sudoHeredoc(`${KUBEADM_DIR}/${WEBHOOK_FILE}`, webhookKubeconfig(webhookUrl)),
+        webhookHost === null
+          ? said('traffic.guide.kubeadm.why.webhookUnknown', { port })
+          : loopback
+            ? said('traffic.guide.kubeadm.why.webhookLoopback', { host, port })
+            : said('traffic.guide.kubeadm.why.webhookNode', { host, port }),
+      ),
       edit(webhook, [policyVolume]),
       config(webhook, [policyVolume]),
-      {
-        label: 'Check that the node can reach Apiscope',
-        command: emptyBatch(webhookUrl),
-        why: 'On the node: prints 200 when the webhook is started here and a firewall lets the node in.',
-      },
+      step(
+        said('traffic.guide.label.check'),
+        emptyBatch(webhookUrl),
+        said('traffic.guide.kubeadm.why.check'),
+      ),
     ],
     logCommands: [
       ...files,
       edit(logFlags, [policyVolume, logVolume]),
       config(logFlags, [policyVolume, logVolume]),
-      {
-        label: 'Copy the log to a file Apiscope can read, and leave it running',
-        command: `sudo tail -F -n 0 ${KUBEADM_LOG} >> ${logFile}`,
-        why: `The log belongs to root. Then follow ${logFile} under Audit log above (from another machine: ssh NODE sudo tail -F -n 0 ${KUBEADM_LOG} >> ${logFile}).`,
-      },
+      step(
+        said('traffic.guide.kubeadm.label.copy'),
+        `sudo tail -F -n 0 ${KUBEADM_LOG} >> ${logFile}`,
+        said('traffic.guide.kubeadm.why.copy', { file: logFile, log: KUBEADM_LOG }),
+      ),
     ],
   }
 }

@@ -9,6 +9,7 @@ import type {
   TrafficSourceStatus,
 } from '@features/traffic/messages'
 import { realClock, type Clock, type TimerHandle } from '@common/clock'
+import { said, type Said } from '@i18n/translate'
 import { normalizeAuditEvent, type AuditEvent } from './audit-event'
 
 export const PUSH_INTERVAL_MS = 100
@@ -39,9 +40,20 @@ export function aggregateKey(r: TrafficRequest): string {
 function withFlow(request: TrafficRequest, flow: NonNullable<TrafficRequest['flow']>): void {
   if (request.code !== 429 || request.flow) return
   request.flow = flow
-  // A sentence the catalogue does not hold yet: the whole explanation shows in English.
-  delete request.explanationSaid
-  request.explanation += ` FlowSchema ${flow.flowSchema ?? '(not named)'}, priority level ${flow.priorityLevel ?? '(not named)'}, as the answer to Apiscope's own request said (X-Kubernetes-PF-* headers).`
+  const added = flowSentence(flow)
+  request.explanation += added.text
+  // Joined with nothing, like the explanation's own parts; an explanation without parts stays English.
+  if (request.explanationSaid) request.explanationSaid = [...request.explanationSaid, added.as]
+}
+
+/** The sentence added to a 429's explanation: the FlowSchema and priority level its headers named. */
+export function flowSentence(flow: NonNullable<TrafficRequest['flow']>): Said {
+  const { flowSchema, priorityLevel } = flow
+  if (flowSchema !== null && priorityLevel !== null)
+    return said('traffic.flow.named', { flowSchema, priorityLevel })
+  if (flowSchema !== null) return said('traffic.flow.noLevel', { flowSchema })
+  if (priorityLevel !== null) return said('traffic.flow.noSchema', { priorityLevel })
+  return said('traffic.flow.neither')
 }
 
 export class TrafficStream {

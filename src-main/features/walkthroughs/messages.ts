@@ -94,6 +94,8 @@ export interface AdmissionSummary {
   }[]
   /** What can be said about webhooks, in a sentence. */
   note: string
+  /** The same as catalogue messages, one sentence each, joined with a space (like `note`). */
+  noteSaid?: SaidAs[]
 }
 
 export interface RequestOutcome {

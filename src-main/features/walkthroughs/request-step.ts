@@ -223,22 +223,32 @@ async function admissionOf(
   })
   const state = looked.audit.state
   return {
-    summary: {
-      audit: state === 'received' ? 'received' : state === 'off' ? 'off' : 'missing',
-      webhooks: calls.map((c) => ({
-        configuration: c.configuration,
-        webhook: c.webhook,
-        mutated: c.mutated,
-      })),
-      changes: report.entries.map((e) => ({
-        path: e.path,
-        change: e.change,
-        source: e.attribution?.source ?? null,
-        by: e.attribution?.by ?? null,
-      })),
-      note: report.webhookNote,
-    },
+    summary: admissionSummary(report, calls, state),
     ...(looked.annotations ? { annotations: looked.annotations } : {}),
+  }
+}
+
+/** What the outcome card shows of a dry run's admission (pure: the report and the calls seen). */
+export function admissionSummary(
+  report: ReturnType<typeof attributeDryRun>,
+  calls: NonNullable<StageVerdict['details']['mutatingWebhooks']>,
+  state: string,
+): AdmissionSummary {
+  return {
+    audit: state === 'received' ? 'received' : state === 'off' ? 'off' : 'missing',
+    webhooks: calls.map((c) => ({
+      configuration: c.configuration,
+      webhook: c.webhook,
+      mutated: c.mutated,
+    })),
+    changes: report.entries.map((e) => ({
+      path: e.path,
+      change: e.change,
+      source: e.attribution?.source ?? null,
+      by: e.attribution?.by ?? null,
+    })),
+    note: report.webhookNote,
+    ...(report.webhookNoteSaid ? { noteSaid: report.webhookNoteSaid } : {}),
   }
 }
 
