@@ -10,7 +10,7 @@ export const attributionEn = {
   'attr.source.decoding': 'Dropped at decode',
   'attr.source.unattributed': 'Unattributed',
   'attr.lines_one': '{{count}} line',
-  'attr.lines_other': '{{count}} lines',
+  'attr.lines_other': '{{count, number}} lines',
   'attr.sent': ' sent, ',
   'attr.cameBack': ' came back as {{kind}}: {{changes}} changes, nothing stored.',
   'attr.theObject': 'the object',

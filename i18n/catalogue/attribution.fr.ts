@@ -11,7 +11,7 @@ export const attributionFr: { readonly [K in keyof typeof attributionEn]: string
   'attr.source.decoding': 'Abandonné au décodage',
   'attr.source.unattributed': 'Non attribué',
   'attr.lines_one': '{{count}} ligne',
-  'attr.lines_other': '{{count}} lignes',
+  'attr.lines_other': '{{count, number}} lignes',
   'attr.sent': ' envoyées, ',
   'attr.cameBack': ' revenues en {{kind}} : {{changes}} changements, rien de stocké.',
   'attr.theObject': 'objet',

@@ -51,7 +51,8 @@ export const cliEn = {
     'apiscope: recording {{resources}} in {{namespace}} to {{out}}; Ctrl-C stops',
   'cli.rec.progress': 'events {{events}} · {{size}} · {{clock}}',
   'cli.rec.recorded_one': 'apiscope: recorded {{count}} event, {{size}}, {{clock}} to {{out}}',
-  'cli.rec.recorded_other': 'apiscope: recorded {{count}} events, {{size}}, {{clock}} to {{out}}',
+  'cli.rec.recorded_other':
+    'apiscope: recorded {{count, number}} events, {{size}}, {{clock}} to {{out}}',
   'cli.proxy.open':
     'apiscope: kubectl proxy for context {{context}} on {{address}}. Paste this line in a terminal:',
   'cli.proxy.stops': 'apiscope: Ctrl-C stops the proxy and removes its kubeconfig.',

@@ -56,7 +56,7 @@ export const cliFr: { readonly [K in keyof typeof cliEn]: string } = {
   'cli.rec.recorded_one':
     'apiscope : {{count}} événement enregistré, {{size}}, {{clock}} dans {{out}}',
   'cli.rec.recorded_other':
-    'apiscope : {{count}} événements enregistrés, {{size}}, {{clock}} dans {{out}}',
+    'apiscope : {{count, number}} événements enregistrés, {{size}}, {{clock}} dans {{out}}',
   'cli.proxy.open':
     'apiscope : proxy kubectl pour le contexte {{context}} sur {{address}}. Collez cette ligne dans un terminal :',
   'cli.proxy.stops': 'apiscope : Ctrl-C arrête le proxy et supprime son kubeconfig.',

@@ -6,7 +6,7 @@ export const discoveryEn = {
   'disc.filterAria': 'Filter resources',
   'disc.allVersions': 'all versions',
   'disc.summary_one': '{{count}} resource in {{groups}} groups ·',
-  'disc.summary_other': '{{count}} resources in {{groups}} groups ·',
+  'disc.summary_other': '{{count, number}} resources in {{groups}} groups ·',
   'disc.aggregatedTitle': 'APIGroupDiscoveryList: one request each for /api and /apis',
   'disc.legacyTitle': 'Legacy discovery: one request per group version',
   'disc.mode': '{{mode}} discovery, {{count}} requests',

@@ -7,7 +7,7 @@ export const discoveryFr: { readonly [K in keyof typeof discoveryEn]: string } =
   'disc.filterAria': 'Filtrer les ressources',
   'disc.allVersions': 'toutes les versions',
   'disc.summary_one': '{{count}} ressource dans {{groups}} groupes ·',
-  'disc.summary_other': '{{count}} ressources dans {{groups}} groupes ·',
+  'disc.summary_other': '{{count, number}} ressources dans {{groups}} groupes ·',
   'disc.aggregatedTitle': 'APIGroupDiscoveryList : une requête pour /api et une pour /apis',
   'disc.legacyTitle': 'Découverte historique : une requête par version de groupe',
   'disc.mode': 'découverte {{mode}}, {{count}} requêtes',

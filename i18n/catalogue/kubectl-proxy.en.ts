@@ -19,7 +19,7 @@ export const kubectlProxyEn = {
   'kproxy.gzipped': 'gzipped',
   'kproxy.firstPart': 'first part shown',
   'kproxy.bytes_one': '{{count}} byte',
-  'kproxy.bytes_other': '{{count}} bytes',
+  'kproxy.bytes_other': '{{count, number}} bytes',
   'kproxy.noAnswer': 'No answer yet.',
   'kproxy.loading': 'Loading headers and bodies…',
   'kproxy.binary': '{{contentType}}: binary, not shown',

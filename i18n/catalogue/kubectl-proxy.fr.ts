@@ -20,7 +20,7 @@ export const kubectlProxyFr: { readonly [K in keyof typeof kubectlProxyEn]: stri
   'kproxy.gzipped': 'compressé en gzip',
   'kproxy.firstPart': 'début seulement',
   'kproxy.bytes_one': '{{count}} octet',
-  'kproxy.bytes_other': '{{count}} octets',
+  'kproxy.bytes_other': '{{count, number}} octets',
   'kproxy.noAnswer': 'Pas encore de réponse.',
   'kproxy.loading': 'Chargement des en-têtes et des corps…',
   'kproxy.binary': '{{contentType}} : binaire, non affiché',

@@ -74,4 +74,7 @@ export const overviewEn = {
   'idExtra.nodeWhy': 'The Node the bound Pod runs on (or the Node the token is bound to).',
   'idExtra.nodeUid': 'Node UID',
   'idExtra.nodeUidWhy': 'The same Node, by UID.',
+  // Placeholder usernames where the credential names nobody
+  'id.user.unknown': '(unknown)',
+  'id.user.basic': '(basic auth user)',
 } as const

@@ -76,4 +76,6 @@ export const overviewFr: { readonly [K in keyof typeof overviewEn]: string } = {
   'idExtra.nodeWhy': 'Le Node où tourne le Pod lié (ou le Node auquel le jeton est lié).',
   'idExtra.nodeUid': 'UID du Node',
   'idExtra.nodeUidWhy': 'Le même Node, par son UID.',
+  'id.user.unknown': '(inconnu)',
+  'id.user.basic': '(utilisateur en authentification basique)',
 }

@@ -61,7 +61,7 @@ export const walkthroughsEn = {
   'outcome.attributes': ' (the lab attributes each).',
   'outcome.continueToken': 'continue token decodes to',
   'outcome.lines_one': 'The watch delivered {{count}} line:',
-  'outcome.lines_other': 'The watch delivered {{count}} lines:',
+  'outcome.lines_other': 'The watch delivered {{count, number}} lines:',
   'outcome.body': 'Request and response body',
   'walk.source': 'From the chapter: {{section}}',
   // Walkthrough checks the core names by id (CheckTable says them in words)
@@ -108,7 +108,7 @@ export const walkthroughsEn = {
   'identity.made-up-token': 'a made-up bearer token that nobody issued',
   'identity.service-account': 'the token of the namespace’s default ServiceAccount (TokenRequest)',
   'preview.stream_one': 'watch: reads {{count}} event, at most {{seconds}} s',
-  'preview.stream_other': 'watch: reads {{count}} events, at most {{seconds}} s',
+  'preview.stream_other': 'watch: reads {{count, number}} events, at most {{seconds}} s',
   'preview.writes': 'writes in the walkthrough’s namespace',
   'preview.yourself': 'Send it yourself: curl, kubectl',
 } as const

@@ -63,7 +63,7 @@ export const walkthroughsFr: { readonly [K in keyof typeof walkthroughsEn]: stri
   'outcome.attributes': ' (le labo attribue chacun).',
   'outcome.continueToken': 'le jeton continue se décode en',
   'outcome.lines_one': 'Le watch a livré {{count}} ligne :',
-  'outcome.lines_other': 'Le watch a livré {{count}} lignes :',
+  'outcome.lines_other': 'Le watch a livré {{count, number}} lignes :',
   'outcome.body': 'Corps de la requête et de la réponse',
   'walk.source': 'D’après le chapitre : {{section}}',
   'check.httpStatus': 'statut HTTP',
@@ -108,7 +108,7 @@ export const walkthroughsFr: { readonly [K in keyof typeof walkthroughsEn]: stri
   'identity.made-up-token': 'un jeton bearer inventé, que personne n’a émis',
   'identity.service-account': 'le jeton du ServiceAccount default du namespace (TokenRequest)',
   'preview.stream_one': 'watch : lit {{count}} événement, {{seconds}} s au plus',
-  'preview.stream_other': 'watch : lit {{count}} événements, {{seconds}} s au plus',
+  'preview.stream_other': 'watch : lit {{count, number}} événements, {{seconds}} s au plus',
   'preview.writes': 'écrit dans le namespace du parcours',
   'preview.yourself': 'L’envoyer vous-même : curl, kubectl',
 }

@@ -137,7 +137,7 @@ export const watchesEn = {
   'watch.chipList': 'LIST',
   'watch.chipRelist': 'RELIST after {{why}}',
   'watch.streamItems_one': '{{count}} initial ADDED event, then the BOOKMARK',
-  'watch.streamItems_other': '{{count}} initial ADDED events, then the BOOKMARK',
+  'watch.streamItems_other': '{{count, number}} initial ADDED events, then the BOOKMARK',
   'watch.atRv': 'at resourceVersion',
   'watch.compressed': ', {{encoding}}-compressed',
   'watch.listItems': '{{n}} items at resourceVersion',
@@ -250,7 +250,7 @@ export const watchesEn = {
   'watch.core.relayAfterStream_one':
     "relayed from {{client}}: watching from {{rv}}, where the streaming list's {{count}} initial event ended",
   'watch.core.relayAfterStream_other':
-    "relayed from {{client}}: watching from {{rv}}, where the streaming list's {{count}} initial events ended",
+    "relayed from {{client}}: watching from {{rv}}, where the streaming list's {{count, number}} initial events ended",
   'watch.core.relaySentError': 'the API server sent ERROR {{error}}',
   'watch.core.relayNotRead': 'not read past here ({{why}}); the relay goes on',
   // Why a watch backs off (the {{reason}} of watch.core.retrying)
@@ -264,4 +264,8 @@ export const watchesEn = {
   'watch.core.pageExpired': 'list page expired ({{message}})',
   'watch.core.malformed': 'malformed watch stream ({{message}})',
   'watch.core.connectionLost': 'watch connection lost: {{message}}',
+  // The timeline's notes on an ERROR or GONE event that Apiscope writes (not the server's)
+  'watch.core.goneNote': 'not in the relist at {{rv}}: deleted while no watch was open',
+  'watch.core.stallNote': 'no data for {{s}} s: restarting the watch',
+  'watch.core.relayStoppedNote': 'Apiscope stopped reading this relayed watch: {{why}}',
 } as const

@@ -140,7 +140,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.chipList': 'LIST',
   'watch.chipRelist': 'RELIST après {{why}}',
   'watch.streamItems_one': '{{count}} événement ADDED initial, puis le BOOKMARK',
-  'watch.streamItems_other': '{{count}} événements ADDED initiaux, puis le BOOKMARK',
+  'watch.streamItems_other': '{{count, number}} événements ADDED initiaux, puis le BOOKMARK',
   'watch.atRv': 'à la resourceVersion',
   'watch.compressed': ', compressé en {{encoding}}',
   'watch.listItems': '{{n}} éléments à la resourceVersion',
@@ -255,7 +255,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.relayAfterStream_one':
     'relayé depuis {{client}} : watch depuis {{rv}}, là où s’est terminé le {{count}} événement initial de la liste en flux',
   'watch.core.relayAfterStream_other':
-    'relayé depuis {{client}} : watch depuis {{rv}}, là où se sont terminés les {{count}} événements initiaux de la liste en flux',
+    'relayé depuis {{client}} : watch depuis {{rv}}, là où se sont terminés les {{count, number}} événements initiaux de la liste en flux',
   'watch.core.relaySentError': 'l’API server a envoyé ERROR {{error}}',
   'watch.core.relayNotRead': 'non lu au-delà d’ici ({{why}}) ; le relais continue',
   // Why a watch backs off (the {{reason}} of watch.core.retrying)
@@ -269,4 +269,8 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.pageExpired': 'page de la liste expirée ({{message}})',
   'watch.core.malformed': 'flux du watch mal formé ({{message}})',
   'watch.core.connectionLost': 'connexion du watch perdue : {{message}}',
+  'watch.core.goneNote':
+    'absent de la nouvelle liste à {{rv}} : supprimé pendant qu’aucun watch n’était ouvert',
+  'watch.core.stallNote': 'aucune donnée depuis {{s}} s : le watch redémarre',
+  'watch.core.relayStoppedNote': 'Apiscope a cessé de lire ce watch relayé : {{why}}',
 }

@@ -12,7 +12,7 @@ import { ApiscopeCore } from '../assembly/apiscope-core'
 import { openDemoUnlessClusterAnswers } from '../assembly/demo-fallback'
 import { proxy, PROXY_USAGE } from './proxy-command'
 import { record, RECORD_HELP } from './record-command'
-import { say } from './cli-text'
+import { demoFallbackLine, say } from './cli-text'
 import { EXIT_CODES, parseCommand, UsageError } from './usage'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -118,8 +118,8 @@ async function serve(argv: string[]): Promise<void> {
     const opened = await core.recording.openDemo()
     if (!opened.ok) throw new Error(`${opened.error.title}. ${opened.error.nextStep}`)
   } else if (values['demo-if-no-cluster']) {
-    const why = await openDemoUnlessClusterAnswers(core)
-    if (why) console.log(why)
+    const fallback = await openDemoUnlessClusterAnswers(core)
+    if (fallback) console.log(demoFallbackLine(fallback))
   }
   const host = await startBrowserHost({ core, rendererDir, port })
   console.log(say('cli.running'))

@@ -2,6 +2,7 @@
 // LANG (fr_FR.UTF-8 prints French; C, POSIX and en_* print English), from the catalogue (i18n/).
 import { localeFromEnv } from '@i18n/pick-locale'
 import type { UiError } from '@common/result'
+import type { DemoFallback } from '../assembly/demo-fallback'
 import { isMessageKey, translate, type MessageKey, type ParamsArg } from '@i18n/translate'
 
 export const cliLocale = localeFromEnv(process.env)
@@ -39,4 +40,11 @@ export function sizeText(bytes: number): string {
     maximumFractionDigits: mb ? 2 : 1,
     useGrouping: false,
   }).format(mb ? bytes / 1048576 : bytes / 1024)
+}
+
+/** The console line when the demo opened by itself: why, the failure named in the CLI's language. */
+export function demoFallbackLine(fallback: DemoFallback): string {
+  return say('demo.fallbackReason', {
+    failure: sayAs(fallback.failure.said, fallback.failure.title),
+  })
 }

@@ -59,6 +59,8 @@ export type SessionState =
 
 export interface Identity {
   username: string
+  /** A placeholder username (`(unknown)`) as a catalogue message; absent for a real name. */
+  usernameSaid?: SaidAs
   uid?: string
   groups: string[]
   extra: Record<string, string[]>

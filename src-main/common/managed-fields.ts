@@ -2,6 +2,9 @@
 // resolves them against the live object, lists what nobody owns, and compares two versions. Pure
 // logic over JSON as the API server returns it: no I/O, never throws on odd input.
 // Ref: https://kubernetes.io/docs/reference/using-api/server-side-apply/ (field management).
+// Each warning is also a catalogue message (i18n/catalogue/ownership.*.ts, `own.mf.*`), so the map
+// says it in the person's language; the English stays the text below.
+import type { SaidAs } from './result'
 
 /** One step of a field path, as fieldsV1 spells it: `f:`, `k:`, `v:` or `i:`. */
 export type PathSegment =
@@ -36,6 +39,11 @@ export interface UndecodedFields {
   rawKey: string
   rawValue: unknown
   warning: string
+  /**
+   * The warning as a catalogue message. Its text also names the manager and the node
+   * ({{manager}}: at "{{at}}": …), which decodeManagedFields adds to its parameters.
+   */
+  warningAs: SaidAs
 }
 
 export interface DecodedFieldsV1 {
@@ -67,12 +75,16 @@ export interface ManagedFieldsEntry extends ManagerIdentity {
   paths: OwnedPath[]
   undecoded: UndecodedFields[]
   warnings: string[]
+  /** The same warnings as catalogue messages, each as the map lists it (after the manager). */
+  warningsSaid: SaidAs[]
   raw: unknown
 }
 
 export interface DecodedManagedFields {
   entries: ManagedFieldsEntry[]
   warnings: string[]
+  /** The same warnings as catalogue messages, in order. */
+  warningsSaid: SaidAs[]
 }
 
 export interface FieldOwner extends ManagerIdentity {
@@ -107,6 +119,8 @@ export interface OwnershipIndex {
   /** Leaves of the object (scalars, empty maps and lists) that no owned path covers. */
   unowned: UnownedField[]
   warnings: string[]
+  /** The same warnings as catalogue messages, in order (said in the person's language). */
+  warningsSaid: SaidAs[]
 }
 
 export interface OwnershipChange {
@@ -199,7 +213,8 @@ const pathKey = (segments: readonly PathSegment[]): string =>
 // ---- fieldsV1 -------------------------------------------------------------------------------
 
 /** A fieldsV1 key read: a path step, the `.` marker, or why it could not be read. */
-export type DecodedFieldsKey = { segment: PathSegment } | { self: true } | { error: string }
+export type DecodedFieldsKey =
+  { segment: PathSegment } | { self: true } | { error: string; errorAs: SaidAs }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -219,23 +234,37 @@ export function decodeFieldsKey(rawKey: string): DecodedFieldsKey {
       return { segment: { kind: 'field', name: rest } }
     case 'k:': {
       const parsed = parseJson(rest)
-      if (!parsed.ok) return { error: `the list key ${rest} is not valid JSON` }
+      if (!parsed.ok)
+        return keyError(`the list key ${rest} is not valid JSON`, 'own.mf.listKeyJson', rest)
       if (!isJsonObject(parsed.value) || Object.keys(parsed.value).length === 0)
-        return { error: `the list key ${rest} is not a JSON object with key fields` }
+        return keyError(
+          `the list key ${rest} is not a JSON object with key fields`,
+          'own.mf.listKeyObject',
+          rest,
+        )
       return { segment: { kind: 'key', key: parsed.value } }
     }
     case 'v:': {
       const parsed = parseJson(rest)
-      if (!parsed.ok) return { error: `the set value ${rest} is not valid JSON` }
+      if (!parsed.ok)
+        return keyError(`the set value ${rest} is not valid JSON`, 'own.mf.setValueJson', rest)
       return { segment: { kind: 'value', value: parsed.value } }
     }
     case 'i:':
       if (!/^(0|[1-9][0-9]*)$/.test(rest))
-        return { error: `the list index ${rest} is not a number` }
+        return keyError(`the list index ${rest} is not a number`, 'own.mf.indexNumber', rest)
       return { segment: { kind: 'index', index: Number(rest) } }
     default:
-      return { error: `unknown key ${JSON.stringify(rawKey)}: expected f:, k:, v:, i: or .` }
+      return keyError(
+        `unknown key ${JSON.stringify(rawKey)}: expected f:, k:, v:, i: or .`,
+        'own.mf.unknownKey',
+        JSON.stringify(rawKey),
+      )
   }
+}
+
+function keyError(error: string, key: string, raw: string): { error: string; errorAs: SaidAs } {
+  return { error, errorAs: { key, params: { raw } } }
 }
 
 /**
@@ -260,13 +289,20 @@ export function decodeFieldsV1(fieldsV1: unknown): DecodedFieldsV1 {
         rawKey: '',
         rawValue: node,
         warning: `nested deeper than ${MAX_FIELDS_DEPTH} levels: the rest is not decoded`,
+        warningAs: { key: 'own.mf.deep', params: { max: MAX_FIELDS_DEPTH } },
       })
       return
     }
     for (const [rawKey, rawValue] of Object.entries(node)) {
       const decoded = decodeFieldsKey(rawKey)
       if ('error' in decoded) {
-        undecoded.push({ at: toFieldPath(segments), rawKey, rawValue, warning: decoded.error })
+        undecoded.push({
+          at: toFieldPath(segments),
+          rawKey,
+          rawValue,
+          warning: decoded.error,
+          warningAs: decoded.errorAs,
+        })
         continue
       }
       if ('self' in decoded) {
@@ -277,6 +313,7 @@ export function decodeFieldsV1(fieldsV1: unknown): DecodedFieldsV1 {
             rawKey,
             rawValue,
             warning: 'a "." entry should hold {}; its content is kept here',
+            warningAs: { key: 'own.mf.dotEntry' },
           })
         continue
       }
@@ -287,6 +324,10 @@ export function decodeFieldsV1(fieldsV1: unknown): DecodedFieldsV1 {
           rawKey,
           rawValue,
           warning: `${formatPath(childSegments)} should hold an object, not ${describeJsonType(rawValue)}`,
+          warningAs: {
+            key: 'own.mf.holdObject',
+            params: { path: formatPath(childSegments), type: jsonTypeName(rawValue) },
+          },
         })
         continue
       }
@@ -303,8 +344,17 @@ export function decodeFieldsV1(fieldsV1: unknown): DecodedFieldsV1 {
       rawKey: '',
       rawValue: fieldsV1,
       warning: `fieldsV1 should be an object, not ${describeJsonType(fieldsV1)}`,
+      warningAs: { key: 'own.mf.fieldsV1Object', params: { type: jsonTypeName(fieldsV1) } },
     })
   return { paths, undecoded }
+}
+
+/** The kind of a JSON value, as `own.mf.type.<name>` says it (`a list`, `une liste`). */
+function jsonTypeName(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'list'
+  if (value === undefined) return 'nothing'
+  return typeof value
 }
 
 function describeJsonType(value: unknown): string {
@@ -331,22 +381,36 @@ const identityKey = (identity: ManagerIdentity): string =>
 
 function decodeEntry(raw: unknown, position: number): ManagedFieldsEntry {
   const warnings: string[] = []
+  const warningsAs: SaidAs[] = []
+  const warn = (text: string, as: SaidAs) => {
+    warnings.push(text)
+    warningsAs.push(as)
+  }
   const entry = isJsonObject(raw) ? raw : {}
   if (!isJsonObject(raw))
-    warnings.push(`managedFields[${position}] should be an object, not ${describeJsonType(raw)}`)
+    warn(`managedFields[${position}] should be an object, not ${describeJsonType(raw)}`, {
+      key: 'own.mf.entryObject',
+      params: { position, type: jsonTypeName(raw) },
+    })
 
   const text = (name: string, required: boolean): string | null => {
     const value = entry[name]
     if (typeof value === 'string') return value
     if (value !== undefined || (required && isJsonObject(raw)))
-      warnings.push(`managedFields[${position}].${name} should be a string`)
+      warn(`managedFields[${position}].${name} should be a string`, {
+        key: 'own.mf.notString',
+        params: { position, name },
+      })
     return null
   }
   const manager = text('manager', true) ?? ''
   const operationText = text('operation', true)
   const operation = operationText === 'Apply' || operationText === 'Update' ? operationText : null
   if (operationText !== null && operation === null)
-    warnings.push(`operation ${JSON.stringify(operationText)} is neither Apply nor Update`)
+    warn(`operation ${JSON.stringify(operationText)} is neither Apply nor Update`, {
+      key: 'own.mf.operation',
+      params: { operation: JSON.stringify(operationText) },
+    })
   const apiVersion = text('apiVersion', true) ?? ''
   const time = text('time', false)
   const subresource = text('subresource', false)
@@ -355,11 +419,14 @@ function decodeEntry(raw: unknown, position: number): ManagedFieldsEntry {
   let decoded: DecodedFieldsV1 = { paths: [], undecoded: [] }
   if (fieldsType === 'FieldsV1') {
     if (Object.hasOwn(entry, 'fieldsV1')) decoded = decodeFieldsV1(entry.fieldsV1)
-    else warnings.push('fieldsType is FieldsV1 but there is no fieldsV1')
+    else warn('fieldsType is FieldsV1 but there is no fieldsV1', { key: 'own.mf.noFieldsV1' })
   } else if (isJsonObject(raw)) {
     // The only format Kubernetes defines; another one would need its own decoder.
-    warnings.push(
+    warn(
       `fieldsType ${fieldsType === null ? 'is missing' : JSON.stringify(fieldsType)}; only FieldsV1 is decoded`,
+      fieldsType === null
+        ? { key: 'own.mf.fieldsTypeMissing' }
+        : { key: 'own.mf.fieldsTypeOther', params: { fieldsType: JSON.stringify(fieldsType) } },
     )
     if (Object.hasOwn(entry, 'fieldsV1'))
       decoded.undecoded.push({
@@ -367,9 +434,20 @@ function decodeEntry(raw: unknown, position: number): ManagedFieldsEntry {
         rawKey: '',
         rawValue: entry.fieldsV1,
         warning: 'not decoded: fieldsType is not FieldsV1',
+        warningAs: { key: 'own.mf.notDecoded' },
       })
   }
-  for (const item of decoded.undecoded) warnings.push(`at "${item.at.text}": ${item.warning}`)
+  for (const item of decoded.undecoded)
+    warn(`at "${item.at.text}": ${item.warning}`, {
+      key: item.warningAs.key,
+      params: { ...item.warningAs.params, at: item.at.text },
+    })
+  // Each message names the manager first, as decodeManagedFields lists it.
+  const managerText = managerLabel({ manager, operation, subresource })
+  const warningsSaid = warningsAs.map((as) => ({
+    key: as.key,
+    params: { ...as.params, manager: managerText },
+  }))
 
   return {
     position,
@@ -382,17 +460,20 @@ function decodeEntry(raw: unknown, position: number): ManagedFieldsEntry {
     paths: decoded.paths,
     undecoded: decoded.undecoded,
     warnings,
+    warningsSaid,
     raw,
   }
 }
 
 /** Decodes metadata.managedFields: one entry per element, in order, however odd the element. */
 export function decodeManagedFields(managedFields: unknown): DecodedManagedFields {
-  if (managedFields === undefined || managedFields === null) return { entries: [], warnings: [] }
+  if (managedFields === undefined || managedFields === null)
+    return { entries: [], warnings: [], warningsSaid: [] }
   if (!Array.isArray(managedFields))
     return {
       entries: [],
       warnings: [`managedFields should be a list, not ${describeJsonType(managedFields)}`],
+      warningsSaid: [{ key: 'own.mf.notList', params: { type: jsonTypeName(managedFields) } }],
     }
   const entries = managedFields.map((raw: unknown, position) => decodeEntry(raw, position))
   return {
@@ -400,6 +481,7 @@ export function decodeManagedFields(managedFields: unknown): DecodedManagedField
     warnings: entries.flatMap((entry) =>
       entry.warnings.map((warning) => `${managerLabel(entry)}: ${warning}`),
     ),
+    warningsSaid: entries.flatMap((entry) => entry.warningsSaid),
   }
 }
 
@@ -608,23 +690,31 @@ export function indexOwnership(object: unknown): OwnershipIndex {
       owned: [],
       unowned: [],
       warnings: [`expected a Kubernetes object, got ${describeJsonType(object)}`],
+      warningsSaid: [{ key: 'own.mf.notKubeObject', params: { type: jsonTypeName(object) } }],
     }
   const metadata = isJsonObject(object.metadata) ? object.metadata : {}
-  const { entries, warnings } = decodeManagedFields(metadata.managedFields)
+  const { entries, warnings, warningsSaid } = decodeManagedFields(metadata.managedFields)
   const objectVersion = typeof object.apiVersion === 'string' ? object.apiVersion : null
   for (const entry of entries)
     if (objectVersion && entry.apiVersion && entry.apiVersion !== objectVersion)
-      // Paths are recorded in the writer's version; a field renamed between versions would
-      // show as absent here although the server would convert it.
+    // Paths are recorded in the writer's version; a field renamed between versions would
+    // show as absent here although the server would convert it.
+    {
       warnings.push(
         `${managerLabel(entry)}: paths recorded in ${entry.apiVersion}, object read as ${objectVersion}`,
       )
+      warningsSaid.push({
+        key: 'own.mf.versions',
+        params: { manager: managerLabel(entry), written: entry.apiVersion, read: objectVersion },
+      })
+    }
   const tree = buildOwnershipTree(entries)
   return {
     entries,
     owned: ownedFieldsOf(tree, object),
     unowned: unownedFieldsOf(tree, object),
     warnings,
+    warningsSaid,
   }
 }
 

@@ -82,7 +82,7 @@ export function identityFromToken(token: string): Identity {
   if (claims) {
     const name = String(claims.email ?? claims.preferred_username ?? sub ?? '')
     return {
-      username: name || '(unknown)',
+      ...(name ? { username: name } : unknownUser()),
       groups: Array.isArray(claims.groups) ? claims.groups.map(String) : [],
       extra: {},
       source: 'derived',
@@ -90,12 +90,22 @@ export function identityFromToken(token: string): Identity {
     }
   }
   return {
-    username: '(unknown)',
+    ...unknownUser(),
     groups: [],
     extra: {},
     source: 'derived',
     ...words(said('id.method.opaque'), [said('id.note.opaque')]),
   }
+}
+
+/** A username Apiscope puts where the credential names none, in English and as a message. */
+function placeholderUser(name: Said): Pick<Identity, 'username' | 'usernameSaid'> {
+  return { username: name.text, usernameSaid: name.as }
+}
+
+/** `(unknown)`: a token whose claims name nobody, or one Apiscope cannot read. */
+function unknownUser(): Pick<Identity, 'username' | 'usernameSaid'> {
+  return placeholderUser(said('id.user.unknown'))
 }
 
 const REVIEW_VERSIONS = ['v1', 'v1beta1', 'v1alpha1']
@@ -146,7 +156,7 @@ export async function fetchIdentity(
   else if (token) derived = identityFromToken(token)
   else if (transport.authKind === 'basic') {
     derived = {
-      username: '(basic auth user)',
+      ...placeholderUser(said('id.user.basic')),
       groups: ['system:authenticated'],
       extra: {},
       source: 'derived',

@@ -3,6 +3,7 @@
 // VersionHistory (a worker: the first version whole, then patches, a keyframe every 64).
 // An object's versions follow its resourceVersions where they are comparable (docs/adr/0005).
 import { compareResourceVersions, numericResourceVersion } from '@common/resource-version'
+import type { SaidAs } from '@common/result'
 import { grown } from '@common/typed-arrays'
 import {
   TIMELINE_EVENT_TYPES,
@@ -104,7 +105,7 @@ export class EventStore {
   private readonly cols = new GrowableColumns()
   /** resourceVersions that are not plain integers, by event index (rare). */
   private readonly rvText = new Map<number, string>()
-  private readonly notes = new Map<number, { note: string; code?: number }>()
+  private readonly notes = new Map<number, { note: string; code?: number; said?: SaidAs }>()
   private readonly objects: ObjectHistory[] = []
   private readonly byUid = new Map<string, number>()
   readonly lists: ListSnapshot[] = []
@@ -336,9 +337,14 @@ export class EventStore {
     return i
   }
 
-  recordError(watch: number, note: string, code?: number, rv = ''): number {
+  /** `noteSaid`: the note as a catalogue message when it is Apiscope's, not the server's. */
+  recordError(watch: number, note: string, code?: number, rv = '', noteSaid?: SaidAs): number {
     const i = this.push('ERROR', watch, rv, -1, -1)
-    this.notes.set(i, { note, ...(code !== undefined ? { code } : {}) })
+    this.notes.set(i, {
+      note,
+      ...(code !== undefined ? { code } : {}),
+      ...(noteSaid ? { said: noteSaid } : {}),
+    })
     if (this.taps.size)
       this.tell({ op: 'error', watch, note, ...(code !== undefined ? { code } : {}), rv }, i)
     this.announce(i)
@@ -346,13 +352,13 @@ export class EventStore {
   }
 
   /** An object the store knew that a relist no longer returns: deleted while no watch was open. */
-  recordGone(watch: number, uid: string, listRv: string, note: string): number {
+  recordGone(watch: number, uid: string, listRv: string, note: string, noteSaid?: SaidAs): number {
     const idx = this.byUid.get(uid)
     if (idx === undefined) throw new Error(`unknown object ${uid}`)
     const h = this.objects[idx] as ObjectHistory
     h.deleted = true
     const i = this.push('GONE', watch, listRv, idx, h.latestVersion)
-    this.notes.set(i, { note })
+    this.notes.set(i, { note, ...(noteSaid ? { said: noteSaid } : {}) })
     h.events.push(i)
     if (this.taps.size) this.tell({ op: 'gone', watch, uid, listRv, note }, i)
     this.announce(i)
@@ -428,6 +434,7 @@ export class EventStore {
       if (note) {
         e.note = note.note
         if (note.code !== undefined) e.code = note.code
+        if (note.said) e.noteSaid = note.said
       }
     }
     return e

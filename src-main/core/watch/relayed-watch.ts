@@ -311,7 +311,8 @@ export class RelayedWatch {
       if (this.closing) this.close()
       return
     }
-    this.store.recordError(this.id, `Apiscope stopped reading this relayed watch: ${why}`)
+    const note = said('watch.core.relayStoppedNote', { why })
+    this.store.recordError(this.id, note.text, undefined, '', note.as)
     this.say(said('watch.core.relayNotRead', { why }))
     this.onStatus(this.status)
     if (this.closing) this.close()

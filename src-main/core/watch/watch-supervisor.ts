@@ -208,10 +208,8 @@ export class WatchSupervisor {
       })
       if (d.count) this.status[d.count]++
       if (outcome.kind === 'stalled') {
-        this.store.recordError(
-          this.id,
-          `no data for ${Math.round(outcome.silentMs / 1000)} s: restarting the watch`,
-        )
+        const note = stallNoteSaid(outcome.silentMs)
+        this.store.recordError(this.id, note.text, undefined, '', note.as)
       }
       if (d.fallback) this.status.fallback = d.fallback
       if (d.fallbackSaid) this.status.fallbackSaid = d.fallbackSaid.as
@@ -337,12 +335,8 @@ export class WatchSupervisor {
     } while (cont)
 
     for (const uid of (before ?? new Map<string, unknown>()).keys()) {
-      this.store.recordGone(
-        this.id,
-        uid,
-        rv,
-        `not in the relist at ${rv}: deleted while no watch was open`,
-      )
+      const note = goneNoteSaid(rv)
+      this.store.recordGone(this.id, uid, rv, note.text, note.as)
     }
     this.status.listRv = rv
     this.status.lastRv = rv
@@ -665,6 +659,16 @@ export function listingProgress(
   remaining: number | null,
 ): string {
   return listingProgressSaid(reason, pages, items, remaining).text
+}
+
+/** The timeline's note on a GONE event: an object the relist at `rv` no longer returned. */
+export function goneNoteSaid(rv: string): Said {
+  return said('watch.core.goneNote', { rv })
+}
+
+/** The timeline's note on the ERROR line of a stalled watch (no byte for `silentMs`). */
+export function stallNoteSaid(silentMs: number): Said {
+  return said('watch.core.stallNote', { s: Math.round(silentMs / 1000) })
 }
 
 /** The same, as a message of the catalogue (numbers through Intl in the renderer's language). */
