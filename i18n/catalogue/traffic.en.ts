@@ -341,4 +341,27 @@ export const trafficEn = {
     'Copy the log to a file Apiscope can read, and leave it running',
   'traffic.guide.kubeadm.why.copy':
     'The log belongs to root. Then follow {{file}} under Audit log above (from another machine: ssh NODE sudo tail -F -n 0 {{log}} >> {{file}}).',
+  'traffic.source.notEvent': 'not an audit event: {{field}}: {{problem}}',
+  'traffic.source.notEventWhole': 'not an audit event: (event): {{problem}}',
+  'traffic.source.notEventUnreadable': 'not an audit event: unreadable',
+  'traffic.source.lineNotJson': 'a line is not complete JSON ({{problem}})',
+  'traffic.source.fileMissing': '{{file}} does not exist (is --audit-log-path set to it?)',
+  'traffic.source.fileForbidden': 'no permission to read {{file}}',
+  'traffic.source.fileIsFolder': '{{file}} is a folder, not a log file',
+  'traffic.source.commandMissing':
+    '{{command}} is not on the PATH; install it or use another source',
+  'traffic.source.endedSignal': '{{command}} ended ({{signal}})',
+  'traffic.source.endedExit': '{{command}} ended (exit {{code}})',
+  'traffic.source.endedSignalSaying': '{{command}} ended ({{signal}}): {{last}}',
+  'traffic.source.endedExitSaying': '{{command}} ended (exit {{code}}): {{last}}',
+  'traffic.source.portInUse': 'port {{port}} on {{host}} is already in use',
+  'traffic.source.portForbidden': 'not allowed to listen on port {{port}}',
+  'traffic.source.batchTooBig': 'a batch of {{size}} bytes is over the {{limit}} byte limit',
+  'traffic.source.batchMalformed': 'malformed audit batch: ',
+  'traffic.source.batchPartly': '{{n}} unreadable event(s) in a batch: ',
+  'traffic.source.bodyNotJson': 'the body is not JSON ({{problem}})',
+  'traffic.source.bodyNotObject':
+    'the body is not a JSON object (expected an audit.k8s.io EventList)',
+  'traffic.source.bodyNotList': 'expected an audit.k8s.io EventList with items, got kind {{kind}}',
+  'traffic.source.item': 'item {{index}}: ',
 } as const

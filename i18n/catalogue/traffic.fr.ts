@@ -330,4 +330,30 @@ export const trafficFr: { readonly [K in keyof typeof trafficEn]: string } = {
     'Copier le journal dans un fichier qu’Apiscope peut lire, et laisser tourner',
   'traffic.guide.kubeadm.why.copy':
     'Le journal appartient à root. Suivez ensuite {{file}} sous Journal d’audit ci-dessus (depuis une autre machine : ssh NODE sudo tail -F -n 0 {{log}} >> {{file}}).',
+  'traffic.source.notEvent': 'pas un événement d’audit : {{field}} : {{problem}}',
+  'traffic.source.notEventWhole': 'pas un événement d’audit : (l’événement) : {{problem}}',
+  'traffic.source.notEventUnreadable': 'pas un événement d’audit : illisible',
+  'traffic.source.lineNotJson': 'une ligne n’est pas du JSON complet ({{problem}})',
+  'traffic.source.fileMissing':
+    '{{file}} n’existe pas (--audit-log-path pointe-t-il bien dessus ?)',
+  'traffic.source.fileForbidden': 'pas la permission de lire {{file}}',
+  'traffic.source.fileIsFolder': '{{file}} est un dossier, pas un fichier journal',
+  'traffic.source.commandMissing':
+    '{{command}} n’est pas dans le PATH ; installez-le ou choisissez une autre source',
+  'traffic.source.endedSignal': '{{command}} s’est arrêtée ({{signal}})',
+  'traffic.source.endedExit': '{{command}} s’est arrêtée (code de sortie {{code}})',
+  'traffic.source.endedSignalSaying': '{{command}} s’est arrêtée ({{signal}}) : {{last}}',
+  'traffic.source.endedExitSaying':
+    '{{command}} s’est arrêtée (code de sortie {{code}}) : {{last}}',
+  'traffic.source.portInUse': 'le port {{port}} sur {{host}} est déjà utilisé',
+  'traffic.source.portForbidden': 'pas le droit d’écouter sur le port {{port}}',
+  'traffic.source.batchTooBig': 'un lot de {{size}} octets dépasse la limite de {{limit}} octets',
+  'traffic.source.batchMalformed': 'lot d’audit mal formé : ',
+  'traffic.source.batchPartly': '{{n}} événement(s) illisible(s) dans un lot : ',
+  'traffic.source.bodyNotJson': 'le corps n’est pas du JSON ({{problem}})',
+  'traffic.source.bodyNotObject':
+    'le corps n’est pas un objet JSON (une EventList audit.k8s.io est attendue)',
+  'traffic.source.bodyNotList':
+    'une EventList audit.k8s.io avec des items était attendue, reçu kind {{kind}}',
+  'traffic.source.item': 'élément {{index}} : ',
 }

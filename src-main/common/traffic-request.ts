@@ -104,6 +104,8 @@ export interface TrafficSourceStatus {
   /** Lines or batches that could not be read; each one counted, the receiver goes on. */
   rejected: number
   lastError?: string
+  /** The same as catalogue parts, joined with nothing; absent when it is a tool's own text. */
+  lastErrorSaid?: SaidAs[]
   lastEventAt?: number
 }
 

@@ -16,6 +16,14 @@ import {
   minikubeGuide,
 } from '../../src-main/features/traffic/audit-setup-guides'
 import { flowSentence, TrafficStream } from '../../src-main/features/traffic/traffic-stream'
+import { readAuditEvent } from '../../src-main/features/traffic/audit-event'
+import {
+  commandEnded,
+  describeFsError,
+  readAuditLine,
+} from '../../src-main/features/traffic/audit-log-tail'
+import { readEventBatch } from '../../src-main/features/traffic/audit-webhook'
+import type { SourceError } from '../../src-main/features/traffic/source-error'
 import { admissionSummary } from '../../src-main/features/walkthroughs/request-step'
 
 const say = (locale: Locale, as: SaidAs | undefined): string => {
@@ -136,5 +144,65 @@ describe('a walkthrough’s admission note', () => {
     expect(parts('en')).toBe(summary.note)
     expect(parts('fr')).not.toBe(summary.note)
     expect(parts('fr')).toContain('label.example.com')
+  })
+})
+
+describe('an audit source’s errors', () => {
+  const joined = (locale: Locale, parts: SaidAs[] | undefined) =>
+    (parts ?? []).map((p) => say(locale, p)).join('')
+  const fsError = (code: string) =>
+    describeFsError(Object.assign(new Error(code), { code }), '/var/log/audit.log')
+
+  it('keeps the English it had and says it in French', () => {
+    const cases: [SourceError, string, string][] = [
+      [
+        fsError('ENOENT'),
+        '/var/log/audit.log does not exist (is --audit-log-path set to it?)',
+        '/var/log/audit.log n’existe pas (--audit-log-path pointe-t-il bien dessus ?)',
+      ],
+      [
+        fsError('EACCES'),
+        'no permission to read /var/log/audit.log',
+        'pas la permission de lire /var/log/audit.log',
+      ],
+      [
+        commandEnded('minikube ssh -- sudo tail -F x', 3, null, 'ssh: connect refused'),
+        'minikube ssh -- sudo tail -F x ended (exit 3): ssh: connect refused',
+        'minikube ssh -- sudo tail -F x s’est arrêtée (code de sortie 3) : ssh: connect refused',
+      ],
+      [
+        commandEnded('tail -F x', null, 'SIGKILL', ''),
+        'tail -F x ended (SIGKILL)',
+        'tail -F x s’est arrêtée (SIGKILL)',
+      ],
+    ]
+    for (const [error, english, french] of cases) {
+      expect(error.text).toBe(english)
+      expect(joined('en', error.said)).toBe(english)
+      expect(joined('fr', error.said)).toBe(french)
+    }
+    // The system's own message for a rarer case: no parts, it shows as it came.
+    expect(fsError('EIO')).toEqual({ text: '/var/log/audit.log: EIO' })
+  })
+
+  it('says "not an audit event" and a batch’s errors part by part', () => {
+    const read = readAuditEvent({ kind: 'Event' })
+    expect('error' in read && read.error).toMatch(/^not an audit event: /)
+    if (!('error' in read)) throw new Error('expected an error')
+    expect(joined('en', read.errorSaid)).toBe(read.error)
+    expect(joined('fr', read.errorSaid)).toMatch(/^pas un événement d’audit : /)
+    const line = readAuditLine('{"auditID": ')
+    if (!('error' in line)) throw new Error('expected an error')
+    expect(joined('en', line.errorSaid)).toBe(line.error)
+    expect(joined('fr', line.errorSaid)).toMatch(/^une ligne n’est pas du JSON complet \(/)
+    const batch = readEventBatch(JSON.stringify({ kind: 'EventList', items: [{ kind: 'Event' }] }))
+    expect(batch.errors[0]).toMatch(/^item 0: not an audit event: /)
+    expect(joined('en', batch.errorsSaid[0])).toBe(batch.errors[0])
+    expect(joined('fr', batch.errorsSaid[0])).toMatch(/^élément 0 : pas un événement d’audit : /)
+    for (const body of ['{', '[]', '{"kind":"Pod"}']) {
+      const whole = readEventBatch(body)
+      expect(joined('en', whole.errorsSaid[0]), body).toBe(whole.errors[0])
+      expect(joined('fr', whole.errorsSaid[0]), body).not.toBe(whole.errors[0])
+    }
   })
 })

@@ -66,6 +66,11 @@ describe('the receiver', () => {
     const bad = await fetch(url, { method: 'POST', body: 'garbage' })
     expect(bad.status).toBe(400)
     expect(await bad.text()).toMatch(/^malformed audit batch: the body is not JSON/)
+    // The status keeps the same sentence as catalogue parts, to say it in French.
+    expect(status.lastErrorSaid?.map((p) => p.key)).toEqual([
+      'traffic.source.batchMalformed',
+      'traffic.source.bodyNotJson',
+    ])
     expect(
       (await fetch(`http://127.0.0.1:${port}/elsewhere`, { method: 'POST', body: '{}' })).status,
     ).toBe(404)

@@ -12,6 +12,9 @@ import {
 import { addressesCredentials } from '@common/redaction'
 import { auditEventSchema, type AuditEvent } from '../../core/audit-bus'
 import { methodOfVerb } from '@common/verb-methods'
+import type { SaidAs } from '@common/result'
+import { said } from '@i18n/translate'
+import { toldError } from './source-error'
 
 // The event's shape lives with the audit bus (core/audit-bus.ts), which every feature shares;
 // what a TrafficRequest makes of it is traffic's, here.
@@ -174,11 +177,20 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
 }
 
 /** Reads one untrusted JSON value as an audit event; a clear sentence when it is not one. */
-export function readAuditEvent(value: unknown): { event: AuditEvent } | { error: string } {
+export function readAuditEvent(
+  value: unknown,
+): { event: AuditEvent } | { error: string; errorSaid: SaidAs[] } {
   const parsed = auditEventSchema.safeParse(value)
   if (parsed.success) return { event: parsed.data }
   const issue = parsed.error.issues[0]
-  return {
-    error: `not an audit event: ${issue ? `${issue.path.join('.') || '(event)'}: ${issue.message}` : 'unreadable'}`,
-  }
+  const field = issue?.path.join('.')
+  // The problem is zod's own sentence, passed through.
+  const told = toldError(
+    !issue
+      ? said('traffic.source.notEventUnreadable')
+      : field
+        ? said('traffic.source.notEvent', { field, problem: issue.message })
+        : said('traffic.source.notEventWhole', { problem: issue.message }),
+  )
+  return { error: told.text, errorSaid: told.said ?? [] }
 }

@@ -7,7 +7,10 @@ import { open, stat, type FileHandle } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { realClock, type Clock, type TimerHandle } from '@common/clock'
 import type { TrafficSourceStatus } from '@features/traffic/messages'
+import { said } from '@i18n/translate'
+import type { SaidAs } from '@common/result'
 import { readAuditEvent, type AuditEvent } from './audit-event'
+import { setLastError, toldError, type SourceError } from './source-error'
 
 /** Splits a byte stream into lines; the last, unfinished line waits for the rest. */
 export class LineSplitter {
@@ -31,7 +34,8 @@ export class LineSplitter {
 // A container log line (CRI format, /var/log/containers): "<time> stdout F <line>".
 const CRI_PREFIX = /^\d{4}-\d\d-\d\dT\S+ (?:stdout|stderr) [FP] /
 
-export type LineReading = { event: AuditEvent } | { error: string } | { skip: true }
+export type LineReading =
+  { event: AuditEvent } | { error: string; errorSaid: SaidAs[] } | { skip: true }
 
 /**
  * One log line. Lines that do not start with "{" are skipped, not rejected: kube-apiserver's own
@@ -44,14 +48,17 @@ export function readAuditLine(line: string): LineReading {
   try {
     value = JSON.parse(text) as unknown
   } catch (error) {
-    return { error: `a line is not complete JSON (${(error as Error).message})` }
+    const told = toldError(
+      said('traffic.source.lineNotJson', { problem: (error as Error).message }),
+    )
+    return { error: told.text, errorSaid: told.said ?? [] }
   }
   // Docker's json-file container log wraps each line: {"log":"<line>\n","stream":"stdout",...}.
   const wrapped = value as { log?: unknown; stream?: unknown }
   if (typeof wrapped.log === 'string' && typeof wrapped.stream === 'string')
     return readAuditLine(wrapped.log)
   const read = readAuditEvent(value)
-  return 'event' in read ? read : { error: read.error }
+  return 'event' in read ? read : { error: read.error, errorSaid: read.errorSaid }
 }
 
 interface TailSink {
@@ -67,7 +74,7 @@ function deliver(lines: string[], sink: TailSink, clock: Clock): void {
     if ('event' in read) events.push(read.event)
     else if ('error' in read) {
       sink.status.rejected++
-      sink.status.lastError = read.error
+      setLastError(sink.status, { text: read.error, said: read.errorSaid })
     }
   }
   if (events.length > 0) {
@@ -104,7 +111,7 @@ export class FileTail {
       await this.reopen(!this.fromStart)
     } catch (error) {
       this.sink.status.state = 'failed'
-      this.sink.status.lastError = describeFsError(error as NodeJS.ErrnoException, this.path)
+      setLastError(this.sink.status, describeFsError(error as NodeJS.ErrnoException, this.path))
       this.sink.onChange()
       throw new Error(this.sink.status.lastError, { cause: error })
     }
@@ -136,7 +143,7 @@ export class FileTail {
       }
     } catch (error) {
       this.sink.status.state = 'failed'
-      this.sink.status.lastError = describeFsError(error as NodeJS.ErrnoException, this.path)
+      setLastError(this.sink.status, describeFsError(error as NodeJS.ErrnoException, this.path))
       this.sink.onChange()
     }
     this.schedule()
@@ -186,11 +193,32 @@ export class FileTail {
   }
 }
 
-function describeFsError(error: NodeJS.ErrnoException, file: string): string {
-  if (error.code === 'ENOENT') return `${file} does not exist (is --audit-log-path set to it?)`
-  if (error.code === 'EACCES') return `no permission to read ${file}`
-  if (error.code === 'EISDIR') return `${file} is a folder, not a log file`
-  return `${file}: ${error.message}`
+/** Why a file cannot be read; the system's own message, passed through, for a rarer case. */
+export function describeFsError(error: NodeJS.ErrnoException, file: string): SourceError {
+  if (error.code === 'ENOENT') return toldError(said('traffic.source.fileMissing', { file }))
+  if (error.code === 'EACCES') return toldError(said('traffic.source.fileForbidden', { file }))
+  if (error.code === 'EISDIR') return toldError(said('traffic.source.fileIsFolder', { file }))
+  return { text: `${file}: ${error.message}` }
+}
+
+/** A followed command's end: its signal or exit code, and the last line it wrote to stderr. */
+export function commandEnded(
+  command: string,
+  code: number | null,
+  signal: string | null,
+  last: string,
+): SourceError {
+  if (signal !== null)
+    return toldError(
+      last
+        ? said('traffic.source.endedSignalSaying', { command, signal, last })
+        : said('traffic.source.endedSignal', { command, signal }),
+    )
+  return toldError(
+    last
+      ? said('traffic.source.endedExitSaying', { command, code: String(code), last })
+      : said('traffic.source.endedExit', { command, code: String(code) }),
+  )
 }
 
 /** Follows the output of a command, e.g. `minikube ssh -- sudo tail -F -n 0 PATH`. */
@@ -220,10 +248,12 @@ export class CommandTail {
       child.once('exit', () => process.off('exit', onExit))
       child.once('error', (error: NodeJS.ErrnoException) => {
         this.sink.status.state = 'failed'
-        this.sink.status.lastError =
+        setLastError(
+          this.sink.status,
           error.code === 'ENOENT'
-            ? `${this.command} is not on the PATH; install it or use another source`
-            : error.message
+            ? toldError(said('traffic.source.commandMissing', { command: this.command }))
+            : { text: error.message },
+        )
         this.sink.onChange()
         reject(new Error(this.sink.status.lastError))
       })
@@ -242,7 +272,7 @@ export class CommandTail {
         if (this.sink.status.state === 'stopped') return
         this.sink.status.state = 'failed'
         const last = this.stderr.trim().split('\n').pop() ?? ''
-        this.sink.status.lastError = `${this.commandLine} ended (${signal ?? `exit ${code}`})${last ? `: ${last}` : ''}`
+        setLastError(this.sink.status, commandEnded(this.commandLine, code, signal, last))
         this.sink.onChange()
       })
     })

@@ -4,7 +4,10 @@
 import http from 'node:http'
 import type net from 'node:net'
 import type { TrafficSourceStatus } from '@features/traffic/messages'
+import type { SaidAs } from '@common/result'
+import { said } from '@i18n/translate'
 import { readAuditEvent, type AuditEvent } from './audit-event'
+import { before, setLastError, toldError, type SourceError } from './source-error'
 
 /** A batch at RequestResponse level can be large (400 events with their objects). */
 const MAX_BODY_BYTES = 64 * 1024 * 1024
@@ -13,7 +16,15 @@ export interface BatchReading {
   events: AuditEvent[]
   /** One sentence per item that could not be read, or for the whole body. */
   errors: string[]
+  /** The same as catalogue parts, one list per sentence (joined with nothing). */
+  errorsSaid: SaidAs[][]
 }
+
+const batchOf = (events: AuditEvent[], told: SourceError[]): BatchReading => ({
+  events,
+  errors: told.map((e) => e.text),
+  errorsSaid: told.map((e) => e.said ?? []),
+})
 
 /** Reads a webhook body: an EventList (batch mode) or a single Event (blocking mode sends lists too). */
 export function readEventBatch(body: string): BatchReading {
@@ -21,35 +32,40 @@ export function readEventBatch(body: string): BatchReading {
   try {
     value = JSON.parse(body)
   } catch (error) {
-    return { events: [], errors: [`the body is not JSON (${(error as Error).message})`] }
+    return batchOf(
+      [],
+      [toldError(said('traffic.source.bodyNotJson', { problem: (error as Error).message }))],
+    )
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return {
-      events: [],
-      errors: ['the body is not a JSON object (expected an audit.k8s.io EventList)'],
-    }
+    return batchOf([], [toldError(said('traffic.source.bodyNotObject'))])
   const record = value as Record<string, unknown>
   if (record.kind === 'Event') {
     const one = readAuditEvent(record)
     return 'event' in one
-      ? { events: [one.event], errors: [] }
-      : { events: [], errors: [one.error] }
+      ? batchOf([one.event], [])
+      : batchOf([], [{ text: one.error, said: one.errorSaid }])
   }
   if (!Array.isArray(record.items))
-    return {
-      events: [],
-      errors: [
-        `expected an audit.k8s.io EventList with items, got kind ${JSON.stringify(record.kind ?? null)}`,
+    return batchOf(
+      [],
+      [
+        toldError(
+          said('traffic.source.bodyNotList', { kind: JSON.stringify(record.kind ?? null) }),
+        ),
       ],
-    }
+    )
   const events: AuditEvent[] = []
-  const errors: string[] = []
+  const errors: SourceError[] = []
   record.items.forEach((item, i) => {
     const one = readAuditEvent(item)
     if ('event' in one) events.push(one.event)
-    else errors.push(`item ${i}: ${one.error}`)
+    else
+      errors.push(
+        before(said('traffic.source.item', { index: i }), { text: one.error, said: one.errorSaid }),
+      )
   })
-  return { events, errors }
+  return batchOf(events, errors)
 }
 
 export interface WebhookOptions {
@@ -84,12 +100,15 @@ export class AuditWebhook {
     return new Promise((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) => {
         this.status.state = 'failed'
-        this.status.lastError =
+        const { port, host } = this.options
+        setLastError(
+          this.status,
           error.code === 'EADDRINUSE'
-            ? `port ${this.options.port} on ${this.options.host} is already in use`
+            ? toldError(said('traffic.source.portInUse', { port, host }))
             : error.code === 'EACCES'
-              ? `not allowed to listen on port ${this.options.port}`
-              : error.message
+              ? toldError(said('traffic.source.portForbidden', { port }))
+              : { text: error.message },
+        )
         this.onChange()
         reject(new Error(this.status.lastError))
       })
@@ -103,11 +122,12 @@ export class AuditWebhook {
     })
   }
 
-  private reject(res: http.ServerResponse, code: number, why: string): void {
+  /** Answers kube-apiserver in English (its log's words); the status keeps the parts too. */
+  private reject(res: http.ServerResponse, code: number, why: SourceError): void {
     this.status.rejected++
-    this.status.lastError = why
+    setLastError(this.status, why)
     this.onChange()
-    res.writeHead(code, { 'Content-Type': 'text/plain' }).end(`${why}\n`)
+    res.writeHead(code, { 'Content-Type': 'text/plain' }).end(`${why.text}\n`)
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -131,10 +151,19 @@ export class AuditWebhook {
     req.on('error', () => res.destroy())
     req.on('end', () => {
       if (tooBig) {
-        this.reject(res, 413, `a batch of ${size} bytes is over the ${MAX_BODY_BYTES} byte limit`)
+        this.reject(
+          res,
+          413,
+          toldError(said('traffic.source.batchTooBig', { size, limit: MAX_BODY_BYTES })),
+        )
         return
       }
-      const { events, errors } = readEventBatch(Buffer.concat(chunks).toString('utf8'))
+      const { events, errors, errorsSaid } = readEventBatch(Buffer.concat(chunks).toString('utf8'))
+      const firstSaid = errorsSaid[0] ?? []
+      const first: SourceError = {
+        text: errors[0] ?? '',
+        ...(firstSaid.length ? { said: firstSaid } : {}),
+      }
       this.status.batchesReceived++
       if (events.length > 0) {
         this.status.eventsReceived += events.length
@@ -142,13 +171,16 @@ export class AuditWebhook {
         this.onEvents(events)
       }
       if (errors.length > 0 && events.length === 0) {
-        this.reject(res, 400, `malformed audit batch: ${errors[0]}`)
+        this.reject(res, 400, before(said('traffic.source.batchMalformed'), first))
         return
       }
       if (errors.length > 0) {
         // Partly readable: keep what could be read, count the rest, and tell the sender it landed.
         this.status.rejected += errors.length
-        this.status.lastError = `${errors.length} unreadable event(s) in a batch: ${errors[0]}`
+        setLastError(
+          this.status,
+          before(said('traffic.source.batchPartly', { n: errors.length }), first),
+        )
         this.onChange()
       }
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}')
