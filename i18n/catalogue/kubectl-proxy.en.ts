@@ -24,4 +24,5 @@ export const kubectlProxyEn = {
   'kproxy.loading': 'Loading headers and bodies…',
   'kproxy.binary': '{{contentType}}: binary, not shown',
   'kproxy.cutCredential': 'cut at the capture limit, about a credential',
+  'kproxy.upgradeRefused': 'connection upgrade refused by Apiscope’s proxy',
 } as const

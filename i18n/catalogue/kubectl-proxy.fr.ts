@@ -25,4 +25,5 @@ export const kubectlProxyFr: { readonly [K in keyof typeof kubectlProxyEn]: stri
   'kproxy.loading': 'Chargement des en-têtes et des corps…',
   'kproxy.binary': '{{contentType}} : binaire, non affiché',
   'kproxy.cutCredential': 'coupé à la limite de capture, et il porte sur un identifiant',
+  'kproxy.upgradeRefused': 'Upgrade de la connexion refusé par le proxy d’Apiscope',
 }

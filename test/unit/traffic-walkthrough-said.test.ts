@@ -24,6 +24,8 @@ import {
 } from '../../src-main/features/traffic/audit-log-tail'
 import { readEventBatch } from '../../src-main/features/traffic/audit-webhook'
 import type { SourceError } from '../../src-main/features/traffic/source-error'
+import { RelayedExchange } from '../../src-main/features/kubectl-proxy/relayed-exchange'
+import { said } from '@i18n/translate'
 import { admissionSummary } from '../../src-main/features/walkthroughs/request-step'
 
 const say = (locale: Locale, as: SaidAs | undefined): string => {
@@ -204,5 +206,24 @@ describe('an audit source’s errors', () => {
       expect(joined('en', whole.errorsSaid[0]), body).toBe(whole.errors[0])
       expect(joined('fr', whole.errorsSaid[0]), body).not.toBe(whole.errors[0])
     }
+  })
+})
+
+describe('a relayed request’s error', () => {
+  const exchange = () =>
+    new RelayedExchange('GET', '/api/v1/pods?watch=1', 'https://s/api/v1/pods?watch=1', [], 0)
+
+  it('carries Apiscope’s own sentence by key, and passes the network’s text through', () => {
+    const refused = exchange()
+    refused.finish('failed', 1, said('kproxy.upgradeRefused'))
+    const detail = refused.detail()
+    expect(detail.error).toBe('connection upgrade refused by Apiscope’s proxy')
+    expect(say('fr', detail.errorSaid)).toBe(
+      'Upgrade de la connexion refusé par le proxy d’Apiscope',
+    )
+    const cut = exchange()
+    cut.finish('failed', 1, 'socket hang up')
+    expect(cut.detail()).toMatchObject({ error: 'socket hang up' })
+    expect(cut.detail().errorSaid).toBeUndefined()
   })
 })

@@ -28,6 +28,7 @@ import {
 } from './proxy-kubeconfig'
 import { requestHeadersToRelay, responseHeadersToRelay } from './relay-headers'
 import { RelayedExchange, type Requester } from './relayed-exchange'
+import { said } from '@i18n/translate'
 
 /** What the proxy needs of a session's transport. */
 export interface RelayTransport {
@@ -379,7 +380,7 @@ export class KubectlProxy {
       )
       exchange.onResponse(code, 'Bad Request', ['Content-Type', 'application/json'], Date.now())
       exchange.responseBody?.push(Buffer.from(body))
-      exchange.finish('failed', Date.now(), 'connection upgrade refused by Apiscope’s proxy')
+      exchange.finish('failed', Date.now(), said('kproxy.upgradeRefused'))
       this.log(exchange, performance.now())
     }
     socket.end(

@@ -58,7 +58,9 @@ export interface RelayedExchangeDetail {
   responseBody?: RelayedBody
   /** open: the answer is still streaming (a watch); cut: a side closed it before its end. */
   state: 'open' | 'done' | 'cut' | 'failed'
+  /** Why it failed: the network's or the transport's own text, or Apiscope's (then errorSaid). */
   error?: string
+  errorSaid?: Said['as']
   /** JSON Pointers of what redaction replaced, per body ("/request..." or "/response..."). */
   redacted: string[]
 }

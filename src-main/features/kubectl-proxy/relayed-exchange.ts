@@ -8,7 +8,7 @@ import { redact, REDACTED, type About } from '@common/redaction'
 import { BodyCapture } from './body-capture'
 import { clientOf, headerPairs, shownRequestHeaders } from './relay-headers'
 import { requestTarget, type RequestTarget } from './request-verb'
-import { said } from '@i18n/translate'
+import { said, type Said } from '@i18n/translate'
 
 export interface Requester {
   username: string
@@ -32,6 +32,7 @@ export class RelayedExchange {
   responseRaw: string[] = []
   state: RelayedExchangeDetail['state'] = 'open'
   error: string | undefined
+  errorSaid: Said['as'] | undefined
   /** The reader putting a relayed watch's events on the timeline, when it is one. */
   watchFeed: { end(how: 'done' | 'cut'): void } | null = null
   /** The request log's sequence number, once logged. */
@@ -82,11 +83,16 @@ export class RelayedExchange {
     )
   }
 
-  finish(state: 'done' | 'cut' | 'failed', at: number, error?: string): void {
+  /** `error`: the network's or the transport's own text, or a sentence of Apiscope's by key. */
+  finish(state: 'done' | 'cut' | 'failed', at: number, error?: string | Said): void {
     if (this.state !== 'open') return
     this.state = state
     this.endedAt = at
-    if (error) this.error = error
+    if (typeof error === 'string' && error) this.error = error
+    else if (typeof error === 'object') {
+      this.error = error.text
+      this.errorSaid = error.as
+    }
     this.requestBody.end()
     this.responseBody?.end()
   }
@@ -191,6 +197,7 @@ export class RelayedExchange {
         )
     }
     if (this.error) out.error = this.error
+    if (this.errorSaid) out.errorSaid = this.errorSaid
     return out
   }
 }
