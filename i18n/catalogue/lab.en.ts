@@ -202,4 +202,29 @@ export const labEn = {
   'lab.flow.discoveryFailed': 'Discovery failed: {{reason}}',
   'lab.flow.notServed': 'This server does not serve flowcontrol.apiserver.k8s.io.',
   'lab.flow.listFailed': 'Listing {{what}} failed: {{reason}}',
+  // The comments of the lab's kubectl line (lab-equivalents.ts), after its `#`
+  'lab.kc.patchNoValidate':
+    "kubectl patch has no --validate: it sends no fieldValidation (the server's Warn)",
+  'lab.kc.noRaw':
+    'no kubectl command sends this: kubectl has no --raw form for {{method}}; the curl line does',
+  'lab.kc.contentType': 'kubectl always sends {{right}}: only curl sends {{sent}}',
+  'lab.kc.noContentType': 'kubectl always sends {{right}}: only curl sends no Content-Type',
+  'lab.kc.rvInBody': 'the resourceVersion precondition {{rv}} is in the body',
+  'lab.kc.missing': 'kubectl {{release}} has no $t(lab.kc.what.{{feature}}) (1.{{since}}+)',
+  'lab.kc.rawGet':
+    'kubectl {{release}} has no $t(lab.kc.what.{{feature}}) (1.{{since}}+): --raw sends the same GET',
+  'lab.kc.rawPut':
+    'kubectl {{release}} has no $t(lab.kc.what.{{feature}}) (1.{{since}}+): --raw sends the same PUT',
+  'lab.kc.tokenSpec': 'the same TokenRequest, its spec from flags (--duration, --audience)',
+  'lab.kc.noneMissing':
+    'no kubectl command sends this: kubectl {{release}} has no $t(lab.kc.what.{{feature}}) (1.{{since}}+); the curl line does',
+  'lab.kc.noneRawPatch':
+    'no kubectl command sends this: kubectl {{release}} has no $t(lab.kc.what.{{feature}}) (1.{{since}}+), and kubectl has no --raw form for PATCH; the curl line does',
+  'lab.kc.scale':
+    'kubectl {{release}} has no $t(lab.kc.what.{{feature}}) (1.{{since}}+); kubectl scale sends this same merge patch to /scale',
+  'lab.kc.deleteCollection':
+    'kubectl lists, then sends one DELETE per object; only curl sends one DELETE on the collection',
+  'lab.kc.what.subresource': '--subresource flag',
+  'lab.kc.what.createToken': 'create token command',
+  'lab.kc.what.applySubresource': 'apply --subresource',
 } as const

@@ -204,4 +204,29 @@ export const labFr: { readonly [K in keyof typeof labEn]: string } = {
   'lab.flow.discoveryFailed': 'La découverte a échoué : {{reason}}',
   'lab.flow.notServed': 'Ce serveur ne sert pas flowcontrol.apiserver.k8s.io.',
   'lab.flow.listFailed': 'La liste de {{what}} a échoué : {{reason}}',
+  'lab.kc.patchNoValidate':
+    'kubectl patch n’a pas de --validate : il n’envoie aucun fieldValidation (le Warn du serveur)',
+  'lab.kc.noRaw':
+    'aucune commande kubectl n’envoie ceci : kubectl n’a pas de forme --raw pour {{method}} ; la ligne curl le fait',
+  'lab.kc.contentType': 'kubectl envoie toujours {{right}} : seul curl envoie {{sent}}',
+  'lab.kc.noContentType':
+    'kubectl envoie toujours {{right}} : seul curl n’envoie aucun Content-Type',
+  'lab.kc.rvInBody': 'la précondition de resourceVersion {{rv}} est dans le corps',
+  'lab.kc.missing': 'kubectl {{release}} n’a pas $t(lab.kc.what.{{feature}}) (1.{{since}}+)',
+  'lab.kc.rawGet':
+    'kubectl {{release}} n’a pas $t(lab.kc.what.{{feature}}) (1.{{since}}+) : --raw envoie le même GET',
+  'lab.kc.rawPut':
+    'kubectl {{release}} n’a pas $t(lab.kc.what.{{feature}}) (1.{{since}}+) : --raw envoie le même PUT',
+  'lab.kc.tokenSpec': 'le même TokenRequest, sa spec tirée des flags (--duration, --audience)',
+  'lab.kc.noneMissing':
+    'aucune commande kubectl n’envoie ceci : kubectl {{release}} n’a pas $t(lab.kc.what.{{feature}}) (1.{{since}}+) ; la ligne curl le fait',
+  'lab.kc.noneRawPatch':
+    'aucune commande kubectl n’envoie ceci : kubectl {{release}} n’a pas $t(lab.kc.what.{{feature}}) (1.{{since}}+), et kubectl n’a pas de forme --raw pour PATCH ; la ligne curl le fait',
+  'lab.kc.scale':
+    'kubectl {{release}} n’a pas $t(lab.kc.what.{{feature}}) (1.{{since}}+) ; kubectl scale envoie ce même patch merge à /scale',
+  'lab.kc.deleteCollection':
+    'kubectl liste, puis envoie un DELETE par objet ; seul curl envoie un seul DELETE sur la collection',
+  'lab.kc.what.subresource': 'le flag --subresource',
+  'lab.kc.what.createToken': 'la commande create token',
+  'lab.kc.what.applySubresource': 'apply --subresource',
 }

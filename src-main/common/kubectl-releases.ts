@@ -9,6 +9,7 @@ export interface KubeRelease {
   minor: number
 }
 
+/** Each `what` is said in the lab's notes by `lab.kc.what.<feature>` (i18n/catalogue/lab.*.ts). */
 export const KUBECTL_SINCE = {
   /** `--subresource` on get, patch, edit and replace (KEP-2590). */
   subresource: { minor: 24, what: '--subresource flag' },
@@ -38,10 +39,4 @@ export const releaseName = (r: KubeRelease): string => `${r.major}.${r.minor}`
 export function kubectlHas(release: KubeRelease | null, feature: KubectlFeature): boolean {
   if (!release) return true
   return release.major > 1 || release.minor >= KUBECTL_SINCE[feature].minor
-}
-
-/** "kubectl 1.20 has no --subresource flag (1.24+)": why an equivalent is not the usual one. */
-export function missingFrom(release: KubeRelease, feature: KubectlFeature): string {
-  const f = KUBECTL_SINCE[feature]
-  return `kubectl ${releaseName(release)} has no ${f.what} (1.${f.minor}+)`
 }

@@ -1,13 +1,22 @@
 // The last English texts the core built without a key now carry one (issue #15): the timeline's
 // notes on a GONE event and a stall, the managed-fields decoder's warnings, the placeholder users,
-// the CLI's line when the demo opens by itself; and plural counts that can pass 1,000 are grouped
-// by Intl. The English stays what it was; French is said again from the key.
-import { describe, expect, it } from 'vitest'
+// the CLI's line when the demo opens by itself, the comments of the lab's kubectl line; and plural
+// counts that can pass 1,000 are grouped by Intl. The English stays what it was; French is said
+// again from the key.
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SaidAs } from '@common/result'
+import { kubectlLineText } from '@common/kubectl-line'
+import type { KubeRelease } from '@common/kubectl-releases'
 import { decodeManagedFields, indexOwnership } from '@common/managed-fields'
-import { translate, type MessageKey } from '@i18n/translate'
+import { said, translate, type MessageKey } from '@i18n/translate'
 import { identityFromToken } from '../../src-main/core/identity'
 import { EventStore } from '../../src-main/core/watch/event-store'
+import {
+  labKubectl,
+  labKubectlSaid,
+  type LabEquivalentInput,
+} from '../../src-main/features/lab/lab-equivalents'
+import type { LabRequestSpec } from '../../src-main/features/lab/messages'
 import { goneNoteSaid, stallNoteSaid } from '../../src-main/core/watch/watch-supervisor'
 
 const say = (locale: 'en' | 'fr', as: SaidAs | undefined) =>
@@ -132,6 +141,33 @@ describe('the placeholder users and the demo’s console line', () => {
   })
 })
 
+describe('the CLI’s line when the demo opens by itself', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    vi.resetModules()
+  })
+  const failure = said('fail.refused.title', { host: '127.0.0.1:6443' })
+  const fallback = {
+    reason: said('demo.fallbackReason', { failure: failure.text }),
+    failure: { title: failure.text, said: failure.as },
+  }
+  it('prints why, the failure it names included, in the language of the environment', async () => {
+    vi.stubEnv('LC_ALL', 'fr_FR.UTF-8')
+    vi.resetModules()
+    const fr = await import('../../src-main/cli/cli-text')
+    expect(fr.demoFallbackLine(fallback)).toBe(
+      'Aucun cluster n’a répondu (Rien ne répond à 127.0.0.1:6443) : voici la démo fournie.',
+    )
+    vi.stubEnv('LC_ALL', 'C')
+    vi.resetModules()
+    const en = await import('../../src-main/cli/cli-text')
+    expect(en.demoFallbackLine(fallback)).toBe(fallback.reason.text)
+    expect(fallback.reason.text).toBe(
+      'No cluster answered (Nothing answers at 127.0.0.1:6443): showing the bundled demo.',
+    )
+  })
+})
+
 describe('plural counts past 1,000', () => {
   const cases: [MessageKey, string, string][] = [
     ['attr.lines', '1,500 lines', '1 500 lignes'],
@@ -159,5 +195,61 @@ describe('plural counts past 1,000', () => {
       expect(small).toBe(english.replace('1,500', '999'))
       expect(translate('en', key, ...([{ count: 1 }] as [never]))).not.toContain('1,')
     }
+  })
+})
+
+describe('the comments of the lab’s kubectl line', () => {
+  const input = (spec: Partial<LabRequestSpec>, release: KubeRelease | null) =>
+    ({
+      spec: { identity: 'kubeconfig', verb: 'get', resource: 'pods', version: 'v1', ...spec },
+      method: 'PATCH',
+      url: 'https://127.0.0.1:6443/apis/apps/v1/namespaces/ch34/deployments/web/scale',
+      context: 'kind-ch34',
+      server: 'https://127.0.0.1:6443',
+      insecure: false,
+      kubeconfigAuth: 'client-certificate' as const,
+      accept: 'application/json',
+      hasBody: true,
+      release,
+    }) as LabEquivalentInput
+  const fr = (i: LabEquivalentInput) =>
+    kubectlLineText(labKubectlSaid(i), (note) => say('fr', note))
+
+  it('says the notes again in French and keeps kubectl’s command', () => {
+    const apply = input(
+      {
+        verb: 'patch',
+        patchType: 'apply',
+        group: 'apps',
+        resource: 'deployments',
+        name: 'web',
+        namespace: 'ch34',
+        subresource: 'scale',
+      },
+      { major: 1, minor: 30 },
+    )
+    expect(labKubectl(apply)).toBe(
+      '# no kubectl command sends this: kubectl 1.30 has no apply --subresource (1.32+); the curl line does',
+    )
+    expect(fr(apply)).toBe(
+      '# aucune commande kubectl n’envoie ceci : kubectl 1.30 n’a pas apply --subresource (1.32+) ; la ligne curl le fait',
+    )
+    const collection = input({ verb: 'deletecollection', namespace: 'ch34' }, null)
+    expect(labKubectl(collection)).toMatch(
+      / {2}# kubectl lists, then sends one DELETE per object; only curl sends one DELETE on the collection$/,
+    )
+    expect(fr(collection)).toMatch(
+      /^kubectl .*delete pods --all -n ch34 {2}# kubectl liste, puis envoie un DELETE par objet ; seul curl envoie un seul DELETE sur la collection$/,
+    )
+    const oldGet = input(
+      { subresource: 'status', name: 'web', namespace: 'ch34' },
+      { major: 1, minor: 20 },
+    )
+    expect(labKubectl(oldGet)).toMatch(
+      / {2}# kubectl 1.20 has no --subresource flag \(1.24\+\): --raw sends the same GET$/,
+    )
+    expect(fr(oldGet)).toMatch(
+      / {2}# kubectl 1.20 n’a pas le flag --subresource \(1.24\+\) : --raw envoie le même GET$/,
+    )
   })
 })

@@ -10,9 +10,17 @@ import {
   quoteIfNeeded as q,
 } from '@common/command-equivalents'
 import type { AuthKind } from '@common/kube-types'
-import { kubectlHas, missingFrom, type KubeRelease } from '@common/kubectl-releases'
+import { kubectlLineText, type KubectlLineSaid } from '@common/kubectl-line'
+import {
+  KUBECTL_SINCE,
+  kubectlHas,
+  releaseName,
+  type KubectlFeature,
+  type KubeRelease,
+} from '@common/kubectl-releases'
 import type { LabRequestSpec } from '@features/lab/messages'
 import { commandIdentityOf, type RequestIdentity } from '@common/request-identities'
+import { said, translate, type MessageKey, type Said } from '@i18n/translate'
 
 export interface LabEquivalentInput {
   spec: LabRequestSpec
@@ -93,26 +101,40 @@ function scaleReplicas(body: string | undefined): number | null {
  * unless told, where the lab sends nothing (the server's default, Warn), so the flag is always
  * written. kubectl patch has none and sends nothing. Older releases' --validate is client-side.
  */
-function validateFlag(spec: LabRequestSpec, release: KubeRelease | null, notes: string[]): string {
+function validateFlag(spec: LabRequestSpec, release: KubeRelease | null, notes: Said[]): string {
   if (!['create', 'update', 'patch'].includes(spec.verb) || spec.subresource) return ''
   const level = spec.fieldValidation ?? 'Warn'
   if (spec.verb === 'patch' && spec.patchType !== 'apply') {
-    if (level !== 'Warn')
-      notes.push(`kubectl patch has no --validate: it sends no fieldValidation (the server's Warn)`)
+    if (level !== 'Warn') notes.push(said('lab.kc.patchNoValidate'))
     return ''
   }
   if (release && release.major === 1 && release.minor < 25) return ''
   return ` --validate=${level.toLowerCase()}`
 }
 
-const none = (why: string) => `# no kubectl command sends this: ${why}; the curl line does`
+/** What a release's kubectl lacks, as the parameters of the `lab.kc.missing*` messages. */
+function missing(release: KubeRelease, feature: KubectlFeature) {
+  return { release: releaseName(release), feature, since: KUBECTL_SINCE[feature].minor }
+}
 
+/** A comment line alone: no kubectl command sends this. */
+const none = (why: Said): KubectlLineSaid => ({ command: '', notes: [why.as] })
+
+/** The kubectl line, in English (a comment says where it differs from what was sent). */
 export function labKubectl(i: LabEquivalentInput): string {
+  return kubectlLineText(labKubectlSaid(i), (note) =>
+    translate('en', note.key as MessageKey, ...([note.params ?? {}] as [never])),
+  )
+}
+
+/** The same line as its command and the notes of its comment, as catalogue messages. */
+export function labKubectlSaid(i: LabEquivalentInput): KubectlLineSaid {
   const { spec, release } = i
   const base = kubectlIdentity(i)
   const path = pathAndQuery(i.url)
   if (spec.rawPath !== undefined) {
-    return kubectlRaw(base, i.method, path) ?? none(`kubectl has no --raw form for ${i.method}`)
+    const raw = kubectlRaw(base, i.method, path)
+    return raw ? { command: raw, notes: [] } : none(said('lab.kc.noRaw', { method: i.method }))
   }
   const resource = spec.group ? `${spec.resource}.${spec.version}.${spec.group}` : spec.resource
   const ns = spec.namespace ? ` -n ${q(spec.namespace)}` : ''
@@ -122,23 +144,27 @@ export function labKubectl(i: LabEquivalentInput): string {
   const dryRun = spec.dryRun ? ' --dry-run=server' : ''
   const manager = spec.fieldManager ? ` --field-manager=${q(spec.fieldManager)}` : ''
   const output = spec.asTable ? '' : ' -o yaml'
-  const notes: string[] = []
+  const notes: Said[] = []
   const validate = validateFlag(spec, release, notes)
   if (i.rightContentType && i.contentType !== i.rightContentType)
     notes.push(
-      `kubectl always sends ${i.rightContentType}: only curl sends ${i.contentType ?? 'no Content-Type'}`,
+      i.contentType
+        ? said('lab.kc.contentType', { right: i.rightContentType, sent: i.contentType })
+        : said('lab.kc.noContentType', { right: i.rightContentType }),
     )
   if (spec.resourceVersion && (spec.verb === 'patch' || spec.verb === 'delete'))
-    notes.push(`the resourceVersion precondition ${spec.resourceVersion} is in the body`)
+    notes.push(said('lab.kc.rvInBody', { rv: spec.resourceVersion }))
   /** A subresource where this release's kubectl has no --subresource flag. */
   const oldSub = spec.subresource && release && !kubectlHas(release, 'subresource')
-  const withNotes = (command: string) =>
-    notes.length ? `${command}  # ${notes.join('; ')}` : command
+  const withNotes = (command: string): KubectlLineSaid => ({
+    command,
+    notes: notes.map((note) => note.as),
+  })
   let command: string
   switch (spec.verb) {
     case 'get':
       if (oldSub && release) {
-        notes.unshift(`${missingFrom(release, 'subresource')}: --raw sends the same GET`)
+        notes.unshift(said('lab.kc.rawGet', missing(release, 'subresource')))
         command = `${base} get --raw ${q(path)}`
       } else command = `${base} get ${resource}${name}${ns}${sub}${output}`
       break
@@ -152,10 +178,10 @@ export function labKubectl(i: LabEquivalentInput): string {
       if (spec.subresource === 'token' && spec.resource === 'serviceaccounts' && spec.name) {
         if (!release || kubectlHas(release, 'createToken')) {
           command = `${base} create token ${q(spec.name)}${ns}`
-          notes.unshift('the same TokenRequest, its spec from flags (--duration, --audience)')
+          notes.unshift(said('lab.kc.tokenSpec'))
         } else {
           command = `${base} create --raw ${q(path)} -f body.json`
-          notes.unshift(missingFrom(release, 'createToken'))
+          notes.unshift(said('lab.kc.missing', missing(release, 'createToken')))
         }
       } else
         command = spec.subresource
@@ -164,26 +190,22 @@ export function labKubectl(i: LabEquivalentInput): string {
       break
     case 'update':
       if (oldSub && release) {
-        notes.unshift(`${missingFrom(release, 'subresource')}: --raw sends the same PUT`)
+        notes.unshift(said('lab.kc.rawPut', missing(release, 'subresource')))
         command = `${base} replace --raw ${q(path)} -f body.json`
       } else command = `${base} replace -f body.yaml${ns}${sub}${dryRun}${manager}${validate}`
       break
     case 'patch':
       if (spec.patchType === 'apply') {
         if (spec.subresource && release && !kubectlHas(release, 'applySubresource'))
-          return none(missingFrom(release, 'applySubresource'))
+          return none(said('lab.kc.noneMissing', missing(release, 'applySubresource')))
         command = `${base} apply --server-side${spec.force ? ' --force-conflicts' : ''} -f body.yaml${ns}${sub}${dryRun}${manager}${validate}`
       } else if (oldSub && release) {
         const replicas = spec.subresource === 'scale' ? scaleReplicas(spec.body) : null
         if (replicas === null || spec.patchType !== 'merge' || spec.dryRun || spec.fieldManager)
-          return none(
-            `${missingFrom(release, 'subresource')}, and kubectl has no --raw form for PATCH`,
-          )
+          return none(said('lab.kc.noneRawPatch', missing(release, 'subresource')))
         // kubectl scale (without --current-replicas) sends this very merge patch to /scale.
         command = `${base} scale ${resource}${name}${ns} --replicas=${replicas}`
-        notes.unshift(
-          `${missingFrom(release, 'subresource')}; kubectl scale sends this same merge patch to /scale`,
-        )
+        notes.unshift(said('lab.kc.scale', missing(release, 'subresource')))
       } else
         command = `${base} patch ${resource}${name}${ns}${sub} --type ${spec.patchType ?? 'merge'} -p "$(cat body.json)"${dryRun}${manager}`
       break
@@ -192,9 +214,7 @@ export function labKubectl(i: LabEquivalentInput): string {
       break
     case 'deletecollection':
       command = `${base} delete ${resource} --all${ns}${selector}${dryRun}`
-      notes.push(
-        'kubectl lists, then sends one DELETE per object; only curl sends one DELETE on the collection',
-      )
+      notes.push(said('lab.kc.deleteCollection'))
       break
   }
   return withNotes(command)

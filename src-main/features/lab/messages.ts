@@ -3,6 +3,7 @@
 // the renderer calls. contract.ts and bridge-types.ts compose every feature's messages.
 import { z } from 'zod'
 import type { DryRunDiff } from '@common/admission-attribution'
+import type { KubectlLineSaid } from '@common/kubectl-line'
 import type { LabAudit } from '@common/request-audit'
 import { REQUEST_IDENTITIES, type LabIdentityInfo } from '@common/request-identities'
 import type { StageVerdict } from '@common/request-stages'
@@ -138,6 +139,8 @@ export interface LabResult {
   }
   curl: string
   kubectl: string
+  /** The kubectl line as its command and its comment's notes, said in the person's language. */
+  kubectlSaid?: KubectlLineSaid
   watch?: { events: LabWatchEvent[]; closedAfterMs: number; truncated: boolean }
   /** For a write: what the audit stream said about it (core/audit-bus.ts). */
   audit?: LabAudit

@@ -35,7 +35,7 @@ import { resolveFlowNames } from './flow-names'
 import { labIdentitiesOf } from '../../core/request-as/identities'
 import { sendAs, type WatchSample } from '../../core/request-as/send-as'
 import { shownAnswer } from '../../core/request-as/shown-answer'
-import { labCurl, labKubectl } from './lab-equivalents'
+import { labCurl, labKubectl, labKubectlSaid } from './lab-equivalents'
 
 /** A watch sample shows its first events; one more says there were more. */
 const MAX_WATCH_EVENTS = 25
@@ -433,6 +433,7 @@ export async function sendLabRequest(
     flow,
     curl: labCurl(equivalents),
     kubectl: labKubectl(equivalents),
+    kubectlSaid: labKubectlSaid(equivalents),
     ...(watch ? { watch } : {}),
     ...(audit ? { audit } : {}),
     // Attribution reads the real answer; only what reaches the renderer is redacted.
