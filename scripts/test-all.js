@@ -127,9 +127,13 @@ vitest('unit')
 function startCluster(series) {
   console.log(`== starting the test control plane (Kubernetes ${series})`)
   const state = path.join(os.tmpdir(), `apiscope-cluster-${series}-${process.pid}.json`)
-  const started = run(tsx, ['test/cluster/cluster-cli.ts', 'start', state], {
-    APISCOPE_K8S: series,
-  })
+  const started = run(
+    tsx,
+    ['--tsconfig', 'tsconfig.node.json', 'test/cluster/cluster-cli.ts', 'start', state],
+    {
+      APISCOPE_K8S: series,
+    },
+  )
   if (started.status === 0) return state
   totals.failed++
   problems.push(`the Kubernetes ${series} control plane did not start (see above)`)
@@ -138,7 +142,14 @@ function startCluster(series) {
 
 function stopCluster(state, series) {
   const keep = totals.failed > 0 ? path.join(artifacts, `cluster-logs-${series}`) : undefined
-  run(tsx, ['test/cluster/cluster-cli.ts', 'stop', state, ...(keep ? [keep] : [])])
+  run(tsx, [
+    '--tsconfig',
+    'tsconfig.node.json',
+    'test/cluster/cluster-cli.ts',
+    'stop',
+    state,
+    ...(keep ? [keep] : []),
+  ])
 }
 
 function endToEnd() {
