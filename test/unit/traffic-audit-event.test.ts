@@ -171,8 +171,11 @@ describe('reading events', () => {
   it('something that is not an audit event says what is missing', () => {
     expect(readAuditEvent({ kind: 'Event' })).toEqual({
       error: expect.stringMatching(/not an audit event: auditID/),
+      errorSaid: [
+        { key: 'traffic.source.notEvent', params: expect.objectContaining({ field: 'auditID' }) },
+      ],
     })
-    expect(readAuditEvent(42)).toEqual({ error: expect.stringMatching(/not an audit event/) })
+    expect(readAuditEvent(42)).toMatchObject({ error: expect.stringMatching(/not an audit event/) })
   })
 
   it('Secrets and tokens are redacted in the detail', () => {
