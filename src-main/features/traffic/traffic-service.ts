@@ -9,7 +9,7 @@ import type {
   TrafficStatus,
 } from '@features/traffic/messages'
 import { redact } from '@common/redaction'
-import { fail, ok, type Result, type UiError } from '@common/result'
+import { fail, ok, type Result, type SaidAs, type UiError } from '@common/result'
 import type { AuditEvent } from './audit-event'
 import { CommandTail, FileTail } from './audit-log-tail'
 import { AuditWebhook } from './audit-webhook'
@@ -18,7 +18,11 @@ import { TrafficStream } from './traffic-stream'
 import { said, type Said } from '@i18n/translate'
 
 /** A refusal in the catalogue's words; a detail that is the system's message stays as it came. */
-function refusal(title: Said, detail: Said | string, nextStep: Said): UiError {
+function refusal(
+  title: Said,
+  detail: { text: string; as: SaidAs } | string,
+  nextStep: Said,
+): UiError {
   const ours = typeof detail !== 'string'
   return {
     kind: 'bad-request',
@@ -100,13 +104,19 @@ export class TrafficService {
   private async add(
     status: TrafficSourceStatus,
     source: { start(): Promise<void>; stop(): Promise<void> },
-    failure: (message: string) => UiError,
+    failure: (detail: { text: string; as: SaidAs } | string) => UiError,
   ): Promise<Result<TrafficSourceStatus>> {
     try {
       await source.start()
     } catch (error) {
       await source.stop()
-      return fail(failure((error as Error).message))
+      // A source that told its error in one message (a file missing) is said by key again.
+      const told = status.lastErrorSaid
+      const detail =
+        told?.length === 1 && status.lastError
+          ? { text: status.lastError, as: told[0]! }
+          : (error as Error).message
+      return fail(failure(detail))
     }
     this.sources.set(status.id, { status, stop: () => source.stop() })
     this.stream.noteSources()
@@ -128,12 +138,8 @@ export class TrafficService {
     }
     const status = this.newStatus('webhook', `http://${host}:${port}${path}`)
     const webhook = new AuditWebhook({ host, port, path }, status, this.onEvents, this.onChange)
-    return this.add(status, webhook, (message) =>
-      refusal(
-        said('traffic.err.webhook', { host, port }),
-        message,
-        said('traffic.err.webhookNext'),
-      ),
+    return this.add(status, webhook, (detail) =>
+      refusal(said('traffic.err.webhook', { host, port }), detail, said('traffic.err.webhookNext')),
     )
   }
 
@@ -161,8 +167,8 @@ export class TrafficService {
         onEvents: this.onEvents,
         onChange: this.onChange,
       })
-      return this.add(status, tail, (message) =>
-        refusal(said('traffic.err.minikube'), message, said('traffic.err.minikubeNext')),
+      return this.add(status, tail, (detail) =>
+        refusal(said('traffic.err.minikube'), detail, said('traffic.err.minikubeNext')),
       )
     }
     const status = this.newStatus('log-file', path)
@@ -171,8 +177,8 @@ export class TrafficService {
       { status, onEvents: this.onEvents, onChange: this.onChange },
       fromStart,
     )
-    return this.add(status, tail, (message) =>
-      refusal(said('traffic.err.log'), message, said('traffic.err.logNext')),
+    return this.add(status, tail, (detail) =>
+      refusal(said('traffic.err.log'), detail, said('traffic.err.logNext')),
     )
   }
 
