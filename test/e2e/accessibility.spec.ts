@@ -11,23 +11,12 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { translate, type Locale } from '../../i18n/translate'
 import { REPO_ROOT } from '../cluster/control-plane'
-import { expect, startServe, test, type ServeHandle } from './fixtures'
+import { expect, test, useDemoServe } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
 import { LabPage } from './pages/lab-page'
 import { OwnershipPage } from './pages/ownership-page'
-import { showView } from './view-settled'
+import { showView, VIEWS } from './view-settled'
 
-const VIEWS = [
-  ['1', 'overview'],
-  ['2', 'discovery'],
-  ['3', 'watches'],
-  ['4', 'requests'],
-  ['5', 'ownership'],
-  ['6', 'lab'],
-  ['7', 'traffic'],
-  ['8', 'walkthroughs'],
-  ['9', 'rollout'],
-] as const
 const REPORTS = path.join(REPO_ROOT, 'test/artifacts/accessibility')
 
 interface Finding {
@@ -153,13 +142,7 @@ for (const [theme, lang] of LIVE) {
 }
 
 test.describe('in a replay of the bundled demo', () => {
-  let serve: ServeHandle
-  test.beforeAll(async () => {
-    serve = await startServe({ KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent' }, [
-      '--demo-if-no-cluster',
-    ])
-  })
-  test.afterAll(async () => serve.stop())
+  const serve = useDemoServe()
 
   for (const [theme, lang] of REPLAY) {
     test(`replay, ${theme} theme, ${lang}: no serious or critical axe violation`, async ({

@@ -3,17 +3,11 @@
 // themes. Each export is compared pixel by pixel with Chromium's own screenshot of the same area.
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
-import { expect, startServe, test, type ServeHandle } from './fixtures'
+import { expect, test, useDemoServe } from './fixtures'
 import { compareImages } from './image-compare'
 import { ApiscopePage } from './pages/apiscope-page'
 
-let serve: ServeHandle
-test.beforeAll(async () => {
-  serve = await startServe({ KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent' }, [
-    '--demo-if-no-cluster',
-  ])
-})
-test.afterAll(async () => serve.stop())
+const serve = useDemoServe()
 
 // Exports are drawn at twice the CSS size; so is the screenshot they are compared with.
 test.use({ deviceScaleFactor: 2 })

@@ -90,4 +90,35 @@ export const test = base.extend<
   },
 })
 
+/**
+ * `apiscope serve --demo-if-no-cluster` with no kubeconfig at all, so the bundled demo opens as a
+ * replay: started before the tests of the file (or describe block) that calls this, stopped after
+ * them. Read `url` (and the rest) inside a test, once the server has started.
+ */
+export function useDemoServe(): ServeHandle {
+  let handle: ServeHandle | undefined
+  test.beforeAll(async () => {
+    handle = await startServe({ KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent' }, [
+      '--demo-if-no-cluster',
+    ])
+  })
+  test.afterAll(async () => handle?.stop())
+  const started = (): ServeHandle => {
+    if (!handle) throw new Error('the demo server is read before its beforeAll started it')
+    return handle
+  }
+  return {
+    get url() {
+      return started().url
+    },
+    get origin() {
+      return started().origin
+    },
+    get token() {
+      return started().token
+    },
+    stop: () => started().stop(),
+  }
+}
+
 export { expect } from '@playwright/test'

@@ -4,7 +4,7 @@
 // visible text node is checked against the English catalogue (a text whose French differs must
 // not show up). The API's own words are the same in both catalogues, so they pass. The language
 // is remembered across a reload, and switching keeps the view and its state.
-import { expect, startServe, test } from './fixtures'
+import { expect, test, useDemoServe } from './fixtures'
 import { englishShown, expectFits, expectNoEnglish } from './french-check'
 import { ApiscopePage } from './pages/apiscope-page'
 import { WalkthroughsPage } from './pages/walkthroughs-page'
@@ -170,11 +170,10 @@ test('a walkthrough in French: plan, what it will send, what came back, checked'
   await expect(w.plan).toBeVisible()
 })
 
-test('the demo replay in French, and presenter mode with its spotlight', async ({ page }) => {
-  const serve = await startServe({ KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent' }, [
-    '--demo-if-no-cluster',
-  ])
-  try {
+test.describe('in the bundled demo', () => {
+  const serve = useDemoServe()
+
+  test('the demo replay in French, and presenter mode with its spotlight', async ({ page }) => {
     await page.addInitScript("localStorage.setItem('apiscope.locale', 'fr')")
     const app = new ApiscopePage(page, serve.url)
     await app.open()
@@ -199,7 +198,5 @@ test('the demo replay in French, and presenter mode with its spotlight', async (
     await expectNoEnglish(page, 'presenter replay strip', SHELL)
     await expectFits(page, 'fr-presenter-replay')
     await app.screenshot('fr-presenter-replay')
-  } finally {
-    await serve.stop()
-  }
+  })
 })

@@ -2,17 +2,11 @@
 // a missing one draws as a box (⏸ on the dry-run's etcd stage did). Each character of every view
 // of the bundled demo is drawn on a canvas in its element's font and compared with a code point no
 // font has.
-import { expect, startServe, test, type ServeHandle } from './fixtures'
+import { expect, test, useDemoServe } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
 import { showView } from './view-settled'
 
-let serve: ServeHandle
-test.beforeAll(async () => {
-  serve = await startServe({ KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent' }, [
-    '--demo-if-no-cluster',
-  ])
-})
-test.afterAll(async () => serve.stop())
+const serve = useDemoServe()
 
 /** Characters of the page's visible text that draw as the missing-glyph box, with where. */
 async function missingGlyphs(page: ApiscopePage['page']): Promise<string[]> {

@@ -6,7 +6,7 @@
 // is mouse-only. Then the timeline by arrow keys, Escape on the inspector and on the dialogs, and
 // the focus back where it was once a dialog closed. In a replay of the bundled demo and live.
 import type { Page } from '@playwright/test'
-import { expect, startServe, test, type ServeHandle } from './fixtures'
+import { expect, test, useDemoServe } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
 import { showView } from './view-settled'
 
@@ -201,13 +201,7 @@ async function dialogsByKeyboard(page: Page, english: { open: string; help: stri
 }
 
 test.describe('in a replay of the bundled demo', () => {
-  let serve: ServeHandle
-  test.beforeAll(async () => {
-    serve = await startServe({ KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent' }, [
-      '--demo-if-no-cluster',
-    ])
-  })
-  test.afterAll(async () => serve.stop())
+  const serve = useDemoServe()
 
   test('replay: Tab reaches every control of every view, each with a visible focus', async ({
     page,

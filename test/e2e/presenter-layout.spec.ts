@@ -3,33 +3,16 @@
 // its keys, the timeline showing more lanes, diagram and timeline text larger than at a desk.
 // Every view of the bundled demo is audited at both sizes, and screenshotted.
 import type { Page } from '@playwright/test'
-import { expect, startServe, test, type ServeHandle } from './fixtures'
+import { expect, test, useDemoServe } from './fixtures'
 import { auditLayout } from './layout-audit'
 import { ApiscopePage } from './pages/apiscope-page'
-import { showView } from './view-settled'
+import { showView, VIEWS } from './view-settled'
 
-let serve: ServeHandle
-test.beforeAll(async () => {
-  serve = await startServe({ KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent' }, [
-    '--demo-if-no-cluster',
-  ])
-})
-test.afterAll(async () => serve.stop())
+const serve = useDemoServe()
 
 const SIZES = [
   { width: 1280, height: 720 },
   { width: 1024, height: 768 },
-] as const
-const VIEWS = [
-  ['1', 'overview'],
-  ['2', 'discovery'],
-  ['3', 'watches'],
-  ['4', 'requests'],
-  ['5', 'ownership'],
-  ['6', 'lab'],
-  ['7', 'traffic'],
-  ['8', 'walkthroughs'],
-  ['9', 'rollout'],
 ] as const
 
 async function openDemo(page: Page, marker: RegExp, presenter: boolean): Promise<ApiscopePage> {

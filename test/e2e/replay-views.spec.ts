@@ -1,20 +1,14 @@
 // The bundled demo with no cluster (KUBECONFIG names a file that does not exist): Ownership, the
 // request lab, live traffic and the rollout trace show what the recording kept, as if live, and
 // say what they cannot do in a replay. Screenshots: docs/screenshots/replay-*.png.
-import { expect, startServe, test, type ServeHandle } from './fixtures'
+import { expect, test, useDemoServe } from './fixtures'
 import { demoFacts } from './demo-facts'
 import { ApiscopePage } from './pages/apiscope-page'
 import { LabPage } from './pages/lab-page'
 import { OwnershipPage } from './pages/ownership-page'
 import { TrafficPage } from './pages/traffic-page'
 
-let serve: ServeHandle
-test.beforeAll(async () => {
-  serve = await startServe({ KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent' }, [
-    '--demo-if-no-cluster',
-  ])
-})
-test.afterAll(async () => serve.stop())
+const serve = useDemoServe()
 
 const nav = (page: import('@playwright/test').Page, name: string) =>
   page

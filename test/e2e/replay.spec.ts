@@ -3,16 +3,10 @@
 // play fast; presenter mode in both themes with the spotlight and the help overlay; exports.
 import { readFileSync } from 'node:fs'
 import { demoFacts } from './demo-facts'
-import { expect, startServe, test, type ServeHandle } from './fixtures'
+import { expect, test, useDemoServe } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
 
-let serve: ServeHandle
-test.beforeAll(async () => {
-  serve = await startServe({ KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent' }, [
-    '--demo-if-no-cluster',
-  ])
-})
-test.afterAll(async () => serve.stop())
+const serve = useDemoServe()
 
 test('with no cluster, the demo opens as a replay and steps through like a live session', async ({
   page,

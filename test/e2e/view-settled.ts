@@ -4,6 +4,19 @@
 // SETTLED_MS. A view whose first load takes longer is waited for; a quick one is not.
 import { expect, type Page } from '@playwright/test'
 
+/** The side bar's nine views, by the key that shows each and the name its pictures take. */
+export const VIEWS = [
+  ['1', 'overview'],
+  ['2', 'discovery'],
+  ['3', 'watches'],
+  ['4', 'requests'],
+  ['5', 'ownership'],
+  ['6', 'lab'],
+  ['7', 'traffic'],
+  ['8', 'walkthroughs'],
+  ['9', 'rollout'],
+] as const
+
 const SETTLED_MS = 150
 const GIVE_UP_MS = 10_000
 
