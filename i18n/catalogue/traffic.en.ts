@@ -32,6 +32,8 @@ export const trafficEn = {
 
   // RequestList
   'traffic.latest': 'Latest requests',
+  // A row's button, as a screen reader says it (its visible text, the time, first).
+  'traffic.rowAria': '{{time}}: {{verb}} {{what}}, {{code}}, from {{client}}',
   'traffic.col.time': 'Time',
   'traffic.col.client': 'Client',
   'traffic.col.stoppedAt': 'Stopped at',

@@ -30,6 +30,7 @@ export const trafficFr: { readonly [K in keyof typeof trafficEn]: string } = {
   'traffic.noticeEndProxy':
     'pour lancer le webhook d’audit ou suivre un journal d’audit pour tous les clients.',
   'traffic.latest': 'Dernières requêtes',
+  'traffic.rowAria': '{{time}} : {{verb}} {{what}}, {{code}}, client {{client}}',
   'traffic.col.time': 'Heure',
   'traffic.col.client': 'Client',
   'traffic.col.stoppedAt': 'Arrêtée à',

@@ -117,6 +117,9 @@ export function isRead(r: Pick<TrafficRequest, 'verb'>): boolean {
 }
 
 /** A short outcome class for colour: ok, refused (4xx but 409/429), conflict (409/429), error. */
+/** The request detail's element id: the selected row's button says it controls it. */
+export const DETAIL_ID = 'traffic-request-detail'
+
 export function tone(code: number | null): 'ok' | 'bad' | 'warn' | 'info' {
   if (code === null) return 'info'
   if (code < 400) return 'ok'
