@@ -6,24 +6,70 @@
 import type { Lane, TimelineData } from './timeline-data'
 import { lowerBound, plotScale, xOf, type AxisChoice } from './timeline-axis'
 
+/**
+ * The event types: a shape each (never told apart by colour alone) and a colour each, the page's
+ * `--ev-*` custom property (app.css: one set per theme, each at least 3:1 against its background
+ * as a mark and 4.5:1 as text). `color` is for HTML and SVG; the canvas reads the same properties
+ * through paletteOf.
+ */
 export const TYPE_STYLE = [
-  { name: 'ADDED', color: '#4ade80', shape: 'circle' },
-  { name: 'MODIFIED', color: '#60a5fa', shape: 'square' },
-  { name: 'DELETED', color: '#f87171', shape: 'cross' },
-  { name: 'BOOKMARK', color: '#a8b3c2', shape: 'diamond' },
-  { name: 'ERROR', color: '#facc15', shape: 'triangle' },
-  { name: 'LISTED', color: '#c4b5fd', shape: 'ring' },
-  { name: 'GONE', color: '#fb923c', shape: 'cross-ring' },
+  { name: 'ADDED', color: 'var(--ev-added)', shape: 'circle' },
+  { name: 'MODIFIED', color: 'var(--ev-modified)', shape: 'square' },
+  { name: 'DELETED', color: 'var(--ev-deleted)', shape: 'cross' },
+  { name: 'BOOKMARK', color: 'var(--ev-bookmark)', shape: 'diamond' },
+  { name: 'ERROR', color: 'var(--ev-error)', shape: 'triangle' },
+  { name: 'LISTED', color: 'var(--ev-listed)', shape: 'ring' },
+  { name: 'GONE', color: 'var(--ev-gone)', shape: 'cross-ring' },
 ] as const
 
 /** A streaming list's initial ADDED events: ADDED's colour, a ring around a dot. */
 export const INITIAL_STYLE = {
   name: 'ADDED (initial)',
-  color: '#4ade80',
+  color: 'var(--ev-added)',
   shape: 'ring-dot',
 } as const
-/** The vertical lines: a list's snapshot (violet), a streaming list's end bookmark (green). */
-export const LINE_COLOR = { list: '#c4b5fd', stream: '#4ade80' } as const
+/** The vertical lines: a list's snapshot (violet, dashed), a streaming list's end bookmark (green, dotted). */
+export const LINE_COLOR = { list: 'var(--ev-listed)', stream: 'var(--ev-added)' } as const
+
+/** The canvas's colours, resolved: one per TYPE_STYLE entry, then the lines and the rings. */
+export interface TimelinePalette {
+  types: readonly string[]
+  list: string
+  stream: string
+  expired: string
+  selected: string
+  hovered: string
+  /** A folded group's bars. */
+  band: string
+}
+
+/** The dark theme's (app.css :root), for a canvas drawn without a page (the benchmark). */
+export const DARK_PALETTE: TimelinePalette = {
+  types: ['#4ade80', '#60a5fa', '#f87171', '#a8b3c2', '#facc15', '#c4b5fd', '#fb923c'],
+  list: '#c4b5fd',
+  stream: '#4ade80',
+  expired: '#f87171',
+  selected: '#facc15',
+  hovered: 'rgba(255,255,255,0.7)',
+  band: '#93c5fd',
+}
+
+/** The palette of the page's theme, read from its custom properties; the dark one's where unset. */
+export function paletteOf(style: { getPropertyValue(name: string): string }): TimelinePalette {
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback
+  const types = TYPE_STYLE.map((s, i) =>
+    read(s.color.slice(4, -1), DARK_PALETTE.types[i] as string),
+  )
+  return {
+    types,
+    list: read('--ev-listed', DARK_PALETTE.list),
+    stream: read('--ev-added', DARK_PALETTE.stream),
+    expired: read('--ev-deleted', DARK_PALETTE.expired),
+    selected: read('--focus', DARK_PALETTE.selected),
+    hovered: read('--ev-hover', DARK_PALETTE.hovered),
+    band: read('--info', DARK_PALETTE.band),
+  }
+}
 
 export interface TimelineViewport {
   /** Visible domain of the axis. */
@@ -44,6 +90,8 @@ export interface DrawOptions {
   hovered: number | null
   /** Marks smaller than this many pixels apart switch to thin bars. */
   denseBelowPx?: number
+  /** The theme's colours (paletteOf); the dark theme's when not given. */
+  palette?: TimelinePalette
 }
 
 export interface DrawStats {
@@ -97,6 +145,7 @@ export function drawTimeline(
   const firstRow = Math.max(0, Math.floor(vp.rowTop))
   const lastRow = Math.min(rows.length - 1, Math.ceil(vp.rowTop + height / laneHeight))
   const r = Math.max(3, Math.min(8, laneHeight * 0.22))
+  const palette = opts.palette ?? DARK_PALETTE
 
   // Row bands: alternate groups so that kinds and namespaces read as blocks.
   let prevGroup = ''
@@ -120,13 +169,14 @@ export function drawTimeline(
   // (red) across every row.
   ctx.save()
   ctx.lineWidth = 1.5
+  ctx.globalAlpha = 0.85
   for (const list of data.lists) {
     const x = toPx(
       mode === 'time' ? list.t : mode === 'rv' ? (list.rvn ?? list.firstEvent) : list.firstEvent,
     )
     if (x < -2 || x > width + 2) continue
     const stream = list.way === 'stream'
-    ctx.strokeStyle = stream ? 'rgba(74,222,128,0.85)' : 'rgba(196,181,253,0.85)'
+    ctx.strokeStyle = stream ? palette.stream : palette.list
     ctx.setLineDash(stream ? [2, 3] : [5, 4])
     ctx.beginPath()
     ctx.moveTo(x, 0)
@@ -149,11 +199,13 @@ export function drawTimeline(
             ? (relist.rvn ?? relist.firstEvent)
             : relist.firstEvent,
       )
-      ctx.fillStyle = 'rgba(248,113,113,0.10)'
+      ctx.fillStyle = palette.expired
+      ctx.globalAlpha = 0.1
       ctx.fillRect(Math.min(x, xr), 0, Math.abs(xr - x), height)
     }
     if (x < -2 || x > width + 2) continue
-    ctx.strokeStyle = 'rgba(248,113,113,0.9)'
+    ctx.strokeStyle = palette.expired
+    ctx.globalAlpha = 0.9
     ctx.beginPath()
     ctx.moveTo(x, 0)
     ctx.lineTo(x, height)
@@ -172,7 +224,8 @@ export function drawTimeline(
     if (!lane) break
     const cy = (row - vp.rowTop) * laneHeight + laneHeight / 2
     if (lane.members) {
-      marks += drawBand(ctx, data, lane.members, mode, vp, toPx, (row - vp.rowTop) * laneHeight)
+      const top = (row - vp.rowTop) * laneHeight
+      marks += drawBand(ctx, data, lane.members, mode, vp, toPx, top, palette.band)
       continue
     }
     const ev = lane.events
@@ -208,27 +261,28 @@ export function drawTimeline(
     }
   }
   TYPE_STYLE.forEach((style, t) => {
-    ctx.fillStyle = style.color
+    const color = palette.types[t] ?? palette.types[0] ?? ''
+    ctx.fillStyle = color
     ctx.fill(bars[t] as Path2D)
     if (style.shape === 'ring' || style.shape === 'cross' || style.shape === 'cross-ring') {
-      ctx.strokeStyle = style.color
+      ctx.strokeStyle = color
       ctx.lineWidth = 2
       ctx.stroke(paths[t] as Path2D)
     } else {
-      ctx.fillStyle = style.color
+      ctx.fillStyle = color
       ctx.fill(paths[t] as Path2D)
     }
   })
-  ctx.strokeStyle = INITIAL_STYLE.color
+  ctx.strokeStyle = palette.stream
   ctx.lineWidth = 2
   ctx.stroke(initialRings)
-  ctx.fillStyle = INITIAL_STYLE.color
+  ctx.fillStyle = palette.stream
   ctx.fill(initialDots)
 
   // Selection and hover rings on top.
   for (const [k, color, w] of [
-    [opts.hovered, 'rgba(255,255,255,0.7)', 1.5],
-    [opts.selected, '#facc15', 2.5],
+    [opts.hovered, palette.hovered, 1.5],
+    [opts.selected, palette.selected, 2.5],
   ] as const) {
     if (k === null || k >= data.count) continue
     const row = data.rowOfLane(data.lane[k] as number)
@@ -256,6 +310,7 @@ function drawBand(
   vp: TimelineViewport,
   toPx: (x: number) => number,
   top: number,
+  color: string,
 ): number {
   const width = Math.ceil(vp.width)
   const counts = new Uint32Array(width + 1)
@@ -273,7 +328,7 @@ function drawBand(
   if (max === 0) return 0
   const h = vp.laneHeight - 6
   const scale = Math.log2(max + 1)
-  ctx.fillStyle = 'rgba(147,197,253,0.85)'
+  ctx.fillStyle = color
   let columns = 0
   for (let px = 0; px <= width; px++) {
     const c = counts[px] as number
