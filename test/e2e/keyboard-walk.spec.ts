@@ -4,14 +4,19 @@
 // the unfocused element does not have, at least 2px wide, at 3:1 against what is behind it), and
 // every enabled, visible button, link, input and select of the view must be among them: nothing
 // is mouse-only. Then the timeline by arrow keys, Escape on the inspector and on the dialogs, and
-// the focus back where it was once a dialog closed. In a replay of the bundled demo and live.
+// the focus back where it was once a dialog closed. In a replay of the bundled demo and live, each
+// in both themes (switched in place from the shortcuts overlay): the focus ring must stand out
+// against the dark and the light backgrounds alike. The live-traffic list's rows by keyboard:
+// each row's button takes the focus, Enter opens its detail, the arrows go to the next row.
 import type { Page } from '@playwright/test'
+import { switchTheme } from './display-switch'
 import { expect, test, useDemoServe } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
 import { showView } from './view-settled'
 
 const VIEWS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const
-const MAX_STOPS = 250
+// The traffic list alone holds up to 150 rows, a Tab stop each (its request's button).
+const MAX_STOPS = 400
 
 /** Marks every control of the view with data-kw (its number) and keeps its unfocused style. */
 async function markControls(page: Page): Promise<number> {
@@ -145,6 +150,7 @@ async function reachableControls(page: Page): Promise<Map<string, string>> {
 async function walkView(page: Page, key: string): Promise<string[]> {
   // The view's key goes to the page, not to the field the last walk ended in.
   await page.locator('html').evaluate((html) => html.ownerDocument.activeElement?.blur())
+  const started = Date.now()
   await showView(page, key)
   await markControls(page)
   const expected = await reachableControls(page)
@@ -168,15 +174,22 @@ async function walkView(page: Page, key: string): Promise<string[]> {
     if (stop.id !== null) seen.add(stop.id)
     if (stop.problem) problems.push(`view ${key}: ${stop.what}: ${stop.problem}`)
   }
+  if (process.env.APISCOPE_WALK_TIMES)
+    console.log(`walk ${key}: ${stops} stops, ${Date.now() - started} ms`)
   if (stops === MAX_STOPS) problems.push(`view ${key}: more than ${MAX_STOPS} Tab stops`)
   for (const [id, what] of expected)
     if (!seen.has(id)) problems.push(`view ${key}: never focused by Tab: ${what}`)
   return [...new Set(problems)]
 }
 
+/** Every view, in the dark theme then in the light one (the page keeps its state). */
 async function walkAll(page: Page): Promise<string[]> {
   const problems: string[] = []
-  for (const key of VIEWS) problems.push(...(await walkView(page, key)))
+  for (const theme of ['dark', 'light'] as const) {
+    await switchTheme(page, theme)
+    for (const key of VIEWS)
+      for (const problem of await walkView(page, key)) problems.push(`${theme}: ${problem}`)
+  }
   return problems
 }
 
@@ -206,11 +219,15 @@ test.describe('in a replay of the bundled demo', () => {
   test('replay: Tab reaches every control of every view, each with a visible focus', async ({
     page,
   }) => {
-    test.setTimeout(180_000)
+    test.setTimeout(600_000)
     await page.emulateMedia({ reducedMotion: 'reduce' })
     const app = new ApiscopePage(page, serve.url)
     await app.open()
-    await expect(page.getByRole('region', { name: 'Replay controls' })).toBeVisible()
+    const banner = page.getByRole('region', { name: 'Replay controls' })
+    // Far enough into the recording that the views are full: a lab result, the traffic list.
+    await banner
+      .getByRole('button', { name: /Marker: Request lab: a ValidatingAdmissionPolicy refuses/ })
+      .dispatchEvent('click')
     expect(await walkAll(page)).toEqual([])
     // The check itself: a button whose focus does not show, and one outside the Tab order, fail.
     await page.locator('html').evaluate((html) => {
@@ -222,6 +239,7 @@ test.describe('in a replay of the bundled demo', () => {
         '<button id="probe-a" style="outline: none">a</button><button id="probe-b" tabindex="-1">b</button>',
       )
     })
+    await switchTheme(page, 'dark')
     expect(await walkView(page, '1')).toEqual(
       expect.arrayContaining([
         'view 1: button "a": looks the same focused and unfocused',
@@ -271,6 +289,47 @@ test.describe('in a replay of the bundled demo', () => {
     await expect(chart).toBeFocused()
 
     await dialogsByKeyboard(page, { open: 'Open recording', help: 'Keyboard shortcuts' })
+  })
+
+  test('replay: a live-traffic request by keyboard, its row announced and marked current', async ({
+    page,
+  }) => {
+    const app = new ApiscopePage(page, serve.url)
+    await app.open()
+    const banner = page.getByRole('region', { name: 'Replay controls' })
+    await banner
+      .getByRole('button', { name: /Marker: Request lab: a ValidatingAdmissionPolicy refuses/ })
+      .dispatchEvent('click')
+    await showView(page, '7')
+    const list = page.getByRole('region', { name: 'Latest requests' })
+    const rows = list.locator('tbody tr[data-code]')
+    await expect(rows.nth(1)).toBeVisible()
+    // Each row is a table row whose first cell holds the request as a button, named by its time,
+    // verb, resource, code and client (what a screen reader says when it takes the focus).
+    const first = rows.nth(0).getByRole('button')
+    const time = ((await first.textContent()) ?? '').trim()
+    const verb = ((await rows.nth(0).locator('td').nth(3).textContent()) ?? '').trim()
+    await expect(first).toHaveAccessibleName(new RegExp(`^${time}: ${verb} .+, \\d{3}, from .+`))
+    // Tab from the filters' last control reaches it; Enter opens the detail and marks it current.
+    await page.getByRole('button', { name: 'Clear', exact: true }).focus()
+    let tabs = 0
+    while (!(await first.evaluate((el) => el === el.ownerDocument.activeElement)) && tabs++ < 40)
+      await page.keyboard.press('Tab')
+    await expect(first).toBeFocused()
+    await page.keyboard.press('Enter')
+    const detail = page.getByRole('complementary', { name: 'Request detail' })
+    await expect(detail).toBeVisible()
+    await expect(first).toHaveAttribute('aria-current', 'true')
+    await expect(first).toHaveAttribute('aria-controls', (await detail.getAttribute('id')) ?? '')
+    // Down to the next row, Space opens it; the first is no longer current.
+    await page.keyboard.press('ArrowDown')
+    const second = rows.nth(1).getByRole('button')
+    await expect(second).toBeFocused()
+    await page.keyboard.press(' ')
+    await expect(second).toHaveAttribute('aria-current', 'true')
+    await expect(first).not.toHaveAttribute('aria-current', 'true')
+    await page.keyboard.press('ArrowUp')
+    await expect(first).toBeFocused()
   })
 })
 
