@@ -72,14 +72,93 @@ export function isMessageKey(key: string): key is MessageKey {
 /** Every stored key of a catalogue (for the test that both languages have all of them). */
 export const catalogues: Record<Locale, Record<string, string>> = { en, fr }
 
+/**
+ * A message as the core sends it: its key and parameters. A parameter may be a message itself (a
+ * failure's title inside "No cluster answered (…)"), said in the same language as the outer one.
+ */
+export interface MessageAs {
+  key: string
+  params?: Record<string, MessageParam>
+}
+export type MessageParam = string | number | MessageAs
+
 /** A message the core sends for a person: its English, and its key and parameters to say again. */
 export interface Said {
   text: string
-  as: { key: MessageKey; params?: Record<string, string | number> }
+  as: MessageAs & { key: MessageKey }
 }
 
-/** `key` in English for the core's answer, with what the renderer needs to say it in French. */
-export function said<K extends MessageKey>(key: K, ...params: ParamsArg<K>): Said {
-  const given = params[0] as Record<string, string | number> | undefined
-  return { text: translate('en', key, ...params), as: given ? { key, params: given } : { key } }
+type SaidParamsOf<K extends MessageKey> = {
+  [V in NamesOf<K>]: V extends 'count' ? number : Value | Said
+}
+/** The parameters of `said`: as `translate` takes them, and a whole message in place of a text. */
+export type SaidParamsArg<K extends MessageKey> = [NamesOf<K>] extends [never]
+  ? []
+  : [SaidParamsOf<K>]
+
+const isSaid = (value: unknown): value is Said =>
+  typeof value === 'object' && value !== null && 'text' in value && 'as' in value
+
+/**
+ * `key` in English for the core's answer, with what the renderer needs to say it in French. A
+ * parameter that is a message (`said(…)`) puts its English in the text and its key in `as`.
+ */
+export function said<K extends MessageKey>(key: K, ...params: SaidParamsArg<K>): Said {
+  const given = params[0] as Record<string, Value | Said> | undefined
+  if (!given) return { text: translate('en', key, ...([] as unknown as ParamsArg<K>)), as: { key } }
+  const english: Record<string, Value> = {}
+  const as: Record<string, MessageParam> = {}
+  for (const [name, value] of Object.entries(given)) {
+    english[name] = isSaid(value) ? value.text : value
+    as[name] = isSaid(value) ? value.as : (value as string | number)
+  }
+  return {
+    text: translate('en', key, ...([english] as unknown as ParamsArg<K>)),
+    as: { key, params: as },
+  }
+}
+
+const isMessageAs = (value: unknown): value is MessageAs =>
+  typeof value === 'object' && value !== null && typeof (value as MessageAs).key === 'string'
+
+/** A message the core sent, in `locale` (its message parameters too); null for a key unknown here. */
+function sayAs(locale: Locale, as: MessageAs): string | null {
+  if (!isMessageKey(as.key)) return null
+  const params: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(as.params ?? {})) {
+    if (!isMessageAs(value)) {
+      params[name] = value
+      continue
+    }
+    const inner = sayAs(locale, value)
+    if (inner === null) return null
+    params[name] = inner
+  }
+  return translate(locale, as.key, ...([params] as ParamsArg<typeof as.key>))
+}
+
+/** A message the core sent (a UiError's `said`), in `locale`; `english` when this build lacks a key. */
+export function translateSaid(locale: Locale, as: MessageAs | undefined, english: string): string {
+  return (as && sayAs(locale, as)) ?? english
+}
+
+/**
+ * A text the core built of several messages (`SaidParts` in src-main/common/said-parts.ts), in
+ * `locale`: each part said and joined as the core joined them; `english` when there are none or
+ * this build lacks a part's key.
+ */
+export function translateParts(
+  locale: Locale,
+  parts: readonly MessageAs[] | undefined,
+  english: string,
+  joiner: '' | ' ' = '',
+): string {
+  if (!parts || parts.length === 0) return english
+  const said: string[] = []
+  for (const part of parts) {
+    const text = sayAs(locale, part)
+    if (text === null) return english
+    said.push(text)
+  }
+  return said.join(joiner)
 }

@@ -2,7 +2,14 @@
 // bar, then that one, remembered in localStorage. Switching re-renders every text read through
 // `t` (they read `locale.current`) and keeps all other state: nothing reloads.
 import { pickLocale } from '../pick-locale'
-import { isMessageKey, translate, type Locale, type MessageKey, type ParamsArg } from '../translate'
+import {
+  translate,
+  translateSaid,
+  type Locale,
+  type MessageAs,
+  type MessageKey,
+  type ParamsArg,
+} from '../translate'
 
 const STORAGE_KEY = 'apiscope.locale'
 
@@ -45,13 +52,9 @@ export function t<K extends MessageKey>(key: K, ...params: ParamsArg<K>): string
 }
 
 /**
- * A message the core sent by key (a UiError's `said`), in the current language; `english` (the
- * core's own text) when the key is not in this build's catalogue.
+ * A message the core sent by key (a UiError's `said`), in the current language (a parameter that
+ * is a message too); `english` (the core's own text) when a key is not in this build's catalogue.
  */
-export function tSaid(
-  as: { key: string; params?: Record<string, string | number> } | undefined,
-  english: string,
-): string {
-  if (!as || !isMessageKey(as.key)) return english
-  return translate(locale.current, as.key, ...([as.params ?? {}] as ParamsArg<typeof as.key>))
+export function tSaid(as: MessageAs | undefined, english: string): string {
+  return translateSaid(locale.current, as, english)
 }

@@ -3,7 +3,14 @@
 import { localeFromEnv } from '@i18n/pick-locale'
 import type { UiError } from '@common/result'
 import type { DemoFallback } from '../assembly/demo-fallback'
-import { isMessageKey, translate, type MessageKey, type ParamsArg } from '@i18n/translate'
+import {
+  translate,
+  translateParts,
+  translateSaid,
+  type MessageAs,
+  type MessageKey,
+  type ParamsArg,
+} from '@i18n/translate'
 
 export const cliLocale = localeFromEnv(process.env)
 
@@ -13,19 +20,15 @@ export function say<K extends MessageKey>(key: K, ...params: ParamsArg<K>): stri
 }
 
 /** A message the core sent by key (a UiError's `said`), in the CLI's language; else `english`. */
-export function sayAs(
-  as: { key: string; params?: Record<string, string | number> } | undefined,
-  english: string,
-): string {
-  if (!as || !isMessageKey(as.key)) return english
-  return translate(cliLocale, as.key, ...([as.params ?? {}] as ParamsArg<typeof as.key>))
+export function sayAs(as: MessageAs | undefined, english: string): string {
+  return translateSaid(cliLocale, as, english)
 }
 
 /** A core error's title, detail and next step in the CLI's language (the server's words as sent). */
 export function errorWords(e: UiError): { title: string; detail: string; nextStep: string } {
   return {
     title: sayAs(e.said?.title, e.title),
-    detail: sayAs(e.said?.detail, e.detail),
+    detail: translateParts(cliLocale, e.said?.detail, e.detail),
     nextStep: sayAs(e.said?.nextStep, e.nextStep),
   }
 }

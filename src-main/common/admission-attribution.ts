@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { said, type Said } from '@i18n/translate'
 import { policiesFor, type MatchedPolicy } from './admission-policy-match'
 import type { StageId } from './request-stages'
-import type { SaidAs } from './result'
+import { told, type SaidParts } from './said-parts'
 
 export const ATTRIBUTION_SOURCES = [
   'server-metadata',
@@ -238,7 +238,7 @@ export interface Attribution {
    * The explanation as catalogue messages (sentences joined by a space), so the renderer says it
    * in the person's language: a rule's is `attr.rule.<id>`; `explanation` is their English.
    */
-  said?: SaidAs[]
+  said?: SaidParts
   doc?: string
   ruleId?: string
 }
@@ -269,16 +269,14 @@ export interface AttributionReport {
   /** What can be said about webhooks, in a sentence. */
   webhookNote: string
   /** The same as catalogue messages (joined by a space), to say it in the person's language. */
-  webhookNoteSaid?: SaidAs[]
+  webhookNoteSaid?: SaidParts
   /** What can be said about MutatingAdmissionPolicies, in a sentence; absent where none is served. */
   policyNote?: string
-  policyNoteSaid?: SaidAs[]
+  policyNoteSaid?: SaidParts
 }
 
 /** Sentences of the catalogue as one text: its English, and the parts to say it again. */
-function joined(parts: Said[]): { text: string; said: SaidAs[] } {
-  return { text: parts.map((p) => p.text).join(' '), said: parts.map((p) => p.as) }
-}
+const joined = (parts: Said[]): { text: string; said: SaidParts } => told(parts, ' ')
 
 const WEBHOOK_DOC =
   'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/'
@@ -381,7 +379,7 @@ function policyAttribution(policies: MatchedPolicy[], webhooks: string[] | undef
 
 function mutatingPolicyNote(
   matched: MatchedPolicy[] | undefined,
-): { text: string; said: SaidAs[] } | undefined {
+): { text: string; said: SaidParts } | undefined {
   if (matched === undefined) return undefined
   if (matched.length === 0) return joined([said('attr.policyNoteNone')])
   return joined([said('attr.policyNote', { policies: matched.map(named).join(', ') })])

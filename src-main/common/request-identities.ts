@@ -5,6 +5,7 @@
 // already say, while "context" also names the cluster-and-namespace picker; `service-account`
 // (not `serviceaccount`) because ids are kebab-case words, as `made-up-token` is.
 import type { SaidAs } from './result'
+import type { SaidParts } from './said-parts'
 
 export const REQUEST_IDENTITIES = [
   'kubeconfig',
@@ -29,7 +30,7 @@ export interface LabIdentityInfo {
    * The label and detail as catalogue messages, to say them in the person's language (the detail
    * is one or two sentences, joined by a space); `label` and `detail` are their English.
    */
-  said?: { label: SaidAs; detail: SaidAs[] }
+  said?: { label: SaidAs; detail: SaidParts }
   ready: boolean
   /** For a ServiceAccount token: when it expires (ISO). */
   expiresAt?: string

@@ -11,7 +11,7 @@
  * which the handler does before admission.
  */
 import { said, type Said } from '@i18n/translate'
-import type { SaidAs } from './result'
+import { told as toldParts, type SaidParts } from './said-parts'
 
 export const REQUEST_STAGES = [
   {
@@ -307,7 +307,7 @@ export interface StageVerdict {
    * The same as catalogue messages, to say it in the person's language: joined with nothing in
    * between (each part carries its own spaces). Absent where a part is not in the catalogue yet.
    */
-  explanationSaid?: SaidAs[]
+  explanationSaid?: SaidParts
   details: StageDetails
 }
 
@@ -645,13 +645,11 @@ function stagesBefore(path: readonly StageId[], stage: StageId): StageId[] {
 
 /** An explanation told as catalogue messages: its English, and the parts to say it again. */
 type Told = string | Said[]
-const told = (explanation: Told): Pick<StageVerdict, 'explanation' | 'explanationSaid'> =>
-  typeof explanation === 'string'
-    ? { explanation }
-    : {
-        explanation: explanation.map((p) => p.text).join(''),
-        explanationSaid: explanation.map((p) => p.as),
-      }
+function told(explanation: Told): Pick<StageVerdict, 'explanation' | 'explanationSaid'> {
+  if (typeof explanation === 'string') return { explanation }
+  const { text, said } = toldParts(explanation)
+  return { explanation: text, explanationSaid: said }
+}
 
 /** A refusal at a known stage: every earlier stage of the request's path has run. */
 function stoppedAt(

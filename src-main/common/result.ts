@@ -1,5 +1,6 @@
 // The answer every core handler gives across the process boundary: a value, or an error a person
 // can act on. Handlers never throw across the boundary.
+import type { SaidAs, SaidParts } from './said-parts'
 
 export type ErrorKind =
   | 'no-kubeconfig'
@@ -32,15 +33,12 @@ export interface UiError {
    * The same title, detail and next step as messages of the catalogue (i18n/), so the renderer
    * says them in the person's language; the strings above are their English. Absent for errors
    * not in the catalogue yet (they show in English) and for a detail that is the server's own text.
+   * The detail is parts (said-parts.ts): one message, or several joined with nothing.
    */
-  said?: { title: SaidAs; detail?: SaidAs; nextStep: SaidAs }
+  said?: { title: SaidAs; detail?: SaidParts; nextStep: SaidAs }
 }
 
-/** A catalogue key and its parameters (kept as the API and the machine gave them). */
-export interface SaidAs {
-  key: string
-  params?: Record<string, string | number>
-}
+export type { SaidAs } from './said-parts'
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: UiError }
 

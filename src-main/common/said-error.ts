@@ -2,20 +2,24 @@
 // and the keys and parameters with them, so the renderer says them in the person's language. A
 // detail that is the server's or a tool's own text is passed as a string and stays as it came.
 import type { ErrorKind, UiError } from './result'
+import type { SaidParts } from './said-parts'
 import type { Said } from '@i18n/translate'
+
+/** A detail: one message, a text of several (said-parts.ts `told`), or a tool's own text. */
+export type SaidDetail = Said | { text: string; said: SaidParts } | string
 
 export function saidError(
   kind: ErrorKind,
   title: Said,
-  detail: Said | string,
+  detail: SaidDetail,
   nextStep: Said,
 ): UiError {
-  const ours = typeof detail !== 'string'
+  const parts = typeof detail === 'string' ? null : 'as' in detail ? [detail.as] : detail.said
   return {
     kind,
     title: title.text,
-    detail: ours ? detail.text : detail,
+    detail: typeof detail === 'string' ? detail : detail.text,
     nextStep: nextStep.text,
-    said: { title: title.as, nextStep: nextStep.as, ...(ours ? { detail: detail.as } : {}) },
+    said: { title: title.as, nextStep: nextStep.as, ...(parts ? { detail: parts } : {}) },
   }
 }

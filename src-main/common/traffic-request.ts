@@ -8,7 +8,7 @@ import type {
   StageOutcome,
   StatusCause,
 } from '@common/request-stages'
-import type { SaidAs } from '@common/result'
+import type { SaidParts } from '@common/said-parts'
 
 /** Who sent a request, from its user agent and user: the clients drawn on the left. */
 export const CLIENT_KINDS = [
@@ -58,7 +58,7 @@ export interface TrafficRequest {
   outcome: StageOutcome
   explanation: string
   /** The explanation's catalogue parts (request-stages.ts), to say it in the person's language. */
-  explanationSaid?: SaidAs[]
+  explanationSaid?: SaidParts
   /**
    * A 429 of Apiscope's own: the FlowSchema and priority level that refused it, from the answer's
    * X-Kubernetes-PF-* headers (an audit event does not say them), joined by audit ID.
@@ -105,7 +105,7 @@ export interface TrafficSourceStatus {
   rejected: number
   lastError?: string
   /** The same as catalogue parts, joined with nothing; absent when it is a tool's own text. */
-  lastErrorSaid?: SaidAs[]
+  lastErrorSaid?: SaidParts
   lastEventAt?: number
 }
 

@@ -30,7 +30,7 @@ function words(title: Said, detail: Said | string, nextStep: Said): Omit<UiError
     title: title.text,
     detail: ours ? detail.text : detail,
     nextStep: nextStep.text,
-    said: { title: title.as, nextStep: nextStep.as, ...(ours ? { detail: detail.as } : {}) },
+    said: { title: title.as, nextStep: nextStep.as, ...(ours ? { detail: [detail.as] } : {}) },
   }
 }
 

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import type { LabIdentityInfo } from '@common/request-identities'
 import type { RequestIdentity } from '@common/request-identities'
 import { fail, ok, type Result, type UiError } from '@common/result'
+import { told as toldParts } from '@common/said-parts'
 import { said, type Said } from '@i18n/translate'
 import { withUser } from '../client-config'
 import type { ClusterSession } from '../cluster-session'
@@ -252,11 +253,8 @@ function described(
   label: Said,
   detail: Said[],
 ): Pick<LabIdentityInfo, 'label' | 'detail' | 'said'> {
-  return {
-    label: label.text,
-    detail: detail.map((p) => p.text).join(' '),
-    said: { label: label.as, detail: detail.map((p) => p.as) },
-  }
+  const told = toldParts(detail, ' ')
+  return { label: label.text, detail: told.text, said: { label: label.as, detail: told.said } }
 }
 
 /** The transport's error with our title and next step; its detail (the server's) stays. */
@@ -287,7 +285,7 @@ function saidError(
     nextStep: nextStep.text,
     said: {
       title: title.as,
-      ...(typeof detail === 'string' ? {} : { detail: detail.as }),
+      ...(typeof detail === 'string' ? {} : { detail: [detail.as] }),
       nextStep: nextStep.as,
     },
   }

@@ -59,7 +59,7 @@ const badInput = (title: Said, detail: Said | string, nextStep: Said): UiError =
   nextStep: nextStep.text,
   said: {
     title: title.as,
-    ...(typeof detail === 'string' ? {} : { detail: detail.as }),
+    ...(typeof detail === 'string' ? {} : { detail: [detail.as] }),
     nextStep: nextStep.as,
   },
 })

@@ -139,7 +139,7 @@ export async function fetchApf(session: ClusterSession): Promise<Result<ApfRepor
       title: title.text,
       detail: detail.text,
       nextStep: nextStep.text,
-      said: { title: title.as, detail: detail.as, nextStep: nextStep.as },
+      said: { title: title.as, detail: [detail.as], nextStep: nextStep.as },
     })
   }
   const base = `/apis/${FLOWCONTROL_GROUP}/${version}`

@@ -12,7 +12,7 @@ import {
 import { addressesCredentials } from '@common/redaction'
 import { auditEventSchema, type AuditEvent } from '../../core/audit-bus'
 import { methodOfVerb } from '@common/verb-methods'
-import type { SaidAs } from '@common/result'
+import type { SaidParts } from '@common/said-parts'
 import { said } from '@i18n/translate'
 import { toldError } from './source-error'
 
@@ -179,7 +179,7 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
 /** Reads one untrusted JSON value as an audit event; a clear sentence when it is not one. */
 export function readAuditEvent(
   value: unknown,
-): { event: AuditEvent } | { error: string; errorSaid: SaidAs[] } {
+): { event: AuditEvent } | { error: string; errorSaid: SaidParts } {
   const parsed = auditEventSchema.safeParse(value)
   if (parsed.success) return { event: parsed.data }
   const issue = parsed.error.issues[0]

@@ -8,7 +8,7 @@ import { StringDecoder } from 'node:string_decoder'
 import { realClock, type Clock, type TimerHandle } from '@common/clock'
 import type { TrafficSourceStatus } from '@features/traffic/messages'
 import { said } from '@i18n/translate'
-import type { SaidAs } from '@common/result'
+import type { SaidParts } from '@common/said-parts'
 import { readAuditEvent, type AuditEvent } from './audit-event'
 import { setLastError, toldError, type SourceError } from './source-error'
 
@@ -35,7 +35,7 @@ export class LineSplitter {
 const CRI_PREFIX = /^\d{4}-\d\d-\d\dT\S+ (?:stdout|stderr) [FP] /
 
 export type LineReading =
-  { event: AuditEvent } | { error: string; errorSaid: SaidAs[] } | { skip: true }
+  { event: AuditEvent } | { error: string; errorSaid: SaidParts } | { skip: true }
 
 /**
  * One log line. Lines that do not start with "{" are skipped, not rejected: kube-apiserver's own

@@ -4,7 +4,7 @@
 import http from 'node:http'
 import type net from 'node:net'
 import type { TrafficSourceStatus } from '@features/traffic/messages'
-import type { SaidAs } from '@common/result'
+import type { SaidParts } from '@common/said-parts'
 import { said } from '@i18n/translate'
 import { readAuditEvent, type AuditEvent } from './audit-event'
 import { before, setLastError, toldError, type SourceError } from './source-error'
@@ -17,7 +17,7 @@ export interface BatchReading {
   /** One sentence per item that could not be read, or for the whole body. */
   errors: string[]
   /** The same as catalogue parts, one list per sentence (joined with nothing). */
-  errorsSaid: SaidAs[][]
+  errorsSaid: SaidParts[]
 }
 
 const batchOf = (events: AuditEvent[], told: SourceError[]): BatchReading => ({

@@ -9,7 +9,8 @@ import type {
   TrafficStatus,
 } from '@features/traffic/messages'
 import { redact } from '@common/redaction'
-import { fail, ok, type Result, type SaidAs, type UiError } from '@common/result'
+import { fail, ok, type Result, type UiError } from '@common/result'
+import { saidError, type SaidDetail } from '@common/said-error'
 import type { AuditEvent } from './audit-event'
 import { CommandTail, FileTail } from './audit-log-tail'
 import { AuditWebhook } from './audit-webhook'
@@ -18,20 +19,8 @@ import { TrafficStream } from './traffic-stream'
 import { said, type Said } from '@i18n/translate'
 
 /** A refusal in the catalogue's words; a detail that is the system's message stays as it came. */
-function refusal(
-  title: Said,
-  detail: { text: string; as: SaidAs } | string,
-  nextStep: Said,
-): UiError {
-  const ours = typeof detail !== 'string'
-  return {
-    kind: 'bad-request',
-    title: title.text,
-    detail: ours ? detail.text : detail,
-    nextStep: nextStep.text,
-    said: { title: title.as, nextStep: nextStep.as, ...(ours ? { detail: detail.as } : {}) },
-  }
-}
+const refusal = (title: Said, detail: SaidDetail, nextStep: Said): UiError =>
+  saidError('bad-request', title, detail, nextStep)
 
 interface Source {
   status: TrafficSourceStatus
@@ -104,18 +93,16 @@ export class TrafficService {
   private async add(
     status: TrafficSourceStatus,
     source: { start(): Promise<void>; stop(): Promise<void> },
-    failure: (detail: { text: string; as: SaidAs } | string) => UiError,
+    failure: (detail: SaidDetail) => UiError,
   ): Promise<Result<TrafficSourceStatus>> {
     try {
       await source.start()
     } catch (error) {
       await source.stop()
-      // A source that told its error in one message (a file missing) is said by key again.
+      // A source that told its error in the catalogue's words (a file missing) is said again.
       const told = status.lastErrorSaid
       const detail =
-        told?.length === 1 && status.lastError
-          ? { text: status.lastError, as: told[0]! }
-          : (error as Error).message
+        told && status.lastError ? { text: status.lastError, said: told } : (error as Error).message
       return fail(failure(detail))
     }
     this.sources.set(status.id, { status, stop: () => source.stop() })

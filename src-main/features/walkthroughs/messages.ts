@@ -7,6 +7,7 @@ import type { StageVerdict } from '@common/request-stages'
 import type { RequestIdentity } from '@common/request-identities'
 import type { Scenario } from '@features/walkthroughs/common/scenario-format'
 import type { SaidAs } from '@common/result'
+import type { SaidParts } from '@common/said-parts'
 
 const id = z
   .string()
@@ -95,7 +96,7 @@ export interface AdmissionSummary {
   /** What can be said about webhooks, in a sentence. */
   note: string
   /** The same as catalogue messages, one sentence each, joined with a space (like `note`). */
-  noteSaid?: SaidAs[]
+  noteSaid?: SaidParts
 }
 
 export interface RequestOutcome {
@@ -246,7 +247,7 @@ export interface NodeHeartbeat {
   /** Ready, quiet, NotReady, evicting: explained from the objects. */
   explanation: string
   /** The explanation's sentences as catalogue messages (i18n/), in order. */
-  explanationSaid?: SaidAs[]
+  explanationSaid?: SaidParts
 }
 
 export interface RolloutTrace {

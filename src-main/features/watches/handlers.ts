@@ -36,7 +36,7 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
             'Open the object at a later version, or replay a recording to see every version.',
           said: {
             title: { key: 'store.versionFolded' },
-            detail: { key: 'store.folded', params: { count: folded.folded, mb } },
+            detail: [{ key: 'store.folded', params: { count: folded.folded, mb } }],
             nextStep: { key: 'store.versionFoldedNext' },
           },
         })

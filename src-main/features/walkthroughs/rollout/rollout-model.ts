@@ -11,6 +11,7 @@ import type {
   TraceArrow,
 } from '@features/walkthroughs/messages'
 import { said, type Said } from '@i18n/translate'
+import { told } from '@common/said-parts'
 
 /** A waiting arrow's reason: its English, and the catalogue message to say it in French. */
 const because = (s: Said) => ({ reason: s.text, reasonSaid: s.as })
@@ -325,6 +326,7 @@ function nodeHeartbeat(node: KubeObject, input: RolloutInput, allQuiet: boolean)
   if (!noExecute && ready && ready.status !== 'True' && allQuiet) {
     parts.push(said('roll.node.allQuiet'))
   }
+  const explanation = told(parts, ' ')
   return {
     name,
     simulated: isSimulated(node),
@@ -335,8 +337,8 @@ function nodeHeartbeat(node: KubeObject, input: RolloutInput, allQuiet: boolean)
     leaseDurationSeconds: duration,
     renewals: [...(input.renewals.get(name) ?? [])],
     taints,
-    explanation: parts.map((p) => p.text).join(' '),
-    explanationSaid: parts.map((p) => p.as),
+    explanation: explanation.text,
+    explanationSaid: explanation.said,
   }
 }
 
