@@ -47,6 +47,8 @@ export const connectionEn = {
     'RBAC decides this: ask for a Role or ClusterRole binding that grants the verb on this resource.',
   'fail.http.title': '{{path}} answered {{status}}',
   'fail.http.next': 'See the request log for the exact request and response.',
+  'fail.unexpected.title': 'Unexpected error',
+  'fail.unexpected.next': 'Please report this, with the request log.',
   // ConnectView
   'connect.title': 'Connect to a cluster',
   'connect.intro':
@@ -84,6 +86,36 @@ export const connectionEn = {
     'Start a local cluster (minikube start writes ~/.kube/config), or set KUBECONFIG to a kubeconfig file.',
   'kcfg.warn.shadowed': '"{{name}}" in {{file}} is ignored: {{first}} defines it first',
   'kcfg.warn.missing': '{{file}} (named in KUBECONFIG) does not exist',
+  // …where a kubeconfig is wrong, and what (a YAML parser's or the system's message as it came)
+  'kcfg.at': '{{file}}: {{what}}',
+  'kcfg.atLine': '{{file}}, line {{line}}: {{what}}',
+  'kcfg.what.invalidYaml': 'invalid YAML',
+  'kcfg.what.topNotMapping': 'the top level is not a mapping',
+  'kcfg.what.notList': '"{{section}}" must be a list',
+  'kcfg.what.entryNotMapping': 'an entry of "{{section}}" is not a mapping',
+  'kcfg.what.noName': 'an entry of "{{section}}" has no name',
+  'kcfg.what.noBody': '{{section}} "{{name}}" has no "{{inner}}" mapping',
+  // A context that cannot be used (src-main/core/client-config.ts, assembly/apiscope-core.ts)
+  'kcfg.noContexts.title': 'The kubeconfig has no context',
+  'kcfg.noContexts.detail': '{{files}} define no context.',
+  'kcfg.noContexts.next': 'Create one (kubectl config set-context) or start minikube.',
+  'kcfg.noContext.title': 'There is no context "{{context}}"',
+  'kcfg.noContext.known': 'The kubeconfig defines: {{contexts}}.',
+  'kcfg.noContext.none': 'The kubeconfig defines no context at all.',
+  'kcfg.noContext.next':
+    'Pick one of the listed contexts (kubectl config get-contexts shows the same list).',
+  'kcfg.noCluster.title': 'Context "{{context}}" names a cluster that is not defined',
+  'kcfg.noCluster.noServer': 'Cluster "{{cluster}}" in {{file}} has no server address.',
+  'kcfg.noCluster.missing': 'No cluster "{{cluster}}" in {{files}}.',
+  'kcfg.noCluster.next':
+    'Add the cluster (kubectl config set-cluster {{cluster}} --server=https://...) or fix the context.',
+  'kcfg.unusable.title': 'Context "{{context}}" cannot be used',
+  'kcfg.unusable.execEnv':
+    'The exec env of user "{{user}}" in {{file}} must be a list of {name, value} pairs of text.',
+  'kcfg.unusable.execEnvNext':
+    'Fix users[{{user}}].user.exec.env (kubectl config view --minify shows it).',
+  'kcfg.unusable.next':
+    'Check the context, its cluster and its user with kubectl config view --minify.',
   // Why the demo opened by itself (src-main/assembly/demo-fallback.ts)
   'demo.fallbackReason': 'No cluster answered ({{failure}}): showing the bundled demo.',
 } as const

@@ -50,6 +50,8 @@ export const connectionFr: { readonly [K in keyof typeof connectionEn]: string }
     'RBAC en décide : demandez un binding de Role ou de ClusterRole qui accorde ce verbe sur cette ressource.',
   'fail.http.title': '{{path}} a répondu {{status}}',
   'fail.http.next': 'Voyez le journal des requêtes pour la requête et la réponse exactes.',
+  'fail.unexpected.title': 'Erreur inattendue',
+  'fail.unexpected.next': 'Merci de la signaler, avec le journal des requêtes.',
   'connect.title': 'Se connecter à un cluster',
   'connect.intro':
     'Apiscope lit votre kubeconfig comme kubectl, et ne parle qu’au serveur d’API qu’il désigne. Choisissez un contexte.',
@@ -86,6 +88,34 @@ export const connectionFr: { readonly [K in keyof typeof connectionEn]: string }
     'Lancez un cluster local (minikube start écrit ~/.kube/config), ou faites pointer KUBECONFIG vers un fichier kubeconfig.',
   'kcfg.warn.shadowed': '« {{name}} » dans {{file}} est ignoré : {{first}} le définit d’abord',
   'kcfg.warn.missing': '{{file}} (nommé dans KUBECONFIG) n’existe pas',
+  'kcfg.at': '{{file}} : {{what}}',
+  'kcfg.atLine': '{{file}}, ligne {{line}} : {{what}}',
+  'kcfg.what.invalidYaml': 'YAML invalide',
+  'kcfg.what.topNotMapping': 'le niveau supérieur n’est pas un mapping',
+  'kcfg.what.notList': '« {{section}} » doit être une liste',
+  'kcfg.what.entryNotMapping': 'une entrée de « {{section}} » n’est pas un mapping',
+  'kcfg.what.noName': 'une entrée de « {{section}} » n’a pas de nom',
+  'kcfg.what.noBody': '{{section}} « {{name}} » n’a pas de mapping « {{inner}} »',
+  'kcfg.noContexts.title': 'Le kubeconfig n’a aucun contexte',
+  'kcfg.noContexts.detail': '{{files}} ne définissent aucun contexte.',
+  'kcfg.noContexts.next': 'Créez-en un (kubectl config set-context) ou lancez minikube.',
+  'kcfg.noContext.title': 'Il n’y a pas de contexte « {{context}} »',
+  'kcfg.noContext.known': 'Le kubeconfig définit : {{contexts}}.',
+  'kcfg.noContext.none': 'Le kubeconfig ne définit aucun contexte.',
+  'kcfg.noContext.next':
+    'Choisissez l’un des contextes listés (kubectl config get-contexts montre la même liste).',
+  'kcfg.noCluster.title': 'Le contexte « {{context}} » nomme un cluster qui n’est pas défini',
+  'kcfg.noCluster.noServer': 'Le cluster « {{cluster}} » de {{file}} n’a pas d’adresse de serveur.',
+  'kcfg.noCluster.missing': 'Pas de cluster « {{cluster}} » dans {{files}}.',
+  'kcfg.noCluster.next':
+    'Ajoutez le cluster (kubectl config set-cluster {{cluster}} --server=https://...) ou corrigez le contexte.',
+  'kcfg.unusable.title': 'Le contexte « {{context}} » est inutilisable',
+  'kcfg.unusable.execEnv':
+    'L’env exec de l’utilisateur « {{user}} » dans {{file}} doit être une liste de paires {name, value} de texte.',
+  'kcfg.unusable.execEnvNext':
+    'Corrigez users[{{user}}].user.exec.env (kubectl config view --minify le montre).',
+  'kcfg.unusable.next':
+    'Vérifiez le contexte, son cluster et son utilisateur avec kubectl config view --minify.',
   // Why the demo opened by itself (src-main/assembly/demo-fallback.ts)
   'demo.fallbackReason': 'Aucun cluster n’a répondu ({{failure}}) : voici la démo fournie.',
 }

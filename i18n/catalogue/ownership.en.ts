@@ -257,6 +257,11 @@ export const ownershipEn = {
   'own.mf.notKubeObject': 'expected a Kubernetes object, got $t(own.mf.type.{{type}})',
   'own.mf.versions': '{{manager}}: paths recorded in {{written}}, object read as {{read}}',
   // The kind of JSON value a warning names ({{type}} above)
+  // …the manager they name (managerLabel): its name and operation as the object says them
+  'own.mf.label': '{{manager}} ({{operation}})',
+  'own.mf.labelVia': '{{manager}} ({{operation}}, via {{subresource}})',
+  'own.mf.noManager': '(no manager)',
+  'own.mf.unknownOperation': 'unknown operation',
   'own.mf.type.null': 'null',
   'own.mf.type.list': 'a list',
   'own.mf.type.nothing': 'nothing',

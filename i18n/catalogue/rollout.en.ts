@@ -47,6 +47,22 @@ export const rolloutEn = {
   'roll.componentIn': '{{component}} in {{manager}}',
   'roll.agentOn': '{{agent}} on {{node}}',
   'roll.simulatedOn': 'simulated node agent on {{node}}',
+  // An arrow's tooltip: the fields, conditions and events that show it
+  'roll.ev.podCreated': 'ownerReferences → ReplicaSet, creationTimestamp, managedFields manager',
+  'roll.ev.podCreatedEvent':
+    'ownerReferences → ReplicaSet, creationTimestamp, managedFields manager, SuccessfulCreate event',
+  'roll.ev.bound': 'spec.nodeName, PodScheduled condition, Scheduled event',
+  'roll.ev.pending': 'PodScheduled condition, FailedScheduling event',
+  'roll.ev.ready': 'status.phase, Ready condition, managedFields of status',
+  'roll.ev.notReady': 'status.phase, Ready condition, the Node’s Ready condition',
+  'roll.ev.deployment': 'creationTimestamp, managedFields manager of spec',
+  'roll.ev.replicaSets': 'ReplicaSets whose ownerReferences name the Deployment',
+  'roll.ev.rsCreated': 'ownerReferences → Deployment, creationTimestamp, managedFields manager',
+  'roll.ev.rsCreatedEvent':
+    'ownerReferences → Deployment, creationTimestamp, managedFields manager, ScalingReplicaSet event',
+  'roll.ev.pods': 'Pods whose ownerReferences name the ReplicaSet, ReplicaFailure condition',
+  'roll.ev.readyReplicas': 'status.readyReplicas',
+  'roll.ev.available': 'status.readyReplicas, Available condition',
   'roll.reason.pendingCondition': 'Pending: {{condition}}',
   'roll.reason.pendingEvent': 'Pending: {{message}}',
   'roll.reason.notLookedAt': 'Pending: the scheduler has not looked at it yet.',

@@ -50,6 +50,23 @@ export const rolloutFr: { readonly [K in keyof typeof rolloutEn]: string } = {
   'roll.componentIn': '{{component}} dans {{manager}}',
   'roll.agentOn': '{{agent}} sur {{node}}',
   'roll.simulatedOn': 'agent de nœud simulé sur {{node}}',
+  'roll.ev.podCreated':
+    'ownerReferences → ReplicaSet, creationTimestamp, gestionnaire dans managedFields',
+  'roll.ev.podCreatedEvent':
+    'ownerReferences → ReplicaSet, creationTimestamp, gestionnaire dans managedFields, événement SuccessfulCreate',
+  'roll.ev.bound': 'spec.nodeName, condition PodScheduled, événement Scheduled',
+  'roll.ev.pending': 'condition PodScheduled, événement FailedScheduling',
+  'roll.ev.ready': 'status.phase, condition Ready, managedFields de status',
+  'roll.ev.notReady': 'status.phase, condition Ready, condition Ready du Node',
+  'roll.ev.deployment': 'creationTimestamp, gestionnaire de spec dans managedFields',
+  'roll.ev.replicaSets': 'ReplicaSets dont les ownerReferences nomment le Deployment',
+  'roll.ev.rsCreated':
+    'ownerReferences → Deployment, creationTimestamp, gestionnaire dans managedFields',
+  'roll.ev.rsCreatedEvent':
+    'ownerReferences → Deployment, creationTimestamp, gestionnaire dans managedFields, événement ScalingReplicaSet',
+  'roll.ev.pods': 'Pods dont les ownerReferences nomment le ReplicaSet, condition ReplicaFailure',
+  'roll.ev.readyReplicas': 'status.readyReplicas',
+  'roll.ev.available': 'status.readyReplicas, condition Available',
   'roll.reason.pendingCondition': 'Pending : {{condition}}',
   'roll.reason.pendingEvent': 'Pending : {{message}}',
   'roll.reason.notLookedAt': 'Pending : le scheduler ne l’a pas encore examiné.',

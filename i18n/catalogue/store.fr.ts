@@ -3,15 +3,15 @@ import type { storeEn } from './store.en'
 
 export const storeFr: { readonly [K in keyof typeof storeEn]: string } = {
   'store.folded_one':
-    '{{count}} version plus ancienne de cet objet a été repliée pour rester dans le budget du magasin ({{mb}} Mo) ; un enregistrement les garde toutes.',
+    '{{count}} version plus ancienne de cet objet a été repliée pour rester dans le budget du magasin ({{mb, number}} Mo) ; un enregistrement les garde toutes.',
   'store.folded_other':
-    '{{count, number}} versions plus anciennes de cet objet ont été repliées pour rester dans le budget du magasin ({{mb}} Mo) ; un enregistrement les garde toutes.',
+    '{{count, number}} versions plus anciennes de cet objet ont été repliées pour rester dans le budget du magasin ({{mb, number}} Mo) ; un enregistrement les garde toutes.',
   'store.diffFrom': 'Le diff se fait avec la version {{n}}, la première gardée.',
   'store.chip': 'replié',
   'store.foldedStore_one':
-    '{{count}} version plus ancienne de {{objects}} a été repliée pour rester dans le budget du magasin ({{mb}} Mo) : leurs marques restent sur la frise, chaque objet garde sa première et ses dernières versions ; un enregistrement les garde toutes.',
+    '{{count}} version plus ancienne de {{objects}} a été repliée pour rester dans le budget du magasin ({{mb, number}} Mo) : leurs marques restent sur la frise, chaque objet garde sa première et ses dernières versions ; un enregistrement les garde toutes.',
   'store.foldedStore_other':
-    '{{count, number}} versions plus anciennes de {{objects}} ont été repliées pour rester dans le budget du magasin ({{mb}} Mo) : leurs marques restent sur la frise, chaque objet garde sa première et ses dernières versions ; un enregistrement les garde toutes.',
+    '{{count, number}} versions plus anciennes de {{objects}} ont été repliées pour rester dans le budget du magasin ({{mb, number}} Mo) : leurs marques restent sur la frise, chaque objet garde sa première et ses dernières versions ; un enregistrement les garde toutes.',
   'store.objects_one': '{{count}} objet actif',
   'store.objects_other': '{{count, number}} objets actifs',
   'store.versionFolded': 'Cette version a été repliée',

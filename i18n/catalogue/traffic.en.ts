@@ -8,7 +8,7 @@ export const trafficEn = {
   'traffic.tab.metrics': 'Metrics',
   'traffic.tab.apf': 'Priority & Fairness',
   'traffic.sourceEvents_one': '{{sources}}: {{count}} event',
-  'traffic.sourceEvents_other': '{{sources}}: {{count}} events',
+  'traffic.sourceEvents_other': '{{sources}}: {{count, number}} events',
   'traffic.proxyOnly': 'kubectl proxy only',
   'traffic.noAuditSource': 'no audit source',
 
@@ -21,7 +21,7 @@ export const trafficEn = {
   'traffic.all': 'all',
   'traffic.clearFilters': 'Clear filters',
   'traffic.resume': 'Resume',
-  'traffic.resumeWaiting': 'Resume ({{n}} waiting)',
+  'traffic.resumeWaiting': 'Resume ({{n, number}} waiting)',
   'traffic.pause': 'Pause',
   'traffic.clear': 'Clear',
   'traffic.notice': 'No audit source is running. Open',
@@ -69,7 +69,7 @@ export const trafficEn = {
   'traffic.noRaw': '# no kubectl command sends this: kubectl has no --raw form for {{method}}',
   'traffic.auditEvents': 'Audit events ({{n}})',
   'traffic.redacted_one': '{{count}} value redacted',
-  'traffic.redacted_other': '{{count}} values redacted',
+  'traffic.redacted_other': '{{count, number}} values redacted',
 
   // Watch queries (src-main/features/traffic/common/watch-query.ts)
   'traffic.watchQuery.refused':
@@ -127,7 +127,7 @@ export const trafficEn = {
   'traffic.metrics.loading': 'Reading /metrics…',
   'traffic.metrics.firstRead': 'First read: the next one shows what changed.',
   'traffic.metrics.growth': 'Growth of apiserver_request_total over the last {{seconds}} s',
-  'traffic.metrics.series': '· {{n}} series read.',
+  'traffic.metrics.series': '· {{n, number}} series read.',
   'traffic.metrics.surgeItem': '{{delta}} × {{code}} on {{verb}} {{resource}}',
   'traffic.metrics.noResource': '(no resource)',
   'traffic.metrics.surge':
@@ -139,7 +139,7 @@ export const trafficEn = {
   'traffic.node.minikube': 'The minikube node',
   'traffic.node.kind': 'The kind node',
   'traffic.node.kubeadm': 'A control-plane node on another machine',
-  'traffic.ago': '{{n}} s ago',
+  'traffic.ago': '{{n, number}} s ago',
   'traffic.never': 'never',
   'traffic.sources': 'Sources',
   'traffic.webhook': 'Audit webhook',
@@ -189,7 +189,7 @@ export const trafficEn = {
   'traffic.arrivals.noSource': 'no source',
   'traffic.arrivals.arrived': 'Audit events arrived in the last minute.',
   'traffic.arrivals.arrivedOn':
-    'Audit events arrived in the last minute ({{n}} so far, on {{sources}}).',
+    'Audit events arrived in the last minute ({{n, number}} so far, on {{sources}}).',
   'traffic.arrivals.and': 'and',
   'traffic.arrivals.listening':
     'Listening ({{where}}), but no audit event arrived in the last minute: kube-apiserver is not sending here yet. Turn it on below.',
@@ -203,20 +203,20 @@ export const trafficEn = {
   'traffic.arch.every': 'every request',
   'traffic.arch.writes': 'writes: create, update, patch, delete',
   'traffic.arch.stopped_one': '{{count}} stopped',
-  'traffic.arch.stopped_other': '{{count}} stopped',
+  'traffic.arch.stopped_other': '{{count, number}} stopped',
   'traffic.arch.watchCache': 'Watch cache',
   'traffic.arch.readsServed_one': '{{count}} read served',
-  'traffic.arch.readsServed_other': '{{count}} reads served',
+  'traffic.arch.readsServed_other': '{{count, number}} reads served',
   'traffic.arch.servesMost': 'serves most reads',
   'traffic.arch.stored_one': '{{count}} stored',
-  'traffic.arch.stored_other': '{{count}} stored',
+  'traffic.arch.stored_other': '{{count, number}} stored',
   'traffic.arch.busy': 'Busy: {{rate}} requests/s.',
   'traffic.arch.busyText':
     'Drawing at most {{max}} a second; the numbers count every request of the last 10 s.',
   'traffic.arch.caption':
     'Each dot is one request, from its client to where the API server stopped it. Numbers: the last 10 s.',
   'traffic.arch.withoutDot_one': '· {{count}} counted without a dot',
-  'traffic.arch.withoutDot_other': '· {{count}} counted without a dot',
+  'traffic.arch.withoutDot_other': '· {{count, number}} counted without a dot',
   'traffic.arch.dot': '{{verb}} {{what}} by {{user}}: {{code}}, stopped at {{place}}',
   'traffic.arch.webhooks': 'webhooks',
   'traffic.arch.authentication1': 'Authenti-',
@@ -358,7 +358,8 @@ export const trafficEn = {
   'traffic.source.endedExitSaying': '{{command}} ended (exit {{code}}): {{last}}',
   'traffic.source.portInUse': 'port {{port}} on {{host}} is already in use',
   'traffic.source.portForbidden': 'not allowed to listen on port {{port}}',
-  'traffic.source.batchTooBig': 'a batch of {{size}} bytes is over the {{limit}} byte limit',
+  'traffic.source.batchTooBig':
+    'a batch of {{size, number}} bytes is over the {{limit, number}} byte limit',
   'traffic.source.batchMalformed': 'malformed audit batch: ',
   'traffic.source.batchPartly': '{{n}} unreadable event(s) in a batch: ',
   'traffic.source.bodyNotJson': 'the body is not JSON ({{problem}})',

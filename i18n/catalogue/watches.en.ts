@@ -268,4 +268,14 @@ export const watchesEn = {
   'watch.core.goneNote': 'not in the relist at {{rv}}: deleted while no watch was open',
   'watch.core.stallNote': 'no data for {{s}} s: restarting the watch',
   'watch.core.relayStoppedNote': 'Apiscope stopped reading this relayed watch: {{why}}',
+  // …why it stopped ({{why}} of the two above)
+  'watch.core.why.gzip': 'gzip: {{message}}',
+  'watch.core.why.behind': 'more than {{mb}} MB came before Apiscope could read them',
+  'watch.core.why.notEvent': 'a line that is not a watch event ({{message}}): {{line}}',
+  'watch.core.why.table': 'a Table event that does not parse: {{message}}',
+  // The timeline's notes and a watch's reason (watch-supervisor.ts)
+  'watch.core.goneStreamNote':
+    'not in the streaming list at {{rv}}: deleted while no watch was open',
+  'watch.core.malformedNote': 'malformed line in the watch stream: {{message}}: {{line}}',
+  'watch.core.errorEvent': 'watch ERROR {{code}}: {{message}}',
 } as const

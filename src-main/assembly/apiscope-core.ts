@@ -11,6 +11,8 @@ import {
 } from '@common/contract'
 import type { SessionInfo, SessionState } from '@common/kube-types'
 import { fail, ok, type Result, type UiError } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import { contextConfig } from '../core/client-config'
 import { ClusterSession } from '../core/cluster-session'
 import { loadKubeconfig, summarize } from '../core/kubeconfig-loader'
@@ -130,12 +132,14 @@ export class ApiscopeCore {
       this.recording.noteAnswer(channel, parsed.data, result)
       return result
     } catch (error) {
-      return fail({
-        kind: 'internal',
-        title: 'Unexpected error',
-        detail: error instanceof Error ? error.message : String(error),
-        nextStep: 'Please report this, with the request log.',
-      })
+      return fail(
+        saidError(
+          'internal',
+          said('fail.unexpected.title'),
+          error instanceof Error ? error.message : String(error),
+          said('fail.unexpected.next'),
+        ),
+      )
     }
   }
 
@@ -206,12 +210,12 @@ export class ApiscopeCore {
     }
     const name = context ?? summarize(loaded.value).defaultContext
     if (!name) {
-      const error: UiError = {
-        kind: 'unknown-context',
-        title: 'The kubeconfig has no context',
-        detail: `${loaded.value.files.join(', ')} define no context.`,
-        nextStep: 'Create one (kubectl config set-context) or start minikube.',
-      }
+      const error = saidError(
+        'unknown-context',
+        said('kcfg.noContexts.title'),
+        said('kcfg.noContexts.detail', { files: loaded.value.files.join(', ') }),
+        said('kcfg.noContexts.next'),
+      )
       this.setState({ status: 'failed', context: '', error })
       return fail(error)
     }

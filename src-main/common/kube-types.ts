@@ -197,6 +197,8 @@ export interface RequestLogEntry {
   startedAt: string
   /** Transport failure (no HTTP status), in one line. */
   error?: string
+  /** The error as a message when it is Apiscope's sentence (a refused connection upgrade). */
+  errorSaid?: SaidAs
   /** The answer's Warning headers (unknown fields, deprecated APIs, policies), redacted. */
   warnings?: ServerWarning[]
   /** The same request with curl, credentials elided into shell variables. */

@@ -4,6 +4,7 @@
 // Ref: https://kubernetes.io/docs/reference/using-api/server-side-apply/ (field management).
 // Each warning is also a catalogue message (i18n/catalogue/ownership.*.ts, `own.mf.*`), so the map
 // says it in the person's language; the English stays the text below.
+import { said, type Said } from '@i18n/translate'
 import type { SaidAs } from './result'
 
 /** One step of a field path, as fieldsV1 spells it: `f:`, `k:`, `v:` or `i:`. */
@@ -376,6 +377,18 @@ export function managerLabel(identity: ManagerIdentity): string {
   return `${identity.manager || '(no manager)'} (${details.join(', ')})`
 }
 
+/**
+ * managerLabel as a message, for the warnings that name it: the manager and its operation as the
+ * object says them, Apiscope's words for one that is missing (`(no manager)`, `unknown operation`).
+ */
+export function managerLabelSaid(identity: ManagerIdentity): Said {
+  const manager = identity.manager || said('own.mf.noManager')
+  const operation = identity.operation ?? said('own.mf.unknownOperation')
+  return identity.subresource
+    ? said('own.mf.labelVia', { manager, operation, subresource: identity.subresource })
+    : said('own.mf.label', { manager, operation })
+}
+
 const identityKey = (identity: ManagerIdentity): string =>
   JSON.stringify([identity.manager, identity.operation, identity.subresource])
 
@@ -443,10 +456,10 @@ function decodeEntry(raw: unknown, position: number): ManagedFieldsEntry {
       params: { ...item.warningAs.params, at: item.at.text },
     })
   // Each message names the manager first, as decodeManagedFields lists it.
-  const managerText = managerLabel({ manager, operation, subresource })
+  const managerAs = managerLabelSaid({ manager, operation, subresource }).as
   const warningsSaid = warningsAs.map((as) => ({
     key: as.key,
-    params: { ...as.params, manager: managerText },
+    params: { ...as.params, manager: managerAs },
   }))
 
   return {
@@ -705,7 +718,11 @@ export function indexOwnership(object: unknown): OwnershipIndex {
       )
       warningsSaid.push({
         key: 'own.mf.versions',
-        params: { manager: managerLabel(entry), written: entry.apiVersion, read: objectVersion },
+        params: {
+          manager: managerLabelSaid(entry).as,
+          written: entry.apiVersion,
+          read: objectVersion,
+        },
       })
     }
   const tree = buildOwnershipTree(entries)

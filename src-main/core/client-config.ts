@@ -3,6 +3,8 @@
 // does what it does well: TLS material, tokens, exec credential plugins.
 import { KubeConfig } from '@kubernetes/client-node'
 import { fail, ok, type Result } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import type { MergedKubeconfig } from './kubeconfig-loader'
 
 type Json = Record<string, unknown>
@@ -47,29 +49,35 @@ export function contextConfig(
   const context = merged.contexts.get(contextName)
   if (!context) {
     const known = [...merged.contexts.keys()]
-    return fail({
-      kind: 'unknown-context',
-      title: `There is no context "${contextName}"`,
-      detail: known.length
-        ? `The kubeconfig defines: ${known.join(', ')}.`
-        : 'The kubeconfig defines no context at all.',
-      nextStep:
-        'Pick one of the listed contexts (kubectl config get-contexts shows the same list).',
-    })
+    return fail(
+      saidError(
+        'unknown-context',
+        said('kcfg.noContext.title', { context: contextName }),
+        known.length
+          ? said('kcfg.noContext.known', { contexts: known.join(', ') })
+          : said('kcfg.noContext.none'),
+        said('kcfg.noContext.next'),
+      ),
+    )
   }
   const clusterName = String(context.body.cluster ?? '')
   const userName = String(context.body.user ?? '')
   const cluster = merged.clusters.get(clusterName)
   const user = merged.users.get(userName)
   if (!cluster || typeof cluster.body.server !== 'string' || cluster.body.server === '') {
-    return fail({
-      kind: 'kubeconfig-malformed',
-      title: `Context "${contextName}" names a cluster that is not defined`,
-      detail: cluster
-        ? `Cluster "${clusterName}" in ${cluster.file} has no server address.`
-        : `No cluster "${clusterName}" in ${merged.files.join(', ')}.`,
-      nextStep: `Add the cluster (kubectl config set-cluster ${clusterName || '<name>'} --server=https://...) or fix the context.`,
-    })
+    return fail(
+      saidError(
+        'kubeconfig-malformed',
+        said('kcfg.noCluster.title', { context: contextName }),
+        cluster
+          ? said('kcfg.noCluster.noServer', { cluster: clusterName, file: cluster.file })
+          : said('kcfg.noCluster.missing', {
+              cluster: clusterName,
+              files: merged.files.join(', '),
+            }),
+        said('kcfg.noCluster.next', { cluster: clusterName || '<name>' }),
+      ),
+    )
   }
   const exec = user?.body.exec
   const env = exec && typeof exec === 'object' ? (exec as Json).env : undefined
@@ -85,12 +93,17 @@ export function contextConfig(
           typeof (e as Json).value === 'string',
       ))
   ) {
-    return fail({
-      kind: 'kubeconfig-malformed',
-      title: `Context "${contextName}" cannot be used`,
-      detail: `The exec env of user "${userName}" in ${user?.file ?? merged.files.join(', ')} must be a list of {name, value} pairs of text.`,
-      nextStep: `Fix users[${JSON.stringify(userName)}].user.exec.env (kubectl config view --minify shows it).`,
-    })
+    return fail(
+      saidError(
+        'kubeconfig-malformed',
+        said('kcfg.unusable.title', { context: contextName }),
+        said('kcfg.unusable.execEnv', {
+          user: userName,
+          file: user?.file ?? merged.files.join(', '),
+        }),
+        said('kcfg.unusable.execEnvNext', { user: JSON.stringify(userName) }),
+      ),
+    )
   }
   const userBody = withExecInfo(user?.body ?? {}, cluster.body)
   const raw = {
@@ -105,12 +118,14 @@ export function contextConfig(
   try {
     kubeConfig.loadFromString(JSON.stringify(raw))
   } catch (error) {
-    return fail({
-      kind: 'kubeconfig-malformed',
-      title: `Context "${contextName}" cannot be used`,
-      detail: (error as Error).message,
-      nextStep: 'Check the context, its cluster and its user with kubectl config view --minify.',
-    })
+    return fail(
+      saidError(
+        'kubeconfig-malformed',
+        said('kcfg.unusable.title', { context: contextName }),
+        (error as Error).message,
+        said('kcfg.unusable.next'),
+      ),
+    )
   }
   return ok({
     kubeConfig,

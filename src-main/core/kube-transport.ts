@@ -12,6 +12,8 @@ import { parseApiPath } from '@common/api-path'
 import { curlEquivalent, kubectlEquivalent } from '@common/command-equivalents'
 import type { AuthKind, RequestLogEntry } from '@common/kube-types'
 import { fail, ok, type Result } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import { parseWarningHeader, shownWarnings } from '@common/server-warnings'
 import type { ContextConfig } from './client-config'
 import {
@@ -508,12 +510,12 @@ export class KubeTransport {
     if (error instanceof TransportError) {
       return describeTransportFailure(error.failure, this.config.server, this.config.context)
     }
-    return {
-      kind: 'internal' as const,
-      title: 'Unexpected error',
-      detail: error instanceof Error ? error.message : String(error),
-      nextStep: 'Please report this, with the request log.',
-    }
+    return saidError(
+      'internal',
+      said('fail.unexpected.title'),
+      error instanceof Error ? error.message : String(error),
+      said('fail.unexpected.next'),
+    )
   }
 
   close(): void {

@@ -68,13 +68,13 @@ function lineOf(node: Node | null | undefined, counter: LineCounter): number | n
   return offset === undefined ? null : counter.linePos(offset).line
 }
 
-function malformed(file: string, line: number | null, what: string): Result<never> {
-  const where = line === null ? file : `${file}, line ${line}`
+/** What is wrong and where: ours in the catalogue's words, the YAML parser's message as it came. */
+function malformed(file: string, line: number | null, what: Said | string): Result<never> {
   return fail(
     saidError(
       'kubeconfig-malformed',
       said('kcfg.unreadable.title'),
-      `${where}: ${what}`,
+      line === null ? said('kcfg.at', { file, what }) : said('kcfg.atLine', { file, line, what }),
       said('kcfg.unreadable.next', { file }),
     ),
   )
@@ -93,12 +93,12 @@ export function parseKubeconfigText(text: string, file: string): Result<ParsedFi
   const yamlError = doc.errors[0]
   if (yamlError) {
     const line = counter.linePos(yamlError.pos[0]).line
-    return malformed(file, line, yamlError.message.split('\n')[0] ?? 'invalid YAML')
+    return malformed(file, line, yamlError.message.split('\n')[0] || said('kcfg.what.invalidYaml'))
   }
   if (doc.contents === null) {
     return ok({ clusters: [], users: [], contexts: [], currentContext: null })
   }
-  if (!isMap(doc.contents)) return malformed(file, 1, 'the top level is not a mapping')
+  if (!isMap(doc.contents)) return malformed(file, 1, said('kcfg.what.topNotMapping'))
   const dir = path.dirname(path.resolve(file))
   const out: ParsedFile = { clusters: [], users: [], contexts: [], currentContext: null }
   for (const [section, inner] of [
@@ -108,22 +108,27 @@ export function parseKubeconfigText(text: string, file: string): Result<ParsedFi
   ] as const) {
     const seq = doc.contents.get(section, true) as Node | undefined
     if (seq === undefined || seq === null || (seq as { value?: unknown }).value === null) continue
-    if (!isSeq(seq)) return malformed(file, lineOf(seq, counter), `"${section}" must be a list`)
+    if (!isSeq(seq))
+      return malformed(file, lineOf(seq, counter), said('kcfg.what.notList', { section }))
     for (const item of seq.items as Node[]) {
       const value = (item as { toJSON(): unknown }).toJSON() as unknown
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        return malformed(file, lineOf(item, counter), `an entry of "${section}" is not a mapping`)
+        return malformed(
+          file,
+          lineOf(item, counter),
+          said('kcfg.what.entryNotMapping', { section }),
+        )
       }
       const entry = value as Json
       if (typeof entry.name !== 'string' || entry.name === '') {
-        return malformed(file, lineOf(item, counter), `an entry of "${section}" has no name`)
+        return malformed(file, lineOf(item, counter), said('kcfg.what.noName', { section }))
       }
       const body = entry[inner]
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         return malformed(
           file,
           lineOf(item, counter),
-          `${section} "${entry.name}" has no "${inner}" mapping`,
+          said('kcfg.what.noBody', { section, name: entry.name, inner }),
         )
       }
       const resolved = inner === 'context' ? (body as Json) : resolvePaths(body as Json, inner, dir)
@@ -207,7 +212,7 @@ export function loadKubeconfig(
         saidError(
           'kubeconfig-malformed',
           said('kcfg.unopenable.title'),
-          `${file}: ${(error as Error).message}`,
+          said('kcfg.at', { file, what: (error as Error).message }),
           said('kcfg.unopenable.next', { file }),
         ),
       )

@@ -8,7 +8,7 @@ import type { SaidAs } from '@common/result'
 import { kubectlLineText } from '@common/kubectl-line'
 import type { KubeRelease } from '@common/kubectl-releases'
 import { decodeManagedFields, indexOwnership } from '@common/managed-fields'
-import { said, translate, type MessageKey } from '@i18n/translate'
+import { said, translate, translateSaid, type MessageKey } from '@i18n/translate'
 import { identityFromToken } from '../../src-main/core/identity'
 import { EventStore } from '../../src-main/core/watch/event-store'
 import {
@@ -19,8 +19,7 @@ import {
 import type { LabRequestSpec } from '../../src-main/features/lab/messages'
 import { goneNoteSaid, stallNoteSaid } from '../../src-main/core/watch/watch-supervisor'
 
-const say = (locale: 'en' | 'fr', as: SaidAs | undefined) =>
-  translate(locale, as!.key as MessageKey, ...([as!.params ?? {}] as [never]))
+const say = (locale: 'en' | 'fr', as: SaidAs | undefined) => translateSaid(locale, as, '')
 const plain = (text: string) => text.replace(/\s/g, ' ')
 
 describe('the timeline’s notes', () => {
@@ -96,9 +95,9 @@ describe('the managed-fields decoder’s warnings', () => {
       'equipe-web (Apply) : à « .spec » : clé inconnue "x:odd" : f:, k:, v:, i: ou . attendu',
       'equipe-web (Apply) : à « .spec » : la clé de liste {broken n’est pas du JSON valide',
       'equipe-web (Apply) : à « .spec » : une entrée « . » devrait contenir {} ; son contenu est gardé ici',
-      'kubectl (unknown operation) : l’opération "Merge" n’est ni Apply ni Update',
-      'kubectl (unknown operation) : fieldsType "Other" ; seul FieldsV1 est décodé',
-      '(no manager) (unknown operation) : managedFields[2] devrait être un objet, pas une chaîne',
+      'kubectl (opération inconnue) : l’opération "Merge" n’est ni Apply ni Update',
+      'kubectl (opération inconnue) : fieldsType "Other" ; seul FieldsV1 est décodé',
+      '(aucun gestionnaire) (opération inconnue) : managedFields[2] devrait être un objet, pas une chaîne',
       'equipe-web (Apply) : chemins enregistrés en apps/v1beta2, objet lu en apps/v1',
     ])
   })
@@ -125,8 +124,8 @@ describe('the managed-fields decoder’s warnings', () => {
       'm (Update) : fieldsType vaut FieldsV1 mais il n’y a pas de fieldsV1',
       'n (Update) : fieldsType manque ; seul FieldsV1 est décodé',
       'n (Update) : à «  » : non décodé : fieldsType n’est pas FieldsV1',
-      '(no manager) (Update) : managedFields[2].manager devrait être une chaîne',
-      '(no manager) (Update) : à «  » : fieldsV1 devrait être un objet, pas une liste',
+      '(aucun gestionnaire) (Update) : managedFields[2].manager devrait être une chaîne',
+      '(aucun gestionnaire) (Update) : à «  » : fieldsV1 devrait être un objet, pas une liste',
     ])
   })
 })

@@ -95,8 +95,8 @@ export type StoreOp =
       list: number
     }
   | { op: 'bookmark'; watch: number; rv: string }
-  | { op: 'error'; watch: number; note: string; code?: number; rv: string }
-  | { op: 'gone'; watch: number; uid: string; listRv: string; note: string }
+  | { op: 'error'; watch: number; note: string; code?: number; rv: string; noteSaid?: SaidAs }
+  | { op: 'gone'; watch: number; uid: string; listRv: string; note: string; noteSaid?: SaidAs }
   | { op: 'list'; snapshot: Omit<ListSnapshot, 'id'> }
   | { op: 'list-page'; list: number; page: ListPage }
 export type StoreTap = (op: StoreOp, eventIndex: number) => void
@@ -346,7 +346,17 @@ export class EventStore {
       ...(noteSaid ? { said: noteSaid } : {}),
     })
     if (this.taps.size)
-      this.tell({ op: 'error', watch, note, ...(code !== undefined ? { code } : {}), rv }, i)
+      this.tell(
+        {
+          op: 'error',
+          watch,
+          note,
+          ...(code !== undefined ? { code } : {}),
+          rv,
+          ...(noteSaid ? { noteSaid } : {}),
+        },
+        i,
+      )
     this.announce(i)
     return i
   }
@@ -360,7 +370,8 @@ export class EventStore {
     const i = this.push('GONE', watch, listRv, idx, h.latestVersion)
     this.notes.set(i, { note, ...(noteSaid ? { said: noteSaid } : {}) })
     h.events.push(i)
-    if (this.taps.size) this.tell({ op: 'gone', watch, uid, listRv, note }, i)
+    if (this.taps.size)
+      this.tell({ op: 'gone', watch, uid, listRv, note, ...(noteSaid ? { noteSaid } : {}) }, i)
     this.announce(i)
     return i
   }

@@ -195,7 +195,9 @@ export class RelayedWatch {
       })
       this.gunzip.on('data', (c: Buffer) => this.read(c))
       // After the end, an unfinished member is a stream kubectl cut, not an error.
-      this.gunzip.on('error', (e) => this.unreadable(`gzip: ${e.message}`, this.ended))
+      this.gunzip.on('error', (e) =>
+        this.unreadable(said('watch.core.why.gzip', { message: e.message }), this.ended),
+      )
       this.gunzip.on('end', () => this.close())
     }
     this.onStatus(this.status)
@@ -267,10 +269,7 @@ export class RelayedWatch {
     for (let at = 0; at < chunk.length; at += PIECE) this.queue.push(chunk.subarray(at, at + PIECE))
     this.queued += chunk.length
     if (this.queued > MAX_BEHIND) {
-      this.unreadable(
-        `more than ${MAX_BEHIND / 1024 / 1024} MB came before Apiscope could read them`,
-        false,
-      )
+      this.unreadable(said('watch.core.why.behind', { mb: MAX_BEHIND / 1024 / 1024 }), false)
       return
     }
     if (!this.scheduled) {
@@ -301,7 +300,7 @@ export class RelayedWatch {
   }
 
   /** Stops reading; `quiet` at the end of an answer kubectl cut (an unfinished line, no error). */
-  private unreadable(why: string, quiet: boolean): void {
+  private unreadable(why: Said, quiet: boolean): void {
     if (!this.reading) return
     this.reading = false
     this.gunzip = null
@@ -325,7 +324,10 @@ export class RelayedWatch {
       line = readWatchLine(bytes)
     } catch (error) {
       this.unreadable(
-        `a line that is not a watch event (${(error as Error).message}): ${Buffer.from(bytes).toString('utf8', 0, 120)}`,
+        said('watch.core.why.notEvent', {
+          message: (error as Error).message,
+          line: Buffer.from(bytes).toString('utf8', 0, 120),
+        }),
         last && this.endedAs.how === 'cut',
       )
       return
@@ -356,7 +358,7 @@ export class RelayedWatch {
       const event = JSON.parse(Buffer.from(bytes).toString('utf8')) as { object?: { rows?: Row[] } }
       rows = event.object?.rows ?? []
     } catch (error) {
-      this.unreadable(`a Table event that does not parse: ${(error as Error).message}`, false)
+      this.unreadable(said('watch.core.why.table', { message: (error as Error).message }), false)
       return
     }
     const kind =

@@ -132,6 +132,14 @@ export class WatchSupervisor {
     this.onStatus(this.status)
   }
 
+  /** The transport's title for a failure (nothing answers, a timeout), said by key when it has one. */
+  private failureTitle(error: unknown): Said {
+    const described = this.transport.describe(error)
+    // Every title describe() gives is a catalogue message; a programming error's is "unexpected".
+    const as = described.said?.title ?? { key: 'fail.unexpected.title' }
+    return { text: described.title, as: as as Said['as'] }
+  }
+
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = this.clock.setTimeout(() => {
@@ -266,7 +274,7 @@ export class WatchSupervisor {
       prefetched = null
       if (this.stopped) return { ok: false, message: 'stopped' }
       if (!fetched.ok) {
-        const message = this.transport.describe(fetched.error).title
+        const message = this.failureTitle(fetched.error)
         // A page lost on the way: its continue token still holds the list's resourceVersion, so
         // ask for the same page again (a 410 answer to it starts the list over, below).
         if (cont && retries < (this.options.pageRetries ?? 0) && !this.stopped) {
@@ -276,7 +284,7 @@ export class WatchSupervisor {
           this.set('listing', said('watch.core.askAgain', { n: pageCount + 1 }))
           continue
         }
-        return { ok: false, message }
+        return { ok: false, message: message.text, said: message }
       }
       const res = fetched.res
       retries = 0
@@ -472,7 +480,8 @@ export class WatchSupervisor {
         acceptGzip: true,
       })
     } catch (error) {
-      return { kind: 'error', message: this.transport.describe(error).title }
+      const title = this.failureTitle(error)
+      return { kind: 'error', message: title.text, said: title }
     }
     if (!res.decoded) {
       const status = parseStatus(res.body)
@@ -554,10 +563,10 @@ export class WatchSupervisor {
       case 'aborted':
         return { kind: 'stopped' }
       case 'malformed':
-        this.store.recordError(
-          this.id,
-          `malformed line in the watch stream: ${end.message}: ${end.line}`,
-        )
+        {
+          const note = said('watch.core.malformedNote', { message: end.message, line: end.line })
+          this.store.recordError(this.id, note.text, undefined, '', note.as)
+        }
         return saidError(said('watch.core.malformed', { message: end.message }), synced())
       case 'error':
         return saidError(said('watch.core.connectionLost', { message: end.message }), synced())
@@ -598,11 +607,11 @@ export class WatchSupervisor {
         if (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone') {
           return { kind: 'expired', message: status.message ?? 'Expired' }
         }
-        return {
-          kind: 'error',
-          message: `watch ERROR ${status.code ?? ''}: ${status.message ?? ''}`,
-          synced: !starting,
-        }
+        const error = said('watch.core.errorEvent', {
+          code: status.code ?? '',
+          message: status.message ?? '',
+        })
+        return { kind: 'error', message: error.text, said: error, synced: !starting }
       }
       default:
         this.store.recordObject(line.type, this.id, line.meta, line.bytes)

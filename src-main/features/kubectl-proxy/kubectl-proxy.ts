@@ -336,6 +336,7 @@ export class KubectlProxy {
       ms: Math.round(performance.now() - started),
       startedAt: new Date(exchange.receivedAt).toISOString(),
       ...(exchange.error ? { error: exchange.error } : {}),
+      ...(exchange.errorSaid ? { errorSaid: exchange.errorSaid } : {}),
       ...(warnings.length ? { warnings } : {}),
       curl: curlEquivalent(equivalents),
       kubectl: kubectlEquivalent(equivalents),

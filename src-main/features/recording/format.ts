@@ -5,6 +5,7 @@
 import type { ObjectMeta } from '../../core/watch/event-store'
 import type { ListPage, ListSnapshot, WatchStatus, WatchTarget } from '@common/watch-types'
 import type { ServerVersion } from '@common/kube-types'
+import type { SaidAs } from '@common/result'
 
 export const FORMAT_NAME = 'apiscope-recording'
 export const FORMAT_VERSION = 1
@@ -55,8 +56,25 @@ export type StoreLine =
       folded?: true
     }
   | { kind: 'bookmark'; t: number; watch: number; rv: string }
-  | { kind: 'error'; t: number; watch: number; note: string; code?: number; rv: string }
-  | { kind: 'gone'; t: number; watch: number; uid: string; listRv: string; note: string }
+  /** `noteSaid`: the note's catalogue key and parameters when it is Apiscope's (a stall, a GONE). */
+  | {
+      kind: 'error'
+      t: number
+      watch: number
+      note: string
+      code?: number
+      rv: string
+      noteSaid?: SaidAs
+    }
+  | {
+      kind: 'gone'
+      t: number
+      watch: number
+      uid: string
+      listRv: string
+      note: string
+      noteSaid?: SaidAs
+    }
   | { kind: 'list'; t: number; snapshot: Omit<ListSnapshot, 'id'> }
   /** One more page of the list numbered `list` (pages are recorded as they arrive). */
   | { kind: 'list-page'; t: number; list: number; page: ListPage }

@@ -5,7 +5,7 @@
 // malformed header is fatal.
 import { readFile } from 'node:fs/promises'
 import { constants, gunzipSync } from 'node:zlib'
-import { fail, ok, type Result, type UiError } from '@common/result'
+import { fail, ok, type Result, type SaidAs, type UiError } from '@common/result'
 import {
   FORMAT_NAME,
   FORMAT_VERSION,
@@ -103,6 +103,9 @@ export function parseRecording(raw: Uint8Array): Result<RecordingContent> {
       corrupt.push({ line: n + 1, message: `a ${value.kind} line whose ${wrong}` })
       continue
     }
+    // A note's key that does not read as one (a hand-edited file): the note shows as written.
+    if ('noteSaid' in value && value.noteSaid !== undefined && !isSaidAs(value.noteSaid))
+      delete value.noteSaid
     lines.push(value)
   }
   return ok({
@@ -121,6 +124,12 @@ type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isStr = (v: unknown) => typeof v === 'string'
 const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v)
+/** A catalogue key and its parameters: text, numbers, or messages of the same shape. */
+const isSaidAs = (v: unknown): v is SaidAs =>
+  isObj(v) &&
+  isStr(v.key) &&
+  (v.params === undefined ||
+    (isObj(v.params) && Object.values(v.params).every((p) => isStr(p) || isNum(p) || isSaidAs(p))))
 
 function headerProblem(h: RecordingHeader): string | null {
   const o = h as unknown as Obj

@@ -120,6 +120,7 @@ export class Recorder {
           note: op.note,
           ...(op.code !== undefined ? { code: op.code } : {}),
           rv: op.rv,
+          ...(op.noteSaid ? { noteSaid: op.noteSaid } : {}),
         }
       case 'gone':
         return {
@@ -129,6 +130,7 @@ export class Recorder {
           uid: op.uid,
           listRv: op.listRv,
           note: op.note,
+          ...(op.noteSaid ? { noteSaid: op.noteSaid } : {}),
         }
     }
   }
@@ -160,6 +162,7 @@ export class Recorder {
           note: e.note ?? '',
           ...(e.code !== undefined ? { code: e.code } : {}),
           rv: e.rv,
+          ...(e.noteSaid ? { noteSaid: e.noteSaid } : {}),
         })
       else if (e.type === 'GONE')
         lines.push({
@@ -169,6 +172,7 @@ export class Recorder {
           uid: e.uid,
           listRv: e.rv,
           note: e.note ?? '',
+          ...(e.noteSaid ? { noteSaid: e.noteSaid } : {}),
         })
       else {
         const h = this.store.history(e.uid)

@@ -45,12 +45,12 @@ export class ReplayWatches implements WatchesView {
         this.store.recordBookmark(line.watch, line.rv)
         break
       case 'error':
-        this.store.recordError(line.watch, line.note, line.code, line.rv)
+        this.store.recordError(line.watch, line.note, line.code, line.rv, line.noteSaid)
         break
       case 'gone':
         // A GONE for an object the recording never showed (cut by an export): nothing to mark.
         if (this.store.history(line.uid)) {
-          this.store.recordGone(line.watch, line.uid, line.listRv, line.note)
+          this.store.recordGone(line.watch, line.uid, line.listRv, line.note, line.noteSaid)
         }
         break
       case 'list':

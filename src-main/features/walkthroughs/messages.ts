@@ -211,6 +211,7 @@ export interface TraceArrow {
   reason?: string
   /** Which fields say so: "ownerReferences + creationTimestamp", "PodScheduled condition"... */
   evidence: string
+  evidenceSaid?: SaidAs
   /** The write's own audit event, when the live audit stream is on and has it. */
   audit?: TraceAudit
   /** The label, the reason and the actor as catalogue messages (i18n/), when they hold our words. */

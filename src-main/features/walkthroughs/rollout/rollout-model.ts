@@ -15,6 +15,8 @@ import { told } from '@common/said-parts'
 
 /** A waiting arrow's reason: its English, and the catalogue message to say it in French. */
 const because = (s: Said) => ({ reason: s.text, reasonSaid: s.as })
+/** Which fields and events show an arrow: the API's names, in a sentence of the catalogue. */
+const shownBy = (s: Said) => ({ evidence: s.text, evidenceSaid: s.as })
 /** A reason that is the server's own text (a condition's message): as it came, in both languages. */
 const serverSays = (message: string) => ({ reason: message })
 /** An arrow's label that holds words of ours ("of", "ready"), with its catalogue message. */
@@ -172,7 +174,7 @@ function podArrows(
     ...(creator.said ? { actorSaid: creator.said.as } : {}),
     time: pod.metadata.creationTimestamp ?? null,
     state: 'done',
-    evidence: `ownerReferences → ReplicaSet, creationTimestamp, managedFields manager${creator.event ? ', SuccessfulCreate event' : ''}`,
+    ...shownBy(said(creator.event ? 'roll.ev.podCreatedEvent' : 'roll.ev.podCreated')),
   }
   const scheduled = condition(pod, 'PodScheduled')
   const nodeName = typeof pod.spec?.nodeName === 'string' ? pod.spec.nodeName : ''
@@ -189,7 +191,7 @@ function podArrows(
           actorName: schedulerName,
           time: scheduled?.lastTransitionTime ?? null,
           state: 'done',
-          evidence: 'spec.nodeName, PodScheduled condition, Scheduled event',
+          ...shownBy(said('roll.ev.bound')),
         }
       : {
           id: `pod-bound:${name}`,
@@ -208,7 +210,7 @@ function podArrows(
                 ? said('roll.reason.pendingEvent', { message: schedEvent.message })
                 : said('roll.reason.notLookedAt'),
           ),
-          evidence: 'PodScheduled condition, FailedScheduling event',
+          ...shownBy(said('roll.ev.pending')),
         }
   const ready = condition(pod, 'Ready')
   const node = nodes.get(nodeName)
@@ -230,7 +232,7 @@ function podArrows(
           time: ready.lastTransitionTime ?? null,
           state: 'done',
           actorSaid: agent.as,
-          evidence: 'status.phase, Ready condition, managedFields of status',
+          ...shownBy(said('roll.ev.ready')),
         }
       : {
           id: `pod-ready:${name}`,
@@ -241,7 +243,7 @@ function podArrows(
           time: null,
           state: 'waiting',
           ...whyNotRunning(),
-          evidence: 'status.phase, Ready condition, the Node’s Ready condition',
+          ...shownBy(said('roll.ev.notReady')),
         }
   function whyNotRunning(): Pick<TraceArrow, 'reason' | 'reasonSaid' | 'actorSaid'> {
     const why = !nodeName
@@ -419,7 +421,7 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       actorName: writer,
       time: deployment.metadata.creationTimestamp ?? null,
       state: 'done',
-      evidence: 'creationTimestamp, managedFields manager of spec',
+      ...shownBy(said('roll.ev.deployment')),
     },
   ]
   const replicaSets = input.replicaSets
@@ -440,7 +442,7 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       ...(failure?.message
         ? serverSays(failure.message)
         : because(said('roll.reason.noReplicaSet'))),
-      evidence: 'ReplicaSets whose ownerReferences name the Deployment',
+      ...shownBy(said('roll.ev.replicaSets')),
     })
   }
   const podGroups: ReturnType<typeof podArrows>[] = []
@@ -464,7 +466,7 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       ...(creator.said ? { actorSaid: creator.said.as } : {}),
       time: rs.metadata.creationTimestamp ?? null,
       state: 'done',
-      evidence: `ownerReferences → Deployment, creationTimestamp, managedFields manager${creator.event ? ', ScalingReplicaSet event' : ''}`,
+      ...shownBy(said(creator.event ? 'roll.ev.rsCreatedEvent' : 'roll.ev.rsCreated')),
     })
     const pods = input.pods.filter((p) => ownedBy(p, rs))
     for (const pod of pods) podGroups.push(podArrows(pod, rs, input, nodes))
@@ -482,7 +484,7 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
         ...(failure?.message
           ? serverSays(failure.message)
           : because(said('roll.reason.podNotCreated'))),
-        evidence: 'Pods whose ownerReferences name the ReplicaSet, ReplicaFailure condition',
+        ...shownBy(said('roll.ev.pods')),
       })
     }
     const ready = num(rs.status?.readyReplicas)
@@ -498,7 +500,7 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
       time: settled ? (statusEntryOf(rs)?.time ?? null) : null,
       state: settled ? 'done' : 'waiting',
       ...(settled ? {} : because(said('roll.reason.rsReady', { ready, wanted }))),
-      evidence: 'status.readyReplicas',
+      ...shownBy(said('roll.ev.readyReplicas')),
     })
   }
   arrows.push(...podGroups.map((g) => g.created), ...podsToCome)
@@ -533,7 +535,7 @@ export function buildRolloutTrace(input: RolloutInput): RolloutTrace {
               })
             : said('roll.reason.noAvailability', { ready: readyReplicas, wanted }),
         )),
-    evidence: 'status.readyReplicas, Available condition',
+    ...shownBy(said('roll.ev.available')),
   })
   // When the watch saw an arrow become done, to the millisecond (objects say it to the second).
   for (const arrow of arrows) {
