@@ -4,7 +4,10 @@
 // visible text node is checked against the English catalogue (a text whose French differs must
 // not show up). The API's own words are the same in both catalogues, so they pass. The language
 // is remembered across a reload, and switching keeps the view and its state.
-import { expect, test, useDemoServe } from './fixtures'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, startServe, test, useDemoServe } from './fixtures'
 import { englishShown, expectFits, expectNoEnglish } from './french-check'
 import { ApiscopePage } from './pages/apiscope-page'
 import { WalkthroughsPage } from './pages/walkthroughs-page'
@@ -117,6 +120,35 @@ test('the connect screen and a connection failure in French', async ({ apiscope,
   await expect(error).toContainText('not signed by the CA this kubeconfig trusts')
   await page.getByRole('button', { name: 'Connect to apiscope-admin' }).click()
   await expect(apiscope.statusPill).toContainText('Connected')
+})
+
+// A kubeconfig the YAML parser refuses: the card frames the parser's message (its own words, the
+// same in both languages) in the catalogue's words, "ligne 4 :" in French.
+test('a kubeconfig that cannot be read, in French: our frame, the parser’s message', async ({
+  page,
+}) => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'apiscope-e2e-')), 'config')
+  writeFileSync(file, 'apiVersion: v1\nkind: Config\nclusters: [\n  - name: x\n')
+  const serve = await startServe({ KUBECONFIG: file, HOME: '/nonexistent' })
+  try {
+    const apiscope = new ApiscopePage(page, serve.url)
+    await page.addInitScript("localStorage.setItem('apiscope.locale', 'fr')")
+    await apiscope.open()
+    const error = page.locator('[data-error-kind="kubeconfig-malformed"]')
+    await expect(error).toContainText('Le fichier kubeconfig est illisible')
+    await expect(error).toContainText(`${file}, ligne 4 : Block collections are not allowed`)
+    await expectNoEnglish(page, 'malformed kubeconfig')
+    await expectFits(page, 'fr-connect-malformed-kubeconfig')
+    await apiscope.screenshot('fr-connect-malformed-kubeconfig')
+    await page
+      .getByRole('group', { name: 'Langue' })
+      .getByRole('button', { name: 'English', exact: true })
+      .click()
+    await expect(error).toContainText(`${file}, line 4: Block collections are not allowed`)
+    await apiscope.screenshot('en-connect-malformed-kubeconfig')
+  } finally {
+    await serve.stop()
+  }
 })
 
 // The walkthrough's own words are checked, and the core's stage explanation under the stage path

@@ -86,7 +86,10 @@ base('a folded object on the timeline and in the inspector', async ({ page }) =>
     // In French: the timeline's note and the folded version's card.
     await page.getByRole('button', { name: /^(FR|Français)$/ }).click()
     await expect(note).toContainText(/versions plus anciennes de 1 objet actif ont été repliées/)
+    await expect(note).toContainText('(0,005 Mo)')
     await expect(inspector).toContainText('Cette version a été repliée')
+    // The core's card says the budget with French's decimal sign too ({{mb, number}}).
+    await expect(inspector).toContainText('(0,005 Mo)')
     await apiscope.screenshot('store-budget-folded-version-fr')
   } finally {
     api.agent.destroy()
