@@ -18,6 +18,9 @@ import type { ScannedEvent } from './watch-line-scanner'
 
 type Obj = Record<string, unknown>
 
+/** The versionEvents of an object before its first event (never written to). */
+const EMPTY: number[] = []
+
 const TYPES = TIMELINE_EVENT_TYPES
 const TYPE_CODE = new Map(TYPES.map((t, i) => [t, i]))
 
@@ -40,8 +43,8 @@ export interface ObjectHistory {
   latestRv: string
   /** The version at latestRv: the last one, unless an older one the store never held came after. */
   latestVersion: number
-  /** Every event index that touched this object (LISTED repeats included). */
-  events: number[]
+  /** The last event that touched this object (LISTED repeats included); -1 before the first. */
+  lastEvent: number
   deleted: boolean
   /**
    * 0 when every version is kept; else versions 1..foldedBelow-1 were folded away to stay within
@@ -108,6 +111,11 @@ export class EventStore {
   private readonly notes = new Map<number, { note: string; code?: number; said?: SaidAs }>()
   private readonly objects: ObjectHistory[] = []
   private readonly byUid = new Map<string, number>()
+  /**
+   * Kinds, apiVersions and namespaces, one string each: the scanner reads a fresh copy from every
+   * event, and 150,000 objects in 100 namespaces would otherwise keep 150,000 copies.
+   */
+  private readonly words = new Map<string, string>()
   readonly lists: ListSnapshot[] = []
   /** Lists that gained a page since the frame batcher last took them (takeChangedLists). */
   private readonly changedLists = new Set<number>()
@@ -209,6 +217,14 @@ export class EventStore {
     this.clock = clock
   }
 
+  /** The one copy of a kind, apiVersion or namespace. */
+  private word(w: string): string {
+    const held = this.words.get(w)
+    if (held !== undefined) return held
+    this.words.set(w, w)
+    return w
+  }
+
   private tell(op: StoreOp, i: number): void {
     for (const t of this.taps) t(op, i)
   }
@@ -262,15 +278,17 @@ export class EventStore {
       h = {
         index: idx,
         uid,
-        kind: meta.kind,
-        apiVersion: meta.apiVersion,
-        namespace: meta.namespace,
+        kind: this.word(meta.kind),
+        apiVersion: this.word(meta.apiVersion),
+        namespace: this.word(meta.namespace),
         name: meta.name,
         versionCount: 0,
-        versionEvents: [],
+        // Filled below with its first event: most objects never get a second version, and an
+        // array grown from empty would reserve room for 16.
+        versionEvents: EMPTY,
         latestRv: '',
         latestVersion: -1,
-        events: [],
+        lastEvent: -1,
         deleted: false,
         foldedBelow: 0,
       }
@@ -300,10 +318,11 @@ export class EventStore {
         h.deleted = type === 'DELETED'
       }
     }
-    if (h.kind === '' && meta.kind) h.kind = meta.kind
+    if (h.kind === '' && meta.kind) h.kind = this.word(meta.kind)
     const i = this.push(type, watch, rv, idx, version, list)
-    if (h.versionEvents.length <= version) h.versionEvents.push(i)
-    h.events.push(i)
+    if (h.versionEvents === EMPTY) h.versionEvents = [i]
+    else if (h.versionEvents.length <= version) h.versionEvents.push(i)
+    h.lastEvent = i
     if (this.taps.size) this.tell({ op: 'object', type, watch, meta, json, list }, i)
     this.announce(i)
     return i
@@ -369,7 +388,7 @@ export class EventStore {
     h.deleted = true
     const i = this.push('GONE', watch, listRv, idx, h.latestVersion)
     this.notes.set(i, { note, ...(noteSaid ? { said: noteSaid } : {}) })
-    h.events.push(i)
+    h.lastEvent = i
     if (this.taps.size)
       this.tell({ op: 'gone', watch, uid, listRv, note, ...(noteSaid ? { noteSaid } : {}) }, i)
     this.announce(i)
@@ -410,9 +429,8 @@ export class EventStore {
   liveObjectsOfWatch(watch: number): Map<string, ObjectHistory> {
     const out = new Map<string, ObjectHistory>()
     for (const h of this.objects) {
-      if (h.deleted) continue
-      const last = h.events[h.events.length - 1]
-      if (last !== undefined && this.cols.watch[last] === watch) out.set(h.uid, h)
+      if (!h.deleted && h.lastEvent >= 0 && this.cols.watch[h.lastEvent] === watch)
+        out.set(h.uid, h)
     }
     return out
   }
