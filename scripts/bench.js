@@ -29,6 +29,7 @@ const bundleDir = path.join(results, 'bundles')
 const alias = {
   '@common': path.join(root, 'src-main/common'),
   '@features': path.join(root, 'src-main/features'),
+  '@i18n': path.join(root, 'i18n'),
 }
 const workerFile = path.join(bundleDir, 'version-history-worker.mjs')
 await build({

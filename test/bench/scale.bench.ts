@@ -354,21 +354,48 @@ async function fill(info: ClusterInfo, from: number, to: number): Promise<number
 /** Waits until the API serves every ConfigMap written (the watch cache follows etcd). */
 async function settledCount(info: ClusterInfo, written: number): Promise<number> {
   for (;;) {
-    const n = countConfigMaps(info)
+    const n = await countConfigMaps(info)
     // The fill's objects plus kube-root-ca.crt in each namespace (and a few of the system's).
     if (n >= written + NAMESPACES) return n
     await new Promise((r) => setTimeout(r, 1000))
   }
 }
 
-function countConfigMaps(info: ClusterInfo): number {
-  const res = spawnSync(
-    path.join(info.binDir, 'kubectl'),
-    ['--kubeconfig', info.kubeconfig, 'get', 'configmaps', '-A', '--chunk-size=500', '-o', 'name'],
-    { encoding: 'utf8', maxBuffer: 1 << 30 },
+/** An admin GET: its status and body. */
+async function get(info: ClusterInfo, p: string): Promise<{ status: number; body: string }> {
+  const a = await adminAgent(info)
+  try {
+    return await new Promise((resolve, reject) => {
+      const req = https.request({ agent: a.agent, host: a.host, port: a.port, path: p }, (res) => {
+        let body = ''
+        res.on('data', (b: Buffer) => (body += b.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  } finally {
+    a.agent.destroy()
+  }
+}
+
+/** ConfigMaps in the cluster: a list of one, and the remainingItemCount the server adds. */
+async function countConfigMaps(info: ClusterInfo): Promise<number> {
+  const res = await get(info, '/api/v1/configmaps?limit=1')
+  if (res.status !== 200) throw new Error(`count: ${res.status}`)
+  const list = JSON.parse(res.body) as {
+    items: unknown[]
+    metadata: { remainingItemCount?: number }
+  }
+  return list.items.length + (list.metadata.remainingItemCount ?? 0)
+}
+
+/** Whether the fill's ConfigMap number k is there (the fills write them in order). */
+async function hasConfigMap(info: ClusterInfo, k: number): Promise<boolean> {
+  return (
+    (await get(info, `/api/v1/namespaces/scale-${k % NAMESPACES}/configmaps/cm-${k}`)).status ===
+    200
   )
-  if (res.status !== 0) throw new Error(`kubectl: ${res.stderr}`)
-  return res.stdout.split('\n').filter(Boolean).length
 }
 
 function child(role: string, stateFile: string, expected: number): Promise<Run> {
@@ -422,11 +449,17 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
   const out: Record<string, number | string> = { scale_server: info.version }
   const table: Record<string, number | string>[] = []
   try {
-    // The first API_FILL objects through the API (its rate is a figure), the rest into etcd.
+    // The first API_FILL objects through the API (its rate is a figure), the rest into etcd. A
+    // control plane given with BENCH_SCALE_STATE keeps what an earlier run filled: only what is
+    // missing is written (the fill is the slow part of a run).
     const apiFill = Math.min(API_FILL, SIZES[0] ?? 0)
-    out.scale_api_create_per_s = Math.round(await fill(info, 0, apiFill))
+    let present = 0
+    if (given)
+      for (const n of [apiFill, ...SIZES])
+        if (n > present && (await hasConfigMap(info, n - 1))) present = n
+    if (present < apiFill) out.scale_api_create_per_s = Math.round(await fill(info, 0, apiFill))
     out.scale_api_filled = apiFill
-    let filled = apiFill
+    let filled = Math.max(apiFill, present)
     for (const size of SIZES) {
       if (size > filled)
         out[`scale_etcd_put_per_s_${size}`] = Math.round(await fillEtcd(info, filled, size))
