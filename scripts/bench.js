@@ -102,6 +102,7 @@ const scaleRows =
 function scaleChart(rows) {
   const series = [
     ['core_ms', 'core, pages of 500', '#2dd4bf'],
+    ['core_whole_ms', 'core, one list request', '#38bdf8'],
     ['core_stream_ms', 'core, streaming list', '#a78bfa'],
     ['informer_ms', 'client-node informer', '#fbbf24'],
     ['kubectl_ms', 'kubectl --chunk-size=500', '#f87171'],
