@@ -50,8 +50,9 @@ describe('planFolds', () => {
     expect(again).toEqual([{ object: 0, below: 92, freed: 2 * 100 }])
   })
 
-  it('costs a keyframe by its parsed size and a patch by its length', () => {
-    expect(versionCost('keyframe', 1000)).toBeGreaterThan(versionCost('patch', 1000))
+  it('costs a version by the bytes the history keeps for it, whole or a delta', () => {
+    expect(versionCost('keyframe', 1000)).toBe(versionCost('patch', 1000))
+    expect(versionCost('patch', 20)).toBeGreaterThan(20)
   })
 })
 
@@ -82,9 +83,12 @@ function deliver(
   )
 }
 
+/** About a third of what the two objects' versions below cost (byte deltas of about 20 bytes). */
+const BUDGET = 2_000
+
 describe('the event store with a budget', () => {
   it('folds the busy object, keeps the first and latest versions, and says so', async () => {
-    const store = new EventStore(Date.now, 20_000)
+    const store = new EventStore(Date.now, BUDGET)
     stores.push(store)
     const quiet = [deliver(store, 0, 'quiet', 'ADDED'), deliver(store, 1, 'quiet')]
     const events = [deliver(store, 0, 'busy', 'ADDED')]
@@ -97,7 +101,7 @@ describe('the event store with a budget', () => {
     // Every event stays on the timeline.
     expect(counts.events).toBe(202)
     expect(store.folding()).toMatchObject({ foldedObjects: 1, foldedVersions: counts.folded })
-    expect(store.folding().historyMb * 2 ** 20).toBeLessThanOrEqual(20_000)
+    expect(store.folding().historyMb * 2 ** 20).toBeLessThanOrEqual(BUDGET)
 
     // The latest and the one before are kept, and the diff of the latest is right.
     const latest = await objectDetail(store, events[199] as number)
@@ -110,7 +114,7 @@ describe('the event store with a budget', () => {
         expect.objectContaining({ path: '/metadata/resourceVersion' }),
       ]),
     )
-    expect(latest?.folded).toEqual({ versions: counts.folded, budgetMb: 20_000 / 2 ** 20 })
+    expect(latest?.folded).toEqual({ versions: counts.folded, budgetMb: BUDGET / 2 ** 20 })
     // The first version is kept.
     const first = await objectDetail(store, events[0] as number)
     expect((first?.object as { data: { n: string } }).data.n).toBe('0')

@@ -1,6 +1,6 @@
 // Every event the watches delivered, in arrival order, and every object's full version history.
 // Events are columns of typed arrays (about 31 bytes each); an object's versions are kept by
-// VersionHistory (a worker: the first version whole, then patches, a keyframe every 64).
+// VersionHistory (a worker: each version as bytes, a delta from the one before; version-store.ts).
 // An object's versions follow its resourceVersions where they are comparable (docs/adr/0005).
 import { compareResourceVersions, numericResourceVersion } from '@common/resource-version'
 import type { SaidAs } from '@common/result'

@@ -5,7 +5,7 @@ import { findOwnedField, indexOwnership } from '@common/managed-fields'
 import { redact } from '@common/redaction'
 import type { ObjectVersionDetail } from '@common/watch-types'
 import type { EventStore } from './event-store'
-import { fieldChanges } from './version-patch'
+import { fieldChanges } from './field-changes'
 
 type Obj = Record<string, unknown>
 

@@ -14,15 +14,15 @@ export const KEEP_LATEST = 8
 export const KEEP_LATEST_MIN = 2
 /** Folding brings the history down to this share of the budget, so that it does not fold at every write. */
 export const FOLD_TO = 0.9
-/** A kept version's cost beside its bytes (its slot, the object around a patch string). */
-export const VERSION_OVERHEAD = 40
-/** A whole object (a keyframe) is parsed JSON: counted as this many times its JSON's bytes. */
-export const KEYFRAME_FACTOR = 3
+/** A kept version's cost beside its bytes (its size entry, the room its log keeps to grow). */
+export const VERSION_OVERHEAD = 8
+/** A whole version (a keyframe) is kept as its JSON's bytes, as a delta is (version-store.ts). */
+export const KEYFRAME_FACTOR = 1
 
 /** The default budget: 128 MB of version history (docs/adr/0019 says why). */
 export const DEFAULT_STORE_BUDGET_MB = 128
 
-/** What a version costs: a keyframe by its JSON's bytes, a patch by its length. */
+/** What a version costs: a keyframe by its JSON's bytes, a patch (a byte delta) by its length. */
 export function versionCost(kind: 'keyframe' | 'patch', bytes: number): number {
   return (kind === 'keyframe' ? bytes * KEYFRAME_FACTOR : bytes) + VERSION_OVERHEAD
 }

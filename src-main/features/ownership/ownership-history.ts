@@ -4,7 +4,7 @@ import { compareOwnership, decodeManagedFields, managerLabel } from '@common/man
 import type { FieldSince, OwnershipHistory, OwnershipStep } from '@features/ownership/messages'
 import type { EventStore } from '../../core/watch/event-store'
 import { ownerOfChanges, writerOf } from '../../core/watch/object-detail'
-import { fieldChanges } from '../../core/watch/version-patch'
+import { fieldChanges } from '../../core/watch/field-changes'
 
 type Obj = Record<string, unknown>
 
