@@ -114,7 +114,11 @@ async function apiscope(
   }
 }
 
-async function heapUsed(): Promise<number> {
+/**
+ * The memory this thread holds after GC: its JavaScript heap and its ArrayBuffers (the event
+ * columns are typed arrays, outside the heap).
+ */
+async function memoryUsed(): Promise<number> {
   const gc = (globalThis as { gc?: () => void }).gc
   if (!gc) throw new Error('run with --expose-gc (npm run bench does)')
   // Several collections with pauses between: V8 sweeps concurrently.
@@ -122,7 +126,44 @@ async function heapUsed(): Promise<number> {
     gc()
     await new Promise((r) => setTimeout(r, 100))
   }
-  return process.memoryUsage().heapUsed
+  const m = process.memoryUsage()
+  return m.heapUsed + m.arrayBuffers
+}
+
+/**
+ * No version lost: every line of the stream is an event of the store, and the version it made,
+ * read back from the version history, is the line's object (compared as JSON text). Returns how
+ * many versions were checked; throws at the first that differs.
+ */
+async function everyVersionKept(watches: SessionWatches, buf: Buffer): Promise<number> {
+  const store = watches.store
+  const lines: [number, number][] = []
+  for (let start = 0, nl = buf.indexOf(10); nl !== -1; start = nl + 1, nl = buf.indexOf(10, start))
+    lines.push([start, nl])
+  const checked = new Set<string>()
+  let versions = 0
+  for (let i = 0; i < lines.length; i++) {
+    const e = store.event(i)
+    if (checked.has(e.uid)) continue
+    checked.add(e.uid)
+    const h = store.history(e.uid)
+    if (!h) throw new Error(`event ${i}: no history for ${e.uid}`)
+    const all = Array.from({ length: h.versionCount }, (_, v) => v)
+    const objects = await store.objectsAt(e.uid, all)
+    for (const v of all) {
+      const [start, end] = lines[h.versionEvents[v] as number] as [number, number]
+      const want = JSON.stringify(
+        (JSON.parse(buf.toString('utf8', start, end)) as { object: unknown }).object,
+      )
+      if (JSON.stringify(objects[v]) !== want)
+        throw new Error(
+          `${e.ns}/${e.name} version ${v} (event ${h.versionEvents[v]}) is not the line it came from`,
+        )
+      versions++
+    }
+  }
+  if (versions !== lines.length) throw new Error(`${versions} versions for ${lines.length} lines`)
+  return versions
 }
 
 export async function runIngestBench(): Promise<Record<string, number | string>> {
@@ -146,24 +187,29 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
   }
   try {
     // Memory first, on a quiet heap: what the store holds once the stream is in and stored,
-    // in this thread (events, columns) and in the version history's worker (the versions).
-    const before = await heapUsed()
+    // in this thread (events, columns) and in the version history's worker (the versions),
+    // each counted as its heap and its ArrayBuffers. After one round that is closed again, so
+    // that what any first run leaves (compiled code, modules) is not counted as the store's.
+    ;(await apiscope(replay.url, events)).close()
+    const before = await memoryUsed()
     const measured = await apiscope(replay.url, events)
     const stored = measured.watches.store.size
-    const workerHeap = await measured.watches.store.versions.heapUsed()
-    const mainAfter = await heapUsed()
-    const after = mainAfter + workerHeap
+    const workerMemory = await measured.watches.store.versions.heapUsed()
+    const mainAfter = await memoryUsed()
     process.stderr.write(
-      `[bench] memory: main ${((mainAfter - before) / 1e6).toFixed(1)} MB, worker ${(workerHeap / 1e6).toFixed(1)} MB for ${modified} MODIFIED events\n`,
+      `[bench] memory: main ${((mainAfter - before) / 1e6).toFixed(1)} MB, worker ${(workerMemory / 1e6).toFixed(1)} MB for ${modified} MODIFIED events\n`,
     )
-    measured.close()
     if (stored < events) throw new Error(`store holds ${stored} of ${events}`)
-    const bytesPerModified = (after - before) / modified
+    const verified = await everyVersionKept(measured.watches, buf)
+    measured.close()
+    const mainPerModified = (mainAfter - before) / modified
+    const workerPerModified = workerMemory / modified
+    const bytesPerModified = mainPerModified + workerPerModified
 
-    // One warm-up round of each path (JIT), not counted, then the measured rounds.
+    // One warm-up round of the other paths (JIT; Apiscope's was above), not counted, then the
+    // measured rounds.
     bareJsonParse(buf)
     await clientNode(replay.url, events)
-    ;(await apiscope(replay.url, events)).close()
     for (let round = 0; round < ROUNDS; round++) {
       rates.json.push(bareJsonParse(buf))
       rates.clientNode.push(await clientNode(replay.url, events))
@@ -189,7 +235,10 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
       ingest_compacted_vs_client_node: Number(
         (median(rates.compacted) / median(rates.clientNode)).toFixed(2),
       ),
+      versions_verified: verified,
       bytes_per_modified_event: Math.round(bytesPerModified),
+      bytes_per_modified_event_main: Math.round(mainPerModified),
+      bytes_per_modified_event_worker: Math.round(workerPerModified),
     }
   } finally {
     await replay.close()
