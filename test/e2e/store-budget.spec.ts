@@ -1,5 +1,6 @@
 // The store's budget on screen (docs/adr/0019): `apiscope serve --store-budget` with a tiny budget,
-// one ConfigMap written 60 times on the real server. The timeline says how many versions of how
+// one ConfigMap written 60 times on the real server (about 9 KB of versions as the budget counts
+// them, the namespace's kube-root-ca.crt included). The timeline says how many versions of how
 // many objects were folded; the inspector on the latest version says how many of this object's
 // were, and shows its diff; on a folded version it says the version was folded away.
 import { test as base } from '@playwright/test'
@@ -43,7 +44,9 @@ base('a folded object on the timeline and in the inspector', async ({ page }) =>
         api,
         'PATCH',
         `/api/v1/namespaces/${ns}/configmaps/reglages`,
-        { data: { n: String(n) } },
+        // A note that changes whole at every write: each version a delta of about 100 bytes
+        // (the history keeps byte deltas: a one-digit change alone costs too little to fold).
+        { data: { n: String(n), note: `${n}-`.repeat(30) } },
         'application/merge-patch+json',
       )
       expect(status).toBe(200)
