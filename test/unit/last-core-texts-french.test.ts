@@ -311,3 +311,25 @@ describe('a recording’s notes', () => {
     }
   })
 })
+
+describe('a file that is not a recording, or a newer one', () => {
+  it('says the title and next step in French; what is wrong with the file stays as written', () => {
+    const notOne = parseRecording(Buffer.from('{"kind":"Pod"}\n'))
+    if (notOne.ok) throw new Error('expected an error')
+    expect(notOne.error.title).toBe('This file is not an Apiscope recording')
+    expect(say('fr', notOne.error.said?.title)).toBe(
+      'Ce fichier n’est pas un enregistrement Apiscope',
+    )
+    const header = { kind: 'header', format: FORMAT_NAME, version: 99 }
+    const newer = parseRecording(Buffer.from(JSON.stringify(header) + '\n'))
+    if (newer.ok) throw new Error('expected an error')
+    expect(newer.error.title).toBe('Recording format 99 is newer than this Apiscope')
+    expect(newer.error.detail).toBe('This version reads format 1.')
+    expect(say('fr', newer.error.said?.title)).toBe(
+      'Le format d’enregistrement 99 est plus récent que cet Apiscope',
+    )
+    expect(translateParts('fr', newer.error.said?.detail, '')).toBe(
+      'Cette version lit le format 1.',
+    )
+  })
+})

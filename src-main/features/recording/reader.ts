@@ -6,6 +6,8 @@
 import { readFile } from 'node:fs/promises'
 import { constants, gunzipSync } from 'node:zlib'
 import { fail, ok, type Result, type SaidAs, type UiError } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import {
   FORMAT_NAME,
   FORMAT_VERSION,
@@ -32,12 +34,9 @@ export interface RecordingContent {
   corrupt: CorruptLine[]
 }
 
-const bad = (detail: string): UiError => ({
-  kind: 'bad-request',
-  title: 'This file is not an Apiscope recording',
-  detail,
-  nextStep: 'Open a file written by Apiscope (apiscope record, or Record in the app).',
-})
+/** Not a recording: our title and next step; the detail (what is wrong with it) in English. */
+const bad = (detail: string): UiError =>
+  saidError('bad-request', said('rec.err.notRecording'), detail, said('rec.err.notRecordingNext'))
 
 export function parseRecording(raw: Uint8Array): Result<RecordingContent> {
   const compressed = isGzip(raw)
@@ -70,12 +69,14 @@ export function parseRecording(raw: Uint8Array): Result<RecordingContent> {
     if (wrong) return fail(bad(`Its header ${wrong}.`))
   }
   if (typeof header.version !== 'number' || header.version > FORMAT_VERSION) {
-    return fail({
-      kind: 'bad-request',
-      title: `Recording format ${String(header.version)} is newer than this Apiscope`,
-      detail: `This version reads format ${FORMAT_VERSION}.`,
-      nextStep: 'Update Apiscope to open it.',
-    })
+    return fail(
+      saidError(
+        'bad-request',
+        said('rec.err.newer', { version: String(header.version) }),
+        said('rec.err.newerDetail', { version: FORMAT_VERSION }),
+        said('rec.err.newerNext'),
+      ),
+    )
   }
 
   const lines: RecordingLine[] = []
@@ -215,12 +216,14 @@ export async function readRecordingFile(path: string): Promise<Result<RecordingC
   try {
     raw = await readFile(path)
   } catch (error) {
-    return fail({
-      kind: 'bad-request',
-      title: 'Could not open the recording',
-      detail: (error as Error).message,
-      nextStep: 'Check the path and that the file is readable.',
-    })
+    return fail(
+      saidError(
+        'bad-request',
+        said('rec.err.unopenable'),
+        (error as Error).message,
+        said('rec.err.unopenableNext'),
+      ),
+    )
   }
   return parseRecording(raw)
 }

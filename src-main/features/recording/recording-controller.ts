@@ -8,6 +8,8 @@ import type { EventChannel, EventPayloads, InvokeChannel } from '@common/contrac
 import type { RecordingFile, RecordingStatus, ReplayStatus } from '@features/recording/messages'
 import { redact } from '@common/redaction'
 import { fail, ok, type Result, type UiError } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said, type Said } from '@i18n/translate'
 import type { WatchTarget } from '@common/watch-types'
 import type { CoreContext } from '../../core/core-context'
 import type { RecorderStats } from './recorder'
@@ -40,12 +42,7 @@ export interface StartOptions {
   watches?: WatchTarget[]
 }
 
-const busy = (title: string, nextStep: string): UiError => ({
-  kind: 'bad-request',
-  title,
-  detail: '',
-  nextStep,
-})
+const busy = (title: Said, nextStep: Said): UiError => saidError('bad-request', title, '', nextStep)
 
 export class RecordingController {
   private recorder: Recorder | null = null
@@ -123,7 +120,7 @@ export class RecordingController {
 
   /** Starts recording the live session (its current watches and store included). */
   async start(options: StartOptions): Promise<Result<RecordingStatus>> {
-    if (this.recorder) return fail(busy('Already recording', 'Stop the current recording first.'))
+    if (this.recorder) return fail(busy(said('rec.err.already'), said('rec.err.alreadyNext')))
     const s = this.core.requireSession()
     if (!s.ok) return s
     const session = s.value
@@ -151,12 +148,14 @@ export class RecordingController {
         },
       })
     } catch (error) {
-      return fail({
-        kind: 'internal',
-        title: 'Could not create the recording file',
-        detail: `${file}: ${(error as Error).message}`,
-        nextStep: 'Check that the folder exists and is writable.',
-      })
+      return fail(
+        saidError(
+          'internal',
+          said('rec.err.uncreatable'),
+          `${file}: ${(error as Error).message}`,
+          said('rec.err.uncreatableNext'),
+        ),
+      )
     }
     this.recorderName = path.basename(file)
     await this.recorder.ready()
@@ -194,7 +193,7 @@ export class RecordingController {
 
   marker(note: string): Result<RecordingStatus> {
     if (!this.recorder) {
-      return fail(busy('Not recording', 'Start a recording to add markers to it.'))
+      return fail(busy(said('rec.err.notRecordingNow'), said('rec.err.notRecordingNowNext')))
     }
     this.recorder.marker(note)
     this.announce()
@@ -230,12 +229,14 @@ export class RecordingController {
   async open(name: string, source: RecordingFile['source']): Promise<Result<RecordingStatus>> {
     const file = this.resolve(name, source)
     if (!file) {
-      return fail({
-        kind: 'bad-request',
-        title: `No ${source} recording named ${name}`,
-        detail: source === 'demo' ? 'This build has no demo folder.' : '',
-        nextStep: 'Pick one from the list.',
-      })
+      return fail(
+        saidError(
+          'bad-request',
+          said(source === 'demo' ? 'rec.err.noSuchDemo' : 'rec.err.noSuchSaved', { name }),
+          source === 'demo' ? said('rec.err.noDemoFolder') : '',
+          said('rec.err.pick'),
+        ),
+      )
     }
     const content = await readRecordingFile(file)
     return content.ok ? this.openContent(name, content.value) : content
@@ -248,12 +249,14 @@ export class RecordingController {
   ): Promise<Result<RecordingStatus>> {
     const demo = this.list().find((f) => f.source === 'demo')
     if (!demo) {
-      return fail({
-        kind: 'bad-request',
-        title: 'No demo recording is bundled',
-        detail: `Nothing in ${this.core.options.demoDir ?? '(no demo folder)'}.`,
-        nextStep: 'Run npm run record:demo to make one.',
-      })
+      return fail(
+        saidError(
+          'bad-request',
+          said('rec.err.noDemo'),
+          said('rec.err.noDemoDetail', { folder: this.core.options.demoDir ?? '(no demo folder)' }),
+          said('rec.err.noDemoNext'),
+        ),
+      )
     }
     const opened = await this.open(demo.name, 'demo')
     if (opened.ok && this.replay) {
@@ -317,7 +320,7 @@ export class RecordingController {
   transport(action: string, value: number | undefined): Result<RecordingStatus> {
     const r = this.replay
     if (!r) {
-      return fail(busy('No recording is open', 'Open a recording (or the demo) to replay it.'))
+      return fail(busy(said('rec.err.noneOpen'), said('rec.err.noneOpenReplay')))
     }
     switch (action) {
       case 'play':
@@ -352,7 +355,7 @@ export class RecordingController {
   /** Writes [fromMs, toMs] of the open replay as a smaller recording in the recordings folder. */
   async exportRange(fromMs: number, toMs: number, name?: string) {
     const r = this.replay
-    if (!r) return fail(busy('No recording is open', 'Open a recording to export part of it.'))
+    if (!r) return fail(busy(said('rec.err.noneOpen'), said('rec.err.noneOpenExport')))
     mkdirSync(this.folder(), { recursive: true, mode: 0o700 })
     const base = (
       name ??
