@@ -262,6 +262,8 @@ export const watchesEn = {
     'watch answered {{code}}: {{message}} (FlowSchema {{fs}}, priority level {{pl}})',
   'watch.core.pageLost': 'list page {{n}} lost ({{message}})',
   'watch.core.pageExpired': 'list page expired ({{message}})',
+  'watch.core.listMalformed': 'malformed list answer ({{message}})',
+  'watch.core.listSilent': 'no data for {{s}} s in the list answer',
   'watch.core.malformed': 'malformed watch stream ({{message}})',
   'watch.core.connectionLost': 'watch connection lost: {{message}}',
   // The timeline's notes on an ERROR or GONE event that Apiscope writes (not the server's)

@@ -267,6 +267,8 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
     'la requête watch a reçu {{code}} : {{message}} (FlowSchema {{fs}}, niveau de priorité {{pl}})',
   'watch.core.pageLost': 'page {{n}} de la liste perdue ({{message}})',
   'watch.core.pageExpired': 'page de la liste expirée ({{message}})',
+  'watch.core.listMalformed': 'réponse de liste mal formée ({{message}})',
+  'watch.core.listSilent': 'aucune donnée depuis {{s}} s dans la réponse de liste',
   'watch.core.malformed': 'flux du watch mal formé ({{message}})',
   'watch.core.connectionLost': 'connexion du watch perdue : {{message}}',
   'watch.core.goneNote':

@@ -11,7 +11,7 @@ import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/core/kubec
 import { RequestLog } from '../../src-main/core/request-log'
 import { FRAME_BUDGET_BYTES } from '../../src-main/core/watch/frame-batcher'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
-import { RECORD_CHUNK, listingProgress } from '../../src-main/core/watch/watch-supervisor'
+import { listingProgress } from '../../src-main/core/watch/watch-supervisor'
 
 const closers: (() => void)[] = []
 afterEach(() => closers.splice(0).forEach((c) => c()))
@@ -133,10 +133,10 @@ describe('a paged list, page by page', () => {
     expect(sw.store.size).toBe(PAGES * PAGE)
     expect(sw.store.lists[0]?.pages).toHaveLength(PAGES)
     expect(sw.store.lists[0]?.items).toBe(PAGES * PAGE)
-    // The loop turned between chunks: the store was seen at sizes between the pages.
+    // Items are stored as the bytes arrive: the loop turned while a page came, and the store was
+    // seen at sizes between the pages.
     const between = [...seenSizes].filter((n) => n % PAGE !== 0)
-    expect(between.length).toBeGreaterThanOrEqual(PAGE / RECORD_CHUNK - 1)
-    expect(Math.max(...between.map((n) => n % RECORD_CHUNK))).toBe(0)
+    expect(between.length).toBeGreaterThanOrEqual(2)
 
     // Frames: every event once, in order, none over the budget (give or take one event); the list
     // was sent again as it grew, the last copy with all its pages.

@@ -139,15 +139,30 @@ interface Cursor {
   i: number
   state: { escaped: boolean }
   out: ScannedEvent
+  /** The fields read so far, as bits (FIELD_BIT); the scan stops once it has `need`. */
   found: number
+  need: number
   /** The last key read: [keyStart, keyEnd) with its quotes; keyStart is -1 for an escaped key. */
   keyStart: number
   keyEnd: number
 }
 
-// type, kind, apiVersion, name, uid, resourceVersion: namespace, when there is one, comes first.
-const ALL = 6
 type Field = 'type' | 'kind' | 'apiVersion' | 'name' | 'namespace' | 'uid' | 'resourceVersion'
+const FIELD_BIT: Record<Field, number> = {
+  type: 1,
+  kind: 2,
+  apiVersion: 4,
+  name: 8,
+  namespace: 0,
+  uid: 16,
+  resourceVersion: 32,
+}
+// A watch line: type, kind, apiVersion, name, uid, resourceVersion (namespace, when there is one,
+// comes first). A list's item carries no kind or apiVersion (a typed list's items) or does (an
+// unstructured list's): it is read for its name, uid and resourceVersion.
+const LINE = 63
+const ITEM = 8 | 16 | 32
+const done = (c: Cursor) => (c.found & c.need) === c.need
 
 /** Reads a string value into out[field] (a non-string value is skipped). */
 function readField(c: Cursor, field: Field): void {
@@ -159,7 +174,7 @@ function readField(c: Cursor, field: Field): void {
   const end = stringEnd(b, c.i, state)
   c.out[field] = stringValue(b, c.i, end, state.escaped)
   c.i = end
-  if (field !== 'namespace') c.found++
+  c.found |= FIELD_BIT[field]
 }
 
 /** Moves past the opening brace of an object; false when it is empty. */
@@ -214,7 +229,7 @@ function scanMetadata(c: Cursor): void {
     // Without a namespace yet, read metadata to its end: a cluster-scoped object has none, and a
     // namespace written after uid and resourceVersion (not the API server's order, but valid
     // JSON) must not be missed.
-    if (c.found === ALL && c.out.namespace !== '') return
+    if (done(c) && c.out.namespace !== '') return
   } while (nextMember(c))
 }
 
@@ -226,12 +241,12 @@ function scanObject(c: Cursor): void {
     else if (keyIs(c, K.apiVersion)) readField(c, 'apiVersion')
     else if (keyIs(c, K.metadata)) scanMetadata(c)
     else c.i = skipValue(c.b, c.i, c.state)
-    if (c.found === ALL) return
+    if (done(c)) return
   } while (nextMember(c))
 }
 
-export function scanWatchLine(b: Uint8Array): ScannedEvent | null {
-  const c: Cursor = {
+function cursor(b: Uint8Array, need: number): Cursor {
+  return {
     b,
     i: 0,
     state: { escaped: false },
@@ -245,9 +260,32 @@ export function scanWatchLine(b: Uint8Array): ScannedEvent | null {
       resourceVersion: '',
     },
     found: 0,
+    need,
     keyStart: -1,
     keyEnd: -1,
   }
+}
+
+/**
+ * One object's kind, apiVersion (when it has them: a typed list's items do not) and metadata
+ * name, namespace, uid and resourceVersion; type is ''. The bytes must hold the object and
+ * nothing else. Null when they are not a JSON object the scan can read.
+ */
+export function scanObjectMeta(b: Uint8Array): ScannedEvent | null {
+  const c = cursor(b, ITEM)
+  try {
+    scanObject(c)
+    // Read to its end (no uid, say): it must close where the bytes end.
+    if (!done(c) && skipWs(b, c.i) !== b.length) return null
+    return c.out
+  } catch (error) {
+    if (error instanceof Fail) return null
+    throw error
+  }
+}
+
+export function scanWatchLine(b: Uint8Array): ScannedEvent | null {
+  const c = cursor(b, LINE)
   let sawObject = false
   try {
     if (!enterObject(c)) return null
@@ -259,7 +297,7 @@ export function scanWatchLine(b: Uint8Array): ScannedEvent | null {
         scanObject(c)
       } else c.i = skipValue(b, c.i, c.state)
       // Everything read: the rest of the line is the worker's business.
-      if (c.found === ALL) return c.out
+      if (done(c)) return c.out
     } while (nextMember(c))
     if (skipWs(b, c.i) !== b.length || !sawObject || c.out.type === '') return null
     return c.out

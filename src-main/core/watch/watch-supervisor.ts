@@ -13,9 +13,11 @@ import type { ListPage, WatchState, WatchStatus, WatchTarget } from '@common/wat
 import type { IncomingHttpHeaders } from 'node:http'
 import { said, type Said } from '@i18n/translate'
 import { parseStatus } from '../failure-messages'
-import type { KubeTransport, StreamResponse } from '../kube-transport'
+import { TransportError, type KubeTransport, type StreamResponse } from '../kube-transport'
+import type { Readable } from 'node:stream'
 import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff'
-import type { EventStore } from './event-store'
+import type { EventStore, ObjectMeta } from './event-store'
+import { ListBodyReader, MalformedList, type ListMetadata } from './list-body-reader'
 import {
   decide,
   refusesStreamingList,
@@ -26,6 +28,7 @@ import {
 } from './reflector-plan'
 import { collectionPath, targetLabelSaid } from './watch-target'
 import { initialWatchStatus } from './watch-status'
+import { scanObjectMeta } from './watch-line-scanner'
 import { readWatchStream, type WatchLine } from './watch-stream'
 
 export interface SupervisorOptions {
@@ -70,12 +73,8 @@ interface InitialEvents {
   done: boolean
 }
 
-type ListItem = Record<string, unknown>
-interface ListBody {
-  kind?: string
-  metadata?: { resourceVersion?: string; continue?: string; remainingItemCount?: number }
-  items?: ListItem[]
-}
+type Opened = { ok: true; res: StreamResponse } | { ok: false; error: unknown }
+type ObjectKind = { apiVersion: string; kind: string }
 
 export class WatchSupervisor {
   readonly status: WatchStatus
@@ -232,51 +231,144 @@ export class WatchSupervisor {
   }
 
   /**
-   * Lists every page at one resourceVersion, recording each page's items as the page arrives (in
-   * chunks, yielding between them, so that no task holds the event loop long), then reconciles
-   * the store with the result. A list cut short keeps the pages it recorded: what the server said.
+   * Lists every page at one resourceVersion, recording each item as its bytes arrive (the body is
+   * read as a stream: nothing waits for a whole page, and no task holds the event loop long), then
+   * reconciles the store with the result. The next page is asked for as soon as the page being
+   * read gives its continue token (ListMeta comes before the items), so the server prepares it
+   * while this one arrives. A list cut short keeps what it recorded: what the server said.
    */
   private async list(
     reason: 'initial' | 'expired' | 'reconnect',
   ): Promise<
     { ok: true; rv: string } | { ok: false; message: string; said?: Said; retryAfterMs?: number }
   > {
+    const limit = this.target.pageSize ?? this.options.pageSize
     let cont: string | undefined
     let rv = ''
-    let listKindName = ''
     let retries = 0
     let pageCount = 0
     let itemCount = 0
     let snapshotId = -1
     let before: Map<string, unknown> | null = null
-    type Fetched =
-      | { ok: true; res: Awaited<ReturnType<KubeTransport['request']>> }
-      | { ok: false; error: unknown }
-    const fetchPage = (token: string | undefined): Promise<Fetched> =>
+    /** The uids recorded from a page that was cut: asked again with its token, not recorded twice. */
+    let recorded: Set<string> | null = null
+    let prefetched: Promise<Opened> | null = null
+    const open = (token: string | undefined): Promise<Opened> =>
       this.transport
-        .request({
+        .openStream({
           path: collectionPath(this.target),
-          query: this.query({
-            limit: this.target.pageSize ?? this.options.pageSize,
-            ...(token ? { continue: token } : {}),
-          }),
+          query: this.query({ limit, ...(token ? { continue: token } : {}) }),
           timeoutMs: 60_000,
         })
         .then(
           (res) => ({ ok: true as const, res }),
           (error: unknown) => ({ ok: false as const, error }),
         )
-    // The next page is asked for as soon as its continue token is known: the server reads it
-    // while this page's items are recorded.
-    let prefetched: Promise<Fetched> | null = null
-    do {
-      const fetched = await (prefetched ?? fetchPage(cont))
+    /** The list in the store, once its first page gave its resourceVersion (or an item came). */
+    const snapshot = () => {
+      if (snapshotId >= 0) return
+      // What the watch held before this list, taken before the first item is recorded.
+      before = this.store.liveObjectsOfWatch(this.id)
+      snapshotId = this.store.addList({
+        watch: this.id,
+        rv,
+        rvn: numericResourceVersion(rv),
+        t: this.clock.now(),
+        reason,
+        pages: [],
+        items: 0,
+        firstEvent: this.store.size,
+        way: 'list',
+      }).id
+    }
+    /** Drops a page asked for ahead that will not be read. */
+    const dropPrefetched = () => {
+      void prefetched?.then((p) => p.ok && p.res.abort())
       prefetched = null
-      if (this.stopped) return { ok: false, message: 'stopped' }
-      if (!fetched.ok) {
-        const message = this.failureTitle(fetched.error)
+    }
+    try {
+      do {
+        const opened = await (prefetched ?? open(cont))
+        prefetched = null
+        if (this.stopped) {
+          if (opened.ok) opened.res.abort()
+          return { ok: false, message: 'stopped' }
+        }
+        let failure: unknown = opened.ok ? null : opened.error
+        if (opened.ok && !opened.res.decoded) {
+          const res = opened.res
+          retries = 0
+          const status = parseStatus(res.body)
+          // A continue token past compaction expires too: start the list again from scratch.
+          if (res.status === 410 && cont) {
+            const expired = said('watch.core.pageExpired', { message: status?.message ?? '410' })
+            return { ok: false, message: expired.text, said: expired, retryAfterMs: 0 }
+          }
+          const throttle = await this.noteThrottle(res.status, res.headers)
+          const answered = answer('list', res.status, status?.message ?? res.statusText, throttle)
+          return {
+            ok: false,
+            message: answered.text,
+            said: answered,
+            ...retryAfter(res.status, res.headers['retry-after']),
+          }
+        }
+        if (opened.ok) {
+          const pageToken = cont
+          const read = await this.readPage(opened.res, {
+            onMetadata: (metadata) => {
+              rv = metadata.resourceVersion ?? rv
+              cont = metadata.continue || undefined
+              if (cont) prefetched = open(cont)
+              snapshot()
+            },
+            record: (meta, json) => {
+              if (recorded?.has(meta.uid || `${meta.namespace}/${meta.name}`)) return false
+              snapshot()
+              this.store.recordObject('LISTED', this.id, meta, json, snapshotId)
+              before?.delete(meta.uid)
+              return true
+            },
+            progress: (inPage, remaining) => {
+              const left = remaining === null ? null : remaining + Math.max(0, limit - inPage)
+              this.set(
+                'listing',
+                listingProgressSaid(reason, pageCount + 1, itemCount + inPage, left),
+              )
+            },
+          })
+          if (this.stopped) return { ok: false, message: 'stopped' }
+          if (read.ok) {
+            retries = 0
+            recorded = null
+            snapshot()
+            const page: ListPage = {
+              index: pageCount,
+              items: read.items,
+              rv: read.rv,
+              remainingItemCount: read.remaining,
+              continueToken: cont ? { raw: cont, decoded: decodeContinueToken(cont) } : null,
+            }
+            this.store.addListPage(snapshotId, page)
+            pageCount++
+            itemCount += read.items
+            if (cont)
+              this.set('listing', listingProgressSaid(reason, pageCount, itemCount, read.remaining))
+            continue
+          }
+          // Cut, stalled or malformed in the middle: what it recorded stays; the same token
+          // gives the same items again (one snapshot), so those are not recorded twice.
+          dropPrefetched()
+          cont = pageToken
+          if (read.uids.size) recorded = new Set([...(recorded ?? []), ...read.uids])
+          failure = read.error
+        }
+        const message =
+          failure instanceof MalformedList
+            ? said('watch.core.listMalformed', { message: failure.message })
+            : this.failureTitle(failure)
         // A page lost on the way: its continue token still holds the list's resourceVersion, so
-        // ask for the same page again (a 410 answer to it starts the list over, below).
+        // ask for the same page again (a 410 answer to it starts the list over, above).
         if (cont && retries < (this.options.pageRetries ?? 0) && !this.stopped) {
           retries++
           await this.waitBeforeRetry(said('watch.core.pageLost', { n: pageCount + 1, message }))
@@ -285,62 +377,10 @@ export class WatchSupervisor {
           continue
         }
         return { ok: false, message: message.text, said: message }
-      }
-      const res = fetched.res
-      retries = 0
-      if (res.status !== 200) {
-        const status = parseStatus(res.body)
-        // A continue token past compaction expires too: start the list again from scratch.
-        if (res.status === 410 && cont) {
-          const expired = said('watch.core.pageExpired', { message: status?.message ?? '410' })
-          return { ok: false, message: expired.text, said: expired, retryAfterMs: 0 }
-        }
-        const throttle = await this.noteThrottle(res.status, res.headers)
-        const answered = answer('list', res.status, status?.message ?? res.statusText, throttle)
-        return {
-          ok: false,
-          message: answered.text,
-          said: answered,
-          ...retryAfter(res.status, res.headers['retry-after']),
-        }
-      }
-      const body = JSON.parse(res.body) as ListBody
-      rv = body.metadata?.resourceVersion ?? rv
-      listKindName ||= body.kind ?? ''
-      cont = body.metadata?.continue || undefined
-      if (cont) prefetched = fetchPage(cont)
-      const pageItems = body.items ?? []
-      const remaining = body.metadata?.remainingItemCount ?? null
-      const page: ListPage = {
-        index: pageCount,
-        items: pageItems.length,
-        rv: body.metadata?.resourceVersion ?? '',
-        remainingItemCount: remaining,
-        continueToken: cont ? { raw: cont, decoded: decodeContinueToken(cont) } : null,
-      }
-      if (snapshotId < 0) {
-        // What the watch held before this list, taken before the first item is recorded.
-        before = this.store.liveObjectsOfWatch(this.id)
-        snapshotId = this.store.addList({
-          watch: this.id,
-          rv,
-          rvn: numericResourceVersion(rv),
-          t: this.clock.now(),
-          reason,
-          pages: [page],
-          items: pageItems.length,
-          firstEvent: this.store.size,
-          way: 'list',
-        }).id
-      } else {
-        this.store.addListPage(snapshotId, page)
-      }
-      pageCount++
-      itemCount += pageItems.length
-      await this.recordItems(pageItems, itemKind(this.target, listKindName), snapshotId, before)
-      if (this.stopped) return { ok: false, message: 'stopped' }
-      if (cont) this.set('listing', listingProgressSaid(reason, pageCount, itemCount, remaining))
-    } while (cont)
+      } while (cont)
+    } finally {
+      dropPrefetched()
+    }
 
     for (const uid of (before ?? new Map<string, unknown>()).keys()) {
       const note = goneNoteSaid(rv)
@@ -353,35 +393,112 @@ export class WatchSupervisor {
     return { ok: true, rv }
   }
 
-  /** One page's items as LISTED events, RECORD_CHUNK at a time with a yield between chunks. */
-  private async recordItems(
-    items: ListItem[],
-    kind: { apiVersion: string; kind: string },
-    list: number,
-    before: Map<string, unknown> | null,
-  ): Promise<void> {
-    const str = (v: unknown) => (typeof v === 'string' ? v : '')
-    for (let from = 0; from < items.length; from += RECORD_CHUNK) {
-      if (from > 0) await yieldToLoop()
-      if (this.stopped) return
-      const to = Math.min(items.length, from + RECORD_CHUNK)
-      for (let k = from; k < to; k++) {
-        const item = items[k] as ListItem
-        // Items come without kind and apiVersion in a list; restore them from the list's kind.
-        const object = { apiVersion: kind.apiVersion, kind: kind.kind, ...item }
-        const m = (item.metadata ?? {}) as Record<string, unknown>
-        const meta = {
-          kind: kind.kind,
-          apiVersion: kind.apiVersion,
-          name: str(m.name),
-          namespace: str(m.namespace),
-          uid: str(m.uid),
-          resourceVersion: str(m.resourceVersion),
-        }
-        this.store.recordObject('LISTED', this.id, meta, JSON.stringify(object), list)
-        before?.delete(meta.uid)
+  /**
+   * Reads one page's body as it arrives: its metadata, then each item, recorded at once (its
+   * bytes, with the list's kind and apiVersion put in front, go to the version history as they
+   * came). Ends with the page's counts, or how it was cut and the uids it recorded before.
+   */
+  private readPage(
+    res: StreamResponse,
+    on: {
+      onMetadata(metadata: ListMetadata): void
+      /** False when the item was already recorded (a page asked again). */
+      record(meta: ObjectMeta, json: Uint8Array): boolean
+      progress(inPage: number, remaining: number | null): void
+    },
+  ): Promise<
+    | { ok: true; rv: string; items: number; remaining: number | null }
+    | { ok: false; error: unknown; uids: Set<string> }
+  > {
+    const stream = res.decoded as Readable
+    /** The items' kind, from the list's (its first field): restored in each item, first. */
+    let kind: (ObjectKind & { prefix: Uint8Array }) | null = null
+    let pageRv = ''
+    let remaining: number | null = null
+    let items = 0
+    const uids = new Set<string>()
+    this.abortCurrent = () => res.abort()
+    return new Promise((resolve) => {
+      let done = false
+      let lastData = this.clock.now()
+      const finish = (
+        r:
+          | { ok: true; rv: string; items: number; remaining: number | null }
+          | { ok: false; error: unknown; uids: Set<string> },
+      ) => {
+        if (done) return
+        done = true
+        this.clock.clearInterval(watchdog)
+        this.abortCurrent = null
+        if (!r.ok) res.abort()
+        resolve(r)
       }
-    }
+      const silentLimit = LIST_SILENCE_MS
+      const watchdog = this.clock.setInterval(
+        () => {
+          const silent = this.clock.now() - lastData
+          if (silent > silentLimit)
+            finish({
+              ok: false,
+              error: new TransportError({
+                phase: 'timeout',
+                message: said('watch.core.listSilent', { s: Math.round(silent / 1000) }).text,
+              }),
+              uids,
+            })
+        },
+        Math.min(5000, silentLimit / 4),
+      )
+      const reader = new ListBodyReader({
+        onMetadata: (metadata) => {
+          pageRv = metadata.resourceVersion ?? ''
+          remaining = metadata.remainingItemCount ?? null
+          on.onMetadata(metadata)
+        },
+        onItem: (bytes) => {
+          const meta = scanObjectMeta(bytes) ?? parsedMeta(bytes)
+          if (!kind && reader.kind) kind = withPrefix(itemKind(this.target, reader.kind))
+          // Items of a typed list carry no kind: restore it from the list's, first in the object.
+          const json = meta.kind || !kind ? bytes : withKind(kind.prefix, bytes)
+          if (!meta.kind && kind) {
+            meta.kind = kind.kind
+            meta.apiVersion = kind.apiVersion
+          }
+          if (on.record(meta, json)) uids.add(meta.uid || `${meta.namespace}/${meta.name}`)
+          items++
+          if (items % PROGRESS_EVERY === 0) on.progress(items, remaining)
+        },
+      })
+      stream.on('data', (chunk: Buffer) => {
+        if (done) return
+        lastData = this.clock.now()
+        try {
+          reader.push(chunk)
+        } catch (error) {
+          finish({ ok: false, error, uids })
+        }
+        if (this.stopped) finish({ ok: false, error: new Error('stopped'), uids })
+      })
+      stream.on('end', () => {
+        try {
+          const head = reader.end()
+          finish({ ok: true, rv: head.metadata.resourceVersion ?? pageRv, items, remaining })
+        } catch (error) {
+          finish({ ok: false, error, uids })
+        }
+      })
+      const cut = (error?: Error) =>
+        finish({
+          ok: false,
+          error: new TransportError({
+            phase: 'connect',
+            message: error?.message ?? 'connection closed before the end of the list',
+          }),
+          uids,
+        })
+      stream.on('error', cut)
+      stream.on('close', () => cut())
+    })
   }
 
   /**
@@ -438,6 +555,8 @@ export class WatchSupervisor {
     this.store.recordBookmark(this.id, rv)
     const before = this.store.liveObjectsOfWatch(this.id)
     for (const uid of initial.uids) before.delete(uid)
+    // Held only until this bookmark (one entry per object): not for the watch's whole life.
+    initial.uids.clear()
     for (const uid of before.keys()) {
       this.store.recordGone(
         this.id,
@@ -632,11 +751,10 @@ export class WatchSupervisor {
   }
 }
 
-/**
- * Items recorded in one go before yielding: about 15 µs each (serialize, store, hand to the
- * version history), so a chunk stays well under 50 ms on a slow machine.
- */
-export const RECORD_CHUNK = 500
+/** A list body silent this long is cut and its page asked again (the old request timeout). */
+const LIST_SILENCE_MS = 60_000
+/** The status says how far a page is every so many items (a list in one request is one page). */
+const PROGRESS_EVERY = 2000
 
 /** "list answered 429: … (FlowSchema x, priority level y)": the server's message as it came. */
 function answer(
@@ -657,8 +775,6 @@ function answer(
 function saidError(s: Said, synced: boolean): WatchOutcome {
   return { kind: 'error', message: s.text, said: s, synced }
 }
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** 'listing: page 12 · 6,000 objects so far · about 44,056 to go' (remainingItemCount is an estimate). */
 export function listingProgress(
@@ -734,7 +850,51 @@ function retryAfter(
 }
 
 /** Items of a typed list carry no kind: a ConfigMapList holds ConfigMaps. */
-function itemKind(target: WatchTarget, listKind: string): { apiVersion: string; kind: string } {
+function itemKind(target: WatchTarget, listKind: string): ObjectKind {
   const apiVersion = target.group ? `${target.group}/${target.version}` : target.version
   return { apiVersion, kind: listKind.endsWith('List') ? listKind.slice(0, -4) : listKind }
+}
+
+const encoder = new TextEncoder()
+
+/** `{"apiVersion":"v1","kind":"ConfigMap",`: what goes in front of an item's own members. */
+function withPrefix(k: ObjectKind): ObjectKind & { prefix: Uint8Array } {
+  const text = JSON.stringify({ apiVersion: k.apiVersion, kind: k.kind })
+  return { ...k, prefix: encoder.encode(`${text.slice(0, -1)},`) }
+}
+
+/** An item's bytes with its kind and apiVersion first (an empty object gets no comma). */
+function withKind(prefix: Uint8Array, item: Uint8Array): Uint8Array {
+  let k = 1
+  while (
+    k < item.length &&
+    (item[k] === 0x20 || item[k] === 0x0a || item[k] === 0x0d || item[k] === 0x09)
+  )
+    k++
+  const empty = item[k] === 0x7d
+  const head = empty ? prefix.subarray(0, prefix.length - 1) : prefix
+  const out = Buffer.allocUnsafe(head.length + item.length - 1)
+  out.set(head, 0)
+  out.set(item.subarray(1), head.length)
+  return out
+}
+
+/** The slow, exact path for an item the scanner would not read (escaped keys): JSON.parse. */
+function parsedMeta(bytes: Uint8Array): ObjectMeta {
+  let o: Record<string, unknown>
+  try {
+    o = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))
+  } catch (error) {
+    throw new MalformedList(`an item is not JSON: ${(error as Error).message}`)
+  }
+  const m = (o.metadata ?? {}) as Record<string, unknown>
+  const str = (v: unknown) => (typeof v === 'string' ? v : '')
+  return {
+    kind: str(o.kind),
+    apiVersion: str(o.apiVersion),
+    name: str(m.name),
+    namespace: str(m.namespace),
+    uid: str(m.uid),
+    resourceVersion: str(m.resourceVersion),
+  }
 }
