@@ -204,13 +204,14 @@ describe('kube-apiserver restarted in the middle of a paged list', () => {
     const gate = new Promise<void>((r) => (release = r))
     let held: string | null = null
     let continued = 0
-    const request = session.transport.request.bind(session.transport)
-    session.transport.request = async (req: KubeRequest) => {
+    // List pages are read as streams (openStream), like watches.
+    const open = session.transport.openStream.bind(session.transport)
+    session.transport.openStream = async (req: KubeRequest) => {
       if (req.query?.continue && !req.query.watch && ++continued === 3) {
         held = String(req.query.continue)
         await gate
       }
-      return request(req)
+      return open(req)
     }
     const id = session.watches.start({ ...cm(ns), mode: 'list-watch' }).id
     await waitUntil('the fourth page to be held', 30_000, () => held)
@@ -291,13 +292,13 @@ describe('a continue token past etcd compaction', () => {
     const gate = new Promise<void>((r) => (release = r))
     let held: string | null = null
     let continued = 0
-    const request = session.transport.request.bind(session.transport)
-    session.transport.request = async (req: KubeRequest) => {
+    const open = session.transport.openStream.bind(session.transport)
+    session.transport.openStream = async (req: KubeRequest) => {
       if (req.query?.continue && !req.query.watch && ++continued === 2) {
         held = String(req.query.continue)
         await gate
       }
-      return request(req)
+      return open(req)
     }
     const id = session.watches.start({ ...cm(ns), mode: 'list-watch' }).id
     await waitUntil('the third page to be held', 30_000, () => held)

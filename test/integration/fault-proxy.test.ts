@@ -138,9 +138,9 @@ describe('a connection cut in the middle of a watch', () => {
 
 describe('a connection cut in the middle of a paged list', () => {
   it('asks again for the lost page with the same continue token, and nothing is lost', async () => {
-    // Broke: the list's connection reset after its second page (the proxy throttled to 40 KB/s
-    // so that the list takes seconds). Checked: the page after the cut is asked again with the
-    // token it was asked with, one list snapshot holds every object, history agrees with a list.
+    // Broke: the list's connections reset after its second page (the proxy throttled to 40 KB/s
+    // so that the list takes seconds). Checked: the page cut is asked again with the token it was
+    // asked with, one list snapshot holds every object once, history agrees with a list.
     const ns = createNamespace('cut-list')
     const items = Array.from({ length: 160 }, (_, i) => ({
       apiVersion: 'v1',
@@ -166,15 +166,21 @@ describe('a connection cut in the middle of a paged list', () => {
       30_000,
       () => statusOf(session, id).state === 'watching',
     )
+    // A page's body is read as it arrives, and the next page is asked for while it does: the cut
+    // takes a page in the middle of its body (logged 200 when its headers came) or before its
+    // answer (logged without a status). Either is asked again with the same token.
     const asked = pages().map((e) => new URL(e.url).searchParams.get('continue') ?? '')
-    const failed = pages().filter((e) => e.status === null)
-    expect(failed.length).toBeGreaterThanOrEqual(1)
-    const lostToken = new URL((failed[0] as { url: string }).url).searchParams.get('continue') ?? ''
-    expect(lostToken).not.toBe('')
-    expect(asked.filter((t) => t === lostToken).length).toBe(2)
+    const again = [...new Set(asked)].filter((t) => asked.filter((a) => a === t).length > 1)
+    expect(again.length).toBeGreaterThanOrEqual(1)
+    expect(again).not.toContain('')
     const lists = session.watches.store.lists.filter((l) => l.watch === id)
     expect(lists).toHaveLength(1)
     expect(lists[0]?.items).toBe(fresh(ns).length)
+    const listed = session.watches.store
+      .events()
+      .filter((e) => e.watch === id && e.type === 'LISTED')
+      .map((e) => e.uid)
+    expect(listed.length, 'each object listed once').toBe(new Set(listed).size)
     expectHistoryAgrees(session.watches.store, id, fresh(ns))
     kubectl('delete', 'namespace', ns, '--wait=false')
   })
