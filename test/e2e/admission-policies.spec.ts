@@ -8,30 +8,14 @@ import { LabPage } from './pages/lab-page'
 import { TrafficPage } from './pages/traffic-page'
 import { WalkthroughsPage } from './pages/walkthroughs-page'
 import { kubectl, kubectlWithInput } from './kubectl'
-
-const deployment = (replicas: number) =>
-  `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: vitrine
-spec:
-  replicas: ${replicas}
-  selector:
-    matchLabels: {app: vitrine}
-  template:
-    metadata:
-      labels: {app: vitrine}
-    spec:
-      containers:
-      - name: c
-        image: registry.k8s.io/e2e-test-images/agnhost:2.61
-`
-
-const rules = `    resourceRules:
-    - apiGroups: [apps]
-      apiVersions: [v1]
-      operations: [CREATE, UPDATE]
-      resources: [deployments]`
+import {
+  deletePoliciesAndNamespace,
+  DEPLOYMENT_RULES,
+  namespaceSelector,
+  replicaLimit,
+  sendUntilRefused,
+  vitrineDeployment,
+} from './admission-policy-setup'
 
 test('the lab: a policy’s denial stops at validating admission, naming the policy and binding; mutating policies named in the dry-run diff', async ({
   apiscope,
@@ -44,14 +28,12 @@ test('the lab: a policy’s denial stops at validating admission, naming the pol
   const team = `team-label-${id}`
   const teamToo = `team-label-too-${id}`
   kubectl(cluster, 'create', 'namespace', ns)
-  const selector = `    namespaceSelector:
-      matchLabels: {kubernetes.io/metadata.name: ${ns}}`
   const mutating = (name: string) => `apiVersion: admissionregistration.k8s.io/v1
 kind: MutatingAdmissionPolicy
 metadata: {name: ${name}}
 spec:
   matchConstraints:
-${rules}
+${DEPLOYMENT_RULES}
   reinvocationPolicy: Never
   mutations:
   - patchType: ApplyConfiguration
@@ -64,31 +46,11 @@ metadata: {name: ${name}-binding}
 spec:
   policyName: ${name}
   matchResources:
-${selector}
+${namespaceSelector(ns)}
 `
   kubectlWithInput(
     cluster,
-    `apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingAdmissionPolicy
-metadata: {name: ${policy}}
-spec:
-  failurePolicy: Fail
-  matchConstraints:
-${rules}
-  validations:
-  - expression: object.spec.replicas <= 5
-    message: replicas must be at most 5
-    reason: Invalid
----
-apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingAdmissionPolicyBinding
-metadata: {name: ${policy}-binding}
-spec:
-  policyName: ${policy}
-  validationActions: [Deny]
-  matchResources:
-${selector}
----
+    `${replicaLimit(policy, ns)}---
 ${mutating(team)}---
 ${mutating(teamToo)}`,
     'apply',
@@ -103,25 +65,9 @@ ${mutating(teamToo)}`,
     // Live traffic follows the API server's audit log (a tail, not the shared webhook port).
     const traffic = new TrafficPage(apiscope.page)
     await traffic.open()
-    await traffic.tab('Setup')
-    await apiscope.page.getByLabel('Log file').fill(cluster.auditLog)
-    await apiscope.page.getByRole('button', { name: 'Follow log' }).click()
-    await expect(
-      apiscope.page.locator('tr[data-source="log-file"]', { hasText: 'running' }),
-    ).toBeVisible()
+    await traffic.followLog(cluster.auditLog)
     const lab = new LabPage(apiscope.page)
-    await lab.open()
-    await lab.namespace.fill(ns)
-    await apiscope.page.getByTestId('lab-verb').selectOption('create')
-    await apiscope.page.getByTestId('lab-resource').selectOption('apps/v1/deployments')
-    await apiscope.page.getByTestId('lab-dry-run').check()
-    await apiscope.page.getByTestId('lab-body').fill(deployment(7))
-    // A new policy takes a moment to be loaded by the API server: send until it refuses.
-    await expect(async () => {
-      await lab.send.click()
-      await lab.settled()
-      await expect(lab.status).toHaveText('422', { timeout: 2_000 })
-    }).toPass({ timeout: 20_000 })
+    await sendUntilRefused(lab, ns)
     await expect(lab.stagePath).toHaveAttribute('data-stopped-at', 'validating-admission')
     await expect(lab.stage('schema-validation')).toHaveAttribute('data-mark', 'passed')
     await expect(lab.stage('validating-admission')).toHaveAttribute('data-mark', 'refused')
@@ -154,7 +100,7 @@ ${mutating(teamToo)}`,
     await lab.open()
 
     // Within the limit: a dry run, the label both mutating policies could have set named by both.
-    await apiscope.page.getByTestId('lab-body').fill(deployment(3))
+    await apiscope.page.getByTestId('lab-body').fill(vitrineDeployment(3))
     await lab.send.click()
     await expect(lab.status).toHaveText('201')
     await lab.diff.getByLabel('Field by field').check()
@@ -167,18 +113,16 @@ ${mutating(teamToo)}`,
     await lab.diff.scrollIntoViewIfNeeded()
     await apiscope.screenshot('lab-mutating-policy-diff')
   } finally {
-    kubectl(
+    deletePoliciesAndNamespace(
       cluster,
-      'delete',
+      ns,
       `validatingadmissionpolicybinding/${policy}-binding`,
       `validatingadmissionpolicy/${policy}`,
       `mutatingadmissionpolicybinding/${team}-binding`,
       `mutatingadmissionpolicy/${team}`,
       `mutatingadmissionpolicybinding/${teamToo}-binding`,
       `mutatingadmissionpolicy/${teamToo}`,
-      '--ignore-not-found',
     )
-    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
   }
 })
 

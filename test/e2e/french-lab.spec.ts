@@ -7,6 +7,12 @@ import type { Page } from '@playwright/test'
 import { expectFits, expectNoEnglish } from './french-check'
 import { expect, test } from './fixtures'
 import { kubectl, kubectlWithInput } from './kubectl'
+import {
+  deletePoliciesAndNamespace,
+  replicaLimit,
+  sendUntilRefused,
+  vitrineDeployment,
+} from './admission-policy-setup'
 import type { ApiscopePage } from './pages/apiscope-page'
 import { LabPage } from './pages/lab-page'
 import { TrafficPage } from './pages/traffic-page'
@@ -189,54 +195,7 @@ test('the Request lab in French: a ValidatingAdmissionPolicy’s denial, the aud
   const ns = `e2e-frpol-${id}`
   const policy = `fr-max-replicas-${id}`
   kubectl(cluster, 'create', 'namespace', ns)
-  kubectlWithInput(
-    cluster,
-    `apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingAdmissionPolicy
-metadata: {name: ${policy}}
-spec:
-  failurePolicy: Fail
-  matchConstraints:
-    resourceRules:
-    - apiGroups: [apps]
-      apiVersions: [v1]
-      operations: [CREATE, UPDATE]
-      resources: [deployments]
-  validations:
-  - expression: object.spec.replicas <= 5
-    message: replicas must be at most 5
-    reason: Invalid
----
-apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingAdmissionPolicyBinding
-metadata: {name: ${policy}-binding}
-spec:
-  policyName: ${policy}
-  validationActions: [Deny]
-  matchResources:
-    namespaceSelector:
-      matchLabels: {kubernetes.io/metadata.name: ${ns}}
-`,
-    'apply',
-    '-f',
-    '-',
-  )
-  const deployment = (replicas: number) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: vitrine
-spec:
-  replicas: ${replicas}
-  selector:
-    matchLabels: {app: vitrine}
-  template:
-    metadata:
-      labels: {app: vitrine}
-    spec:
-      containers:
-      - name: c
-        image: registry.k8s.io/e2e-test-images/agnhost:2.61
-`
+  kubectlWithInput(cluster, replicaLimit(policy, ns), 'apply', '-f', '-')
   try {
     const { page } = apiscope
     await page.setViewportSize({ width: 1280, height: 720 })
@@ -246,22 +205,9 @@ spec:
     // The audit log followed: a write's own audit event comes back to the dry-run diff.
     const traffic = new TrafficPage(page)
     await traffic.open()
-    await traffic.tab('Setup')
-    await page.getByLabel('Log file').fill(cluster.auditLog)
-    await page.getByRole('button', { name: 'Follow log' }).click()
-    await expect(page.locator('tr[data-source="log-file"]', { hasText: 'running' })).toBeVisible()
+    await traffic.followLog(cluster.auditLog)
     const lab = new LabPage(page)
-    await lab.open()
-    await lab.namespace.fill(ns)
-    await page.getByTestId('lab-verb').selectOption('create')
-    await page.getByTestId('lab-resource').selectOption('apps/v1/deployments')
-    await page.getByTestId('lab-dry-run').check()
-    await page.getByTestId('lab-body').fill(deployment(7))
-    await expect(async () => {
-      await lab.send.click()
-      await lab.settled()
-      await expect(lab.status).toHaveText('422', { timeout: 2_000 })
-    }).toPass({ timeout: 20_000 })
+    await sendUntilRefused(lab, ns)
     await expect(lab.stage('validating-admission')).toHaveAttribute('data-mark', 'refused')
     await expect(lab.result.getByTestId('policy-failure')).toHaveAttribute('data-policy', policy)
     await inBoth(apiscope, 'policy-denied', 'lab-stage-path')
@@ -273,7 +219,7 @@ spec:
     await speak(page, 'en')
 
     // Within the limit: the dry run's diff, its audit note from the stream.
-    await page.getByTestId('lab-body').fill(deployment(3))
+    await page.getByTestId('lab-body').fill(vitrineDeployment(3))
     await lab.send.click()
     await expect(lab.status).toHaveText('201')
     const note = page.getByTestId('lab-audit-note')
@@ -283,13 +229,11 @@ spec:
     await expect(note).toContainText('Flux d’audit actif')
     await speak(page, 'en')
   } finally {
-    kubectl(
+    deletePoliciesAndNamespace(
       cluster,
-      'delete',
+      ns,
       `validatingadmissionpolicybinding/${policy}-binding`,
       `validatingadmissionpolicy/${policy}`,
-      '--ignore-not-found',
     )
-    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
   }
 })

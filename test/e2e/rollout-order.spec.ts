@@ -63,10 +63,7 @@ test('the rollout trace lists the Pods in the order they were created, not by na
     await expect(apiscope.statusPill).toContainText('Connected')
     // The audit stream on: the API server's JSON audit log, followed.
     await traffic.open()
-    await traffic.tab('Setup')
-    await page.getByLabel('Log file').fill(cluster.auditLog)
-    await page.getByRole('button', { name: 'Follow log' }).click()
-    await expect(page.locator('tr[data-source="log-file"]')).toContainText('running')
+    await traffic.followLog(cluster.auditLog)
 
     await page
       .getByRole('navigation', { name: 'Views' })

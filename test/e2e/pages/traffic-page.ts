@@ -1,5 +1,5 @@
 // Page object for the Live traffic view: its tabs, the audit sources, the drawing and the list.
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export class TrafficPage {
   readonly drawing: Locator
@@ -46,6 +46,14 @@ export class TrafficPage {
     await this.page.getByLabel('Port', { exact: true }).fill(u.port)
     await this.page.getByLabel('URL path', { exact: true }).fill(u.pathname)
     await this.page.getByRole('button', { name: 'Start webhook' }).click()
+  }
+
+  /** Follows the API server's JSON audit log at `file` (a tail), until its row says running. */
+  async followLog(file: string): Promise<void> {
+    await this.tab('Setup')
+    await this.page.getByLabel('Log file').fill(file)
+    await this.page.getByRole('button', { name: 'Follow log' }).click()
+    await expect(this.page.locator('tr[data-source="log-file"]')).toContainText('running')
   }
 
   /** Stops every audit source that runs (another test's webhook may still be on), then Requests. */
