@@ -3,61 +3,30 @@
 // a user runs it (tsx, no build); no cluster is needed for --help and usage errors. `record` and
 // `proxy` print their progress in French too, against the real server: a French run, then the
 // same with LC_ALL=C in English.
-import { execFile, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_CONTEXT, REPO_ROOT } from '../cluster/control-plane'
+import { ADMIN_CONTEXT } from '../cluster/control-plane'
+import { kubectlVia, runCli, startCli } from './cli-run'
 import { cluster, createNamespace, kubectl, waitUntil } from './helpers'
-
-const CLI = path.join(REPO_ROOT, 'src-main/cli/apiscope.ts')
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-cli-fr-'))
 
-/** The environment a user's shell gives the CLI: no locale but the one named, this cluster. */
+/** The environment a user's shell gives the CLI: no locale but the one named. */
 const envWith = (env: Record<string, string>) => ({
   ...process.env,
   LC_ALL: '',
   LC_MESSAGES: '',
   LANGUAGE: '',
   ...env,
-  TSX_TSCONFIG_PATH: 'tsconfig.node.json',
 })
 
-/** A long-running command (record, proxy), its output as it comes. */
-function started(env: Record<string, string>, ...args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    cwd: REPO_ROOT,
-    env: envWith({ KUBECONFIG: cluster().kubeconfig, ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const out = { stdout: '', stderr: '' }
-  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()))
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
-  return { child, out, exited }
-}
+const apiscope = (env: Record<string, string>, ...args: string[]) => runCli(envWith(env), ...args)
 
-function apiscope(
-  env: Record<string, string>,
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      {
-        cwd: REPO_ROOT,
-        env: envWith(env),
-        encoding: 'utf8',
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    )
-  })
-}
+/** A long-running command (record, proxy) on this cluster, its output as it comes. */
+const started = (env: Record<string, string>, ...args: string[]) =>
+  startCli(envWith({ KUBECONFIG: cluster().kubeconfig, ...env }), ...args)
 
 describe('the CLI in French', () => {
   it('prints --help in French when LANG is French, with the same exit codes', async () => {
@@ -159,11 +128,7 @@ describe('record and proxy print their progress in the language of the environme
       expect(p.out.stderr).toContain(
         'apiscope : Ctrl-C arrête le proxy et supprime son kubeconfig.',
       )
-      await promisify(execFile)(
-        path.join(cluster().binDir, 'kubectl'),
-        [`--kubeconfig=${line[1]}`, 'get', 'namespace', 'default', '-o', 'name'],
-        { env: { PATH: process.env.PATH ?? '', HOME: dir }, encoding: 'utf8' },
-      )
+      await kubectlVia(line[1] as string, dir, 'get', 'namespace', 'default', '-o', 'name')
       await waitUntil('the relayed request on stderr', 10_000, () =>
         /\/api\/v1\/namespaces\/default 200 OK en \d+ millisecondes/.test(p.out.stderr),
       )

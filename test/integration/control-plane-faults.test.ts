@@ -25,7 +25,7 @@ import {
 } from '../cluster/control-plane'
 import { EXEC_USER, startTokenWebhook, type TokenWebhook } from '../cluster/token-webhook'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
-import { coreFor, waitUntil } from './helpers'
+import { connectAdmin, coreFor, waitUntil } from './helpers'
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'apiscope-cp-faults-'))
 let own: ClusterInfo
@@ -57,11 +57,7 @@ const FAST_BACKOFF = { initialMs: 200, maxMs: 2000, resetAfterMs: 60_000, jitter
 async function connect(kubeconfig: string, watch: CoreOptions['watch'] = {}) {
   const core = coreFor(kubeconfig, { watch: { backoff: FAST_BACKOFF, ...watch } })
   cores.push(core)
-  const res = await core.invoke('kube:connect', { context: ADMIN_CONTEXT })
-  if (!res.ok) throw new Error(res.error.title)
-  const session = core.currentSession
-  if (!session) throw new Error('no session')
-  return { core, session }
+  return { core, session: await connectAdmin(core) }
 }
 type Session = Awaited<ReturnType<typeof connect>>['session']
 

@@ -14,11 +14,18 @@ import type { TrafficBatch, TrafficRequest } from '@features/traffic/messages'
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import type { CoreOptions } from '../../src-main/assembly/apiscope-core'
-import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { noSeatsFor } from '../cluster/apf-no-seats'
 import { FaultProxy } from '../cluster/fault-proxy'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
-import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
+import {
+  cluster,
+  connectAdmin,
+  coreFor,
+  createNamespace,
+  kubectl,
+  onOldest,
+  waitUntil,
+} from './helpers'
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'apiscope-faults-'))
 const cores: ApiscopeCore[] = []
@@ -47,11 +54,7 @@ const FAST_BACKOFF = { initialMs: 200, maxMs: 1500, resetAfterMs: 60_000, jitter
 async function connect(kubeconfig: string, watch: CoreOptions['watch'] = {}) {
   const core = coreFor(kubeconfig, { watch: { backoff: FAST_BACKOFF, ...watch } })
   cores.push(core)
-  const res = await core.invoke('kube:connect', { context: ADMIN_CONTEXT })
-  if (!res.ok) throw new Error(res.error.title)
-  const session = core.currentSession
-  if (!session) throw new Error('no session')
-  return { core, session }
+  return { core, session: await connectAdmin(core) }
 }
 
 type Session = Awaited<ReturnType<typeof connect>>['session']

@@ -18,7 +18,16 @@ import type {
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { vitrineManifest as vitrine } from '@common/lab-seed-manifests'
-import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
+import {
+  cluster,
+  connectAdmin,
+  coreFor,
+  createNamespace,
+  kubectl,
+  onOldest,
+  openWatch,
+  waitUntil,
+} from './helpers'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-ssa-'))
 function applyFile(manifest: string, ...flags: string[]): { ok: boolean; output: string } {
@@ -82,20 +91,9 @@ const liveMap = () =>
 
 beforeAll(async () => {
   core = coreFor()
-  const res = await core.invoke('kube:connect', { context: ADMIN_CONTEXT })
-  if (!res.ok) throw new Error(res.error.title)
+  const session = await connectAdmin(core)
   ns = createNamespace('ssa')
-  const session = core.currentSession
-  if (!session) throw new Error('no session')
-  const status = session.watches.start({
-    group: 'apps',
-    version: 'v1',
-    resource: 'deployments',
-    namespace: ns,
-  })
-  await waitUntil('the watch to be open', 15_000, () =>
-    session.watches.statuses().find((s) => s.id === status.id && s.state === 'watching'),
-  )
+  await openWatch(session, { group: 'apps', version: 'v1', resource: 'deployments', namespace: ns })
 })
 afterAll(() => {
   kubectl('delete', 'namespace', ns, '--wait=false')

@@ -1,7 +1,9 @@
-// Shared by integration tests: a core pointed at the test control plane, kubectl, waiting.
+// Shared by integration tests: a core pointed at the test control plane and connected, a watch
+// opened, kubectl, waiting.
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { inject } from 'vitest'
+import type { WatchTarget } from '@common/watch-types'
 import { ApiscopeCore, type CoreOptions } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 
@@ -28,6 +30,26 @@ export function coreFor(
     home: '/nonexistent',
     ...extra,
   })
+}
+
+/** Connects `core` to the admin context: its session, or a throw with the failure's title. */
+export async function connectAdmin(core: ApiscopeCore) {
+  const res = await core.invoke('kube:connect', { context: ADMIN_CONTEXT })
+  if (!res.ok) throw new Error(res.error.title)
+  const session = core.currentSession
+  if (!session) throw new Error('no session')
+  return session
+}
+
+/** Starts a watch in `session` and waits until it is open (15 s at most). */
+export async function openWatch(
+  session: Awaited<ReturnType<typeof connectAdmin>>,
+  target: WatchTarget,
+): Promise<void> {
+  const status = session.watches.start(target)
+  await waitUntil('the watch to be open', 15_000, () =>
+    session.watches.statuses().find((s) => s.id === status.id && s.state === 'watching'),
+  )
 }
 
 export function kubectl(...args: string[]): string {

@@ -3,56 +3,22 @@
 // exit codes are in --help; `apiscope proxy` prints the line to paste and each request kubectl
 // sends through it until interrupted, and `apiscope record --proxy` records a kubectl session.
 // Run as a user runs them (tsx, no build), against the real server with its own kubectl.
-import { execFile, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { parseRecording } from '../../src-main/features/recording/reader'
-import { ADMIN_CONTEXT, REPO_ROOT } from '../cluster/control-plane'
+import { ADMIN_CONTEXT } from '../cluster/control-plane'
+import { kubectlVia as kubectlThrough, runCli, startCli } from './cli-run'
 import { cluster, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-cli-'))
-const CLI = path.join(REPO_ROOT, 'src-main/cli/apiscope.ts')
-const env = () => ({
-  ...process.env,
-  KUBECONFIG: cluster().kubeconfig,
-  TSX_TSCONFIG_PATH: 'tsconfig.node.json',
-})
-
-function apiscope(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      { cwd: REPO_ROOT, env: env(), encoding: 'utf8' },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    )
-  })
-}
-
+const env = () => ({ ...process.env, KUBECONFIG: cluster().kubeconfig })
+const apiscope = (...args: string[]) => runCli(env(), ...args)
 /** A long-running command, its output as it comes. */
-function started(...args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    cwd: REPO_ROOT,
-    env: env(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const out = { stdout: '', stderr: '' }
-  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()))
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
-  return { child, out, exited }
-}
-
+const started = (...args: string[]) => startCli(env(), ...args)
 const kubectlVia = (kubeconfig: string, ...args: string[]) =>
-  promisify(execFile)(
-    path.join(cluster().binDir, 'kubectl'),
-    [`--kubeconfig=${kubeconfig}`, ...args],
-    { env: { PATH: process.env.PATH ?? '', HOME: dir }, encoding: 'utf8' },
-  )
+  kubectlThrough(kubeconfig, dir, ...args)
 
 describe('apiscope <command> --help and usage errors', () => {
   it('prints each command’s usage with the exit codes, and exits 0', async () => {

@@ -20,7 +20,16 @@ import { vitrineManifest as vitrine } from '@common/lab-seed-manifests'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { SIMULATED_MANAGER, SimulatedNode } from '../cluster/simulated-node'
-import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
+import {
+  cluster,
+  connectAdmin,
+  coreFor,
+  createNamespace,
+  kubectl,
+  onOldest,
+  openWatch,
+  waitUntil,
+} from './helpers'
 
 const SEED_CONFLICT =
   'Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas'
@@ -91,20 +100,9 @@ const replicaOwners = (object: unknown) =>
 
 beforeAll(async () => {
   core = coreFor()
-  const res = await core.invoke('kube:connect', { context: ADMIN_CONTEXT })
-  if (!res.ok) throw new Error(res.error.title)
+  const session = await connectAdmin(core)
   ns = createNamespace('subres')
-  const session = core.currentSession
-  if (!session) throw new Error('no session')
-  const status = session.watches.start({
-    group: 'apps',
-    version: 'v1',
-    resource: 'deployments',
-    namespace: ns,
-  })
-  await waitUntil('the watch to be open', 15_000, () =>
-    session.watches.statuses().find((s) => s.id === status.id && s.state === 'watching'),
-  )
+  await openWatch(session, { group: 'apps', version: 'v1', resource: 'deployments', namespace: ns })
 })
 afterAll(() => {
   kubectl('delete', 'namespace', ns, '--wait=false')
