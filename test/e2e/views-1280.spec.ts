@@ -1,0 +1,87 @@
+// Every view of the bundled demo at 1280×720, in English and in French, dark and light, at a desk
+// (presenter-layout.spec.ts audits presenter mode): nothing wider than the window, off screen,
+// overlapping or cut, no table scrolling sideways, no text running past its card, no label of a
+// diagram on another (layout-audit.ts). Also the states a view opens into: the watch table beside
+// the inspector (its names whole), the recorded 409 conflict card, a request's detail over the
+// live traffic list. Each state is reached in English, audited, pictured en-<theme>-<state>, then
+// switched to French (the switch keeps the state), audited and pictured fr-<theme>-<state>.
+import type { Page } from '@playwright/test'
+import { expect, test, useDemoServe } from './fixtures'
+import { auditLayout, FITS } from './layout-audit'
+import { ApiscopePage } from './pages/apiscope-page'
+import { OwnershipPage } from './pages/ownership-page'
+import { TrafficPage } from './pages/traffic-page'
+import { showView, VIEWS } from './view-settled'
+
+const serve = useDemoServe()
+
+async function speak(page: Page, language: 'en' | 'fr'): Promise<void> {
+  await page.locator(`button[data-locale="${language}"]`).first().click()
+  await expect(page.locator('html')).toHaveAttribute('lang', language)
+}
+
+/** The state on screen fits, in English then in French, each pictured; back to English. */
+async function fitsInBoth(app: ApiscopePage, theme: string, state: string): Promise<void> {
+  const { page } = app
+  for (const language of ['en', 'fr'] as const) {
+    await speak(page, language)
+    expect.soft(await auditLayout(page), `${state}, ${theme} theme, ${language}`).toEqual(FITS)
+    await app.screenshot(`${language}-${theme}-${state}`)
+  }
+  await speak(page, 'en')
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`every view and its opened states fit at 1280×720 in both languages, ${theme} theme`, async ({
+    page,
+  }) => {
+    test.setTimeout(420_000)
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    const app = new ApiscopePage(page, serve.url)
+    await app.open()
+    await page.evaluate((t) => {
+      localStorage.setItem('apiscope.presenter', JSON.stringify({ theme: t }))
+      localStorage.setItem('apiscope.locale', 'en')
+    }, theme)
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    const banner = page.getByRole('region', { name: 'Replay controls' })
+    const marker = (name: RegExp) => banner.getByRole('button', { name }).dispatchEvent('click')
+
+    await marker(/Marker: End of the demo/)
+    for (const [key, name] of VIEWS) {
+      await showView(page, key)
+      await fitsInBoth(app, theme, name)
+    }
+
+    // The watch table with the inspector open beside it: each name whole.
+    await showView(page, '3')
+    await page.getByRole('tab', { name: 'Table' }).click()
+    await page
+      .getByTestId('watch-table')
+      .getByRole('button', { name: /MODIFIED/ })
+      .last()
+      .click()
+    await expect(page.getByTestId('inspector')).toContainText('MODIFIED')
+    await fitsInBoth(app, theme, 'watches-table-inspector')
+
+    // A request's detail over the live traffic list, the list scrolled to.
+    const traffic = new TrafficPage(page)
+    await traffic.open()
+    await traffic.list.locator('tr[data-code]').first().click()
+    await expect(traffic.detail).toBeVisible()
+    await traffic.list.scrollIntoViewIfNeeded()
+    await fitsInBoth(app, theme, 'traffic-list-detail')
+
+    // The recorded 409 conflict card of vitrine after --force-conflicts, its three ways out.
+    await marker(/Marker: --force-conflicts/)
+    const own = new OwnershipPage(page)
+    await own.open()
+    await own.pickWatched('vitrine')
+    await own.tab('What-if apply')
+    await expect(own.conflict).toContainText('.spec.replicas')
+    await own.conflict.getByText('--force-conflicts').scrollIntoViewIfNeeded()
+    await fitsInBoth(app, theme, 'ownership-conflict')
+  })
+}
