@@ -7,6 +7,7 @@ import {
   ROW_HEIGHT,
   WIDTH,
   actorLines,
+  detailLines,
   clock,
   columnX,
   diagramHeight,
@@ -85,6 +86,13 @@ describe('sequence layout', () => {
     expect(actorLines('kubelet (simulated)')).toEqual(['kubelet', '(simulated)'])
     expect(actorLines('ReplicaSet controller')).toEqual(['ReplicaSet', 'controller'])
     expect(actorLines('averyveryverylongname')).toEqual(['averyveryverylongname'])
+  })
+
+  it('breaks a long detail after the hyphen or at the space nearest its middle', () => {
+    expect(detailLines('default-scheduler')).toEqual(['default-scheduler'])
+    expect(detailLines('kube-controller-manager')).toEqual(['kube-controller-', 'manager'])
+    expect(detailLines('chaque écriture passe ici')).toEqual(['chaque écriture', 'passe ici'])
+    expect(detailLines('averyveryverylongdetailname')).toEqual(['averyveryverylongdetailname'])
   })
 
   it('reads the time of day of a timestamp, to the millisecond when it has them', () => {

@@ -4,7 +4,8 @@
 import type { RolloutTrace, TraceActorId } from '@features/walkthroughs/messages'
 
 export const ROW_HEIGHT = 56
-export const HEADER_HEIGHT = 84
+/** Room for a name on two lines and its detail on two (kube-controller-manager, in presenter type). */
+export const HEADER_HEIGHT = 100
 export const WIDTH = 1000
 
 export interface ArrowLayout {
@@ -52,6 +53,26 @@ export function actorLines(label: string): string[] {
   if (paren > 0) return [label.slice(0, paren), label.slice(paren + 1)]
   const space = label.indexOf(' ')
   return space > 0 ? [label.slice(0, space), label.slice(space + 1)] : [label]
+}
+
+/**
+ * An actor's detail (the program behind it) on at most two lines: a long one breaks at the space or
+ * after the hyphen nearest its middle, so that kube-controller-manager under two neighbouring
+ * columns never runs into itself.
+ */
+export function detailLines(detail: string, max = 18): string[] {
+  if (detail.length <= max) return [detail]
+  let best = -1
+  for (let i = 1; i < detail.length - 1; i++) {
+    const breaks = detail[i] === ' ' || detail[i - 1] === '-'
+    if (
+      breaks &&
+      (best < 0 || Math.abs(i - detail.length / 2) < Math.abs(best - detail.length / 2))
+    )
+      best = i
+  }
+  if (best < 0) return [detail]
+  return [detail.slice(0, best).trimEnd(), detail.slice(best).trimStart()]
 }
 
 /** hh:mm:ss.mmm of a time, or hh:mm:ss when it has no milliseconds. */
