@@ -23,7 +23,8 @@ export const cliEn = {
   'cli.footer': 'The cluster comes from KUBECONFIG or ~/.kube/config, like kubectl.',
   'cli.title': 'Apiscope {{version}}: makes the Kubernetes API server visible.',
   'cli.usage': 'Usage:',
-  'cli.commandHelp': "  apiscope <command> --help               that command's usage",
+  'cli.commandHelp':
+    "  apiscope <command> --help               that command's usage (or apiscope help <command>)",
   'cli.language':
     'Language: French when LC_ALL, LC_MESSAGES or LANG names fr (fr_FR.UTF-8), English otherwise.',
   'cli.unknownCommand': 'unknown command "{{command}}"',

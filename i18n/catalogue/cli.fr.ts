@@ -24,7 +24,8 @@ export const cliFr: { readonly [K in keyof typeof cliEn]: string } = {
   'cli.footer': 'Le cluster vient de KUBECONFIG ou de ~/.kube/config, comme pour kubectl.',
   'cli.title': 'Apiscope {{version}} : rend visible le serveur d’API de Kubernetes.',
   'cli.usage': 'Usage :',
-  'cli.commandHelp': '  apiscope <commande> --help              l’usage de cette commande',
+  'cli.commandHelp':
+    '  apiscope <commande> --help              l’usage de cette commande (ou apiscope help <commande>)',
   'cli.language':
     'Langue : français si LC_ALL, LC_MESSAGES ou LANG nomme fr (fr_FR.UTF-8), anglais sinon.',
   'cli.unknownCommand': 'commande inconnue « {{command}} »',

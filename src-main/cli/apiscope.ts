@@ -177,11 +177,25 @@ export async function main(argv: string[]): Promise<number> {
       case undefined:
       case '--help':
       case '-h':
-      case 'help':
         console.log(HELP)
         return 0
+      case 'help': {
+        // `apiscope help record` is `apiscope record --help`, as git and kubectl read it.
+        const [topic] = rest
+        if (topic === undefined) console.log(HELP)
+        else if (USAGES[topic]) console.log(USAGES[topic])
+        else throw new UsageError(say('cli.unknownCommand', { command: topic }))
+        return 0
+      }
       default:
-        console.error(`apiscope: ${say('cli.unknownCommand', { command })}\n\n${HELP}`)
+        // An option before any command (`apiscope --port 80`) is named as an option.
+        console.error(
+          `apiscope: ${
+            command.startsWith('-')
+              ? say('cli.unknownOption', { option: command })
+              : say('cli.unknownCommand', { command })
+          }\n\n${HELP}`,
+        )
         return 2
     }
   } catch (error) {

@@ -43,6 +43,15 @@ describe('the CLI in French', () => {
     expect(r.stderr).toContain('apiscope record: option inconnue « --outt »')
     expect(r.stderr).toContain('Usage :')
   })
+  it('prints a command’s usage for help <command>, and names a leading unknown option, in French', async () => {
+    const r = await apiscope({ LANG: 'fr_FR.UTF-8' }, 'help', 'proxy')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('apiscope proxy')
+    expect(r.stdout).toContain('Codes de sortie :')
+    const leading = await apiscope({ LANG: 'fr_FR.UTF-8' }, '--port', '80')
+    expect(leading.code).toBe(2)
+    expect(leading.stderr).toContain('apiscope: option inconnue « --port »')
+  })
   it('speaks English when LC_ALL says C, whatever LANG says', async () => {
     const r = await apiscope({ LANG: 'fr_FR.UTF-8', LC_ALL: 'C' }, 'proxy', '--help')
     expect(r.code).toBe(0)

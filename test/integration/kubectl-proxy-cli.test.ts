@@ -35,6 +35,15 @@ describe('apiscope <command> --help and usage errors', () => {
     expect(all.stdout).toContain('Exit codes:')
   }, 60_000)
 
+  it('prints a command’s usage for `apiscope help <command>`, as git and kubectl read it', async () => {
+    const topic = await apiscope('help', 'record')
+    expect(topic.code).toBe(0)
+    expect(topic.stdout).toBe((await apiscope('record', '--help')).stdout)
+    const noTopic = await apiscope('help', 'proxi')
+    expect(noTopic.code).toBe(2)
+    expect(noTopic.stderr).toContain('unknown command "proxi"')
+  }, 60_000)
+
   it('names an unknown option, prints the usage and exits 2', async () => {
     const r = await apiscope('record', '--outt', 'x.ndjson')
     expect(r.code).toBe(2)
@@ -46,6 +55,13 @@ describe('apiscope <command> --help and usage errors', () => {
     const unknown = await apiscope('proxi')
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('unknown command "proxi"')
+  }, 60_000)
+
+  it('names an option given before any command as an option, with the usage', async () => {
+    const leading = await apiscope('--port', '80')
+    expect(leading.code).toBe(2)
+    expect(leading.stderr).toContain("apiscope: unknown option '--port'")
+    expect(leading.stderr).toContain('Exit codes:')
   }, 60_000)
 })
 
