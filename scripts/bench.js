@@ -303,14 +303,18 @@ ${details.join('\n')}
 
 - **Ingest**: one watch stream recorded from the real API server (test control plane, kube-apiserver
   ${merged.stream_recorded_from ?? 'of unknown version'}): 400 ConfigMaps of about 1 KB, then 200,000 one-field merge patches; replayed from a
-  loopback HTTP server at full speed. Apiscope's whole path (HTTP read, line split, JSON.parse,
-  event store with version patches, frames of at most ~60 a second) against @kubernetes/client-node's
+  loopback HTTP server at full speed. Apiscope's whole path (HTTP read, line split, the line's
+  metadata scanned, event store, frames of at most ~60 a second) against @kubernetes/client-node's
   \`Watch\` with an empty callback, and against bare \`JSON.parse\` of the same lines in memory.
   One warm-up round each, then medians of 5 rounds, alternating. \`ingest_compacted_*\` is the rate
-  until the version-history worker has also stored every version (it runs at a lower priority,
-  behind the reader, and catches up when the stream slows; docs/adr/0006).
-- **Memory**: heap held after ingesting the stream (after GC), divided by the MODIFIED events; it
-  includes everything the store keeps (columns, patches, keyframes, the latest objects).
+  until the version-history worker has also stored every version as a byte delta (it runs at a
+  lower priority, behind the reader; docs/adr/0006). \`versions_verified\`: every version read
+  back from the worker and compared with the line it came from (the run stops if one differs).
+- **Memory**: what the core holds once the stream is stored (after GC, after a first round was
+  closed): the main thread's heap and ArrayBuffers (the event columns, the batches on their way)
+  and the worker's (the versions' bytes), divided by the MODIFIED events; \`_main\` and
+  \`_worker\` are its two parts. Until 2026-12-04 it counted the two heaps only, without
+  ArrayBuffers, in the first round.
 - **Rendering**: headless Chromium (Debian's), the renderer's own TimelineData and canvas code.
   First draw of 100,000 events (columns filled, then drawn, until the frame is presented); then
   240 frames of a scripted zoom (to 1000×) and pan over 1,000,000 events, 2,000 lanes, lanes
