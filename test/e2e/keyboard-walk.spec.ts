@@ -291,7 +291,7 @@ test.describe('in a replay of the bundled demo', () => {
     await dialogsByKeyboard(page, { open: 'Open recording', help: 'Keyboard shortcuts' })
   })
 
-  test('replay: a live-traffic request by keyboard, its row announced and marked current', async ({
+  test('replay: a live-traffic request by keyboard, announced, marked current, focus back on close', async ({
     page,
   }) => {
     const app = new ApiscopePage(page, serve.url)
@@ -330,6 +330,11 @@ test.describe('in a replay of the bundled demo', () => {
     await expect(first).not.toHaveAttribute('aria-current', 'true')
     await page.keyboard.press('ArrowUp')
     await expect(first).toBeFocused()
+    // Closed from its button, the detail gives the focus back to the row that opened it.
+    await detail.getByRole('button', { name: 'Close the detail' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(detail).toHaveCount(0)
+    await expect(second).toBeFocused()
   })
 })
 
