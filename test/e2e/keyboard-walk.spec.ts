@@ -5,9 +5,11 @@
 // every enabled, visible button, link, input and select of the view must be among them: nothing
 // is mouse-only. Then the timeline by arrow keys, Escape on the inspector and on the dialogs, and
 // the focus back where it was once a dialog closed. In a replay of the bundled demo and live, each
-// in both themes (switched in place from the shortcuts overlay): the focus ring must stand out
-// against the dark and the light backgrounds alike. The live-traffic list's rows by keyboard:
-// each row's button takes the focus, Enter opens its detail, the arrows go to the next row.
+// in both themes (switched in place from the shortcuts overlay): the Tab walk in the dark theme,
+// then in the light one every control the walk must reach, focused in the page and looked at
+// again (the order does not change with the theme, the ring's colour does; one round trip a view
+// instead of two a stop). The live-traffic list's rows by keyboard: each row's button takes the
+// focus, Enter or Space opens its detail, the arrows go to the next row, closing it comes back.
 import type { Page } from '@playwright/test'
 import { switchTheme } from './display-switch'
 import { expect, test, useDemoServe } from './fixtures'
@@ -47,70 +49,81 @@ interface Stop {
   problem: string | null
 }
 
-/** The focused element: which control it is, and what is wrong with how it shows its focus. */
-async function lookAtFocus(page: Page): Promise<Stop> {
-  return page.locator('html').evaluate((html) => {
+/**
+ * The focused element: which control it is, and what is wrong with how it shows its focus. Given
+ * controls (their data-kw), focuses each in turn in the page and looks at it, in one round trip:
+ * after a key press the browser shows a programmatic focus as it shows a Tab's (:focus-visible).
+ */
+async function lookAtFocus(page: Page, focusIds: string[] = []): Promise<Stop[]> {
+  return page.locator('html').evaluate((html, ids) => {
     // The page's own globals (the Node typecheck has no DOM library).
     const document = html.ownerDocument
     const window = document.defaultView
-    const el = document.activeElement
-    if (!el || el === document.body) return { id: 'body', what: 'body', problem: null }
-    const what = `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`
-    const w = window as unknown as { kwBefore: Map<string, string> }
-    const id = el.dataset.kw ?? null
-    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number)
-    const lum = (c: number[]) => {
-      const [r, g, b] = c.slice(0, 3).map((v) => {
-        const x = v / 255
-        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4
-      })
-      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0)
-    }
-    const contrast = (a: string, b: string) => {
-      const [l1, l2] = [lum(rgb(a)), lum(rgb(b))].sort((x, y) => y - x)
-      return ((l1 ?? 0) + 0.05) / ((l2 ?? 0) + 0.05)
-    }
-    /** The opaque colour behind an outline drawn outside el: its nearest painted ancestor's. */
-    const behind = (from: typeof html | null) => {
-      for (let e = from; e; e = e.parentElement) {
-        const bg = window.getComputedStyle(e).backgroundColor
-        const a = rgb(bg)[3]
-        if (bg !== 'transparent' && (a === undefined || a > 0.9)) return bg
+    const look = (): Stop => {
+      const el = document.activeElement
+      if (!el || el === document.body) return { id: 'body', what: 'body', problem: null }
+      const what = `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`
+      const w = window as unknown as { kwBefore: Map<string, string> }
+      const id = el.dataset.kw ?? null
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number)
+      const lum = (c: number[]) => {
+        const [r, g, b] = c.slice(0, 3).map((v) => {
+          const x = v / 255
+          return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4
+        })
+        return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0)
       }
-      return window.getComputedStyle(document.body).backgroundColor
-    }
-    const r = el.getBoundingClientRect()
-    const onScreen =
-      r.width > 0 &&
-      r.height > 0 &&
-      r.bottom > 0 &&
-      r.right > 0 &&
-      r.top < window.innerHeight &&
-      r.left < window.innerWidth &&
-      el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
-    if (!onScreen)
-      return {
-        id,
-        what,
-        problem: `not on screen (${Math.round(r.top)},${Math.round(r.left)} ${Math.round(r.width)}x${Math.round(r.height)})`,
+      const contrast = (a: string, b: string) => {
+        const [l1, l2] = [lum(rgb(a)), lum(rgb(b))].sort((x, y) => y - x)
+        return ((l1 ?? 0) + 0.05) / ((l2 ?? 0) + 0.05)
       }
-    const s = window.getComputedStyle(el)
-    const now = `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}|${s.boxShadow}`
-    const before = id === null ? null : w.kwBefore.get(id)
-    if (before === now) return { id, what, problem: 'looks the same focused and unfocused' }
-    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2
-    if (outline) {
-      const offset = parseFloat(s.outlineOffset)
-      const back = offset < 0 ? behind(el) : behind(el.parentElement)
-      const ratio = contrast(s.outlineColor, back)
-      if (ratio < 3)
-        return { id, what, problem: `outline at ${ratio.toFixed(2)}:1 against ${back}` }
-      return { id, what, problem: null }
+      /** The opaque colour behind an outline drawn outside el: its nearest painted ancestor's. */
+      const behind = (from: typeof html | null) => {
+        for (let e = from; e; e = e.parentElement) {
+          const bg = window.getComputedStyle(e).backgroundColor
+          const a = rgb(bg)[3]
+          if (bg !== 'transparent' && (a === undefined || a > 0.9)) return bg
+        }
+        return window.getComputedStyle(document.body).backgroundColor
+      }
+      const r = el.getBoundingClientRect()
+      const onScreen =
+        r.width > 0 &&
+        r.height > 0 &&
+        r.bottom > 0 &&
+        r.right > 0 &&
+        r.top < window.innerHeight &&
+        r.left < window.innerWidth &&
+        el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+      if (!onScreen)
+        return {
+          id,
+          what,
+          problem: `not on screen (${Math.round(r.top)},${Math.round(r.left)} ${Math.round(r.width)}x${Math.round(r.height)})`,
+        }
+      const s = window.getComputedStyle(el)
+      const now = `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}|${s.boxShadow}`
+      const before = id === null ? null : w.kwBefore.get(id)
+      if (before === now) return { id, what, problem: 'looks the same focused and unfocused' }
+      const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2
+      if (outline) {
+        const offset = parseFloat(s.outlineOffset)
+        const back = offset < 0 ? behind(el) : behind(el.parentElement)
+        const ratio = contrast(s.outlineColor, back)
+        if (ratio < 3)
+          return { id, what, problem: `outline at ${ratio.toFixed(2)}:1 against ${back}` }
+        return { id, what, problem: null }
+      }
+      const shadow = s.boxShadow !== 'none' && /(\d+(\.\d+)?)px(?!.*inset)/.test(s.boxShadow)
+      if (shadow) return { id, what, problem: null }
+      return { id, what, problem: `no focus indicator (${now})` }
     }
-    const shadow = s.boxShadow !== 'none' && /(\d+(\.\d+)?)px(?!.*inset)/.test(s.boxShadow)
-    if (shadow) return { id, what, problem: null }
-    return { id, what, problem: `no focus indicator (${now})` }
-  })
+    if (ids.length === 0) return [look()]
+    return ids.map((id) => {
+      document.querySelector(`[data-kw="${id}"]`)?.focus()
+      return look()
+    })
+  }, focusIds)
 }
 
 /** The view's controls a person can use: enabled, visible, and not a roving tabindex's others. */
@@ -163,7 +176,8 @@ async function walkView(page: Page, key: string): Promise<string[]> {
   let leftPage = 0
   for (; stops < MAX_STOPS; stops++) {
     await page.keyboard.press('Tab')
-    const stop = await lookAtFocus(page)
+    const [stop] = await lookAtFocus(page)
+    if (!stop) break
     // Past the last control the focus leaves the page, then wraps to the first: once round.
     if (stop.id === 'body') {
       if (++leftPage === 2) break
@@ -182,14 +196,38 @@ async function walkView(page: Page, key: string): Promise<string[]> {
   return [...new Set(problems)]
 }
 
-/** Every view, in the dark theme then in the light one (the page keeps its state). */
+/**
+ * One view's focus indicators in the theme shown, without walking it by Tab again: the order and
+ * the reach do not change with the theme (the walk checked them), the colours do. One Tab for the
+ * keyboard's way of showing focus, then every control the walk must reach, focused in the page.
+ */
+async function lookAtView(page: Page, key: string): Promise<string[]> {
+  await page.locator('html').evaluate((html) => html.ownerDocument.activeElement?.blur())
+  const started = Date.now()
+  await showView(page, key)
+  await markControls(page)
+  const expected = await reachableControls(page)
+  await page.keyboard.press('Tab')
+  const stops = await lookAtFocus(page, [...expected.keys()])
+  if (process.env.APISCOPE_WALK_TIMES)
+    console.log(`look ${key}: ${stops.length} controls, ${Date.now() - started} ms`)
+  return [
+    ...new Set(stops.filter((s) => s.problem).map((s) => `view ${key}: ${s.what}: ${s.problem}`)),
+  ]
+}
+
+/**
+ * Every view walked by Tab in the dark theme, then each control's focus looked at again in the
+ * light theme (switched in place: the page keeps its state): the ring must show on both.
+ */
 async function walkAll(page: Page): Promise<string[]> {
   const problems: string[] = []
-  for (const theme of ['dark', 'light'] as const) {
-    await switchTheme(page, theme)
-    for (const key of VIEWS)
-      for (const problem of await walkView(page, key)) problems.push(`${theme}: ${problem}`)
-  }
+  await switchTheme(page, 'dark')
+  for (const key of VIEWS)
+    for (const problem of await walkView(page, key)) problems.push(`dark: ${problem}`)
+  await switchTheme(page, 'light')
+  for (const key of VIEWS)
+    for (const problem of await lookAtView(page, key)) problems.push(`light: ${problem}`)
   return problems
 }
 
@@ -236,7 +274,7 @@ test.describe('in a replay of the bundled demo', () => {
       const main = document.querySelector('main')
       main?.insertAdjacentHTML(
         'afterbegin',
-        '<button id="probe-a" style="outline: none">a</button><button id="probe-b" tabindex="-1">b</button>',
+        '<button id="probe-a" style="outline: none">a</button><button id="probe-b" tabindex="-1">b</button><button id="probe-c" style="outline-color: #eef1f4">c</button>',
       )
     })
     await switchTheme(page, 'dark')
@@ -244,6 +282,14 @@ test.describe('in a replay of the bundled demo', () => {
       expect.arrayContaining([
         'view 1: button "a": looks the same focused and unfocused',
         'view 1: never focused by Tab: button "b"',
+      ]),
+    )
+    // And the light theme's look: a ring too pale for its background fails.
+    await switchTheme(page, 'light')
+    expect(await lookAtView(page, '1')).toEqual(
+      expect.arrayContaining([
+        'view 1: button "a": looks the same focused and unfocused',
+        expect.stringMatching(/^view 1: button "c": outline at 1\.\d+:1 against/),
       ]),
     )
   })
