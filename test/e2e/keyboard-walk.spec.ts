@@ -388,7 +388,7 @@ test('live: Tab reaches every control of every view, each with a visible focus',
   apiscope,
   page,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(600_000)
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await apiscope.open()
   await expect(apiscope.statusPill).toContainText('Connected')
