@@ -1,6 +1,7 @@
 // The timeline's rows at scale: lanes in natural order whatever order they came in, a group of more
 // than COLLAPSE_ABOVE lanes folded into one density band until opened, a filter that picks lanes
-// out by namespace/name; every lane's row known (its band's when folded, -1 when filtered out).
+// out by namespace/name; every lane's row known (its band's when folded, -1 when filtered out), and
+// every other group's rows shaded.
 import { describe, expect, it } from 'vitest'
 import type { TimelineEvent } from '@common/watch-types'
 import {
@@ -98,5 +99,17 @@ describe('timeline rows at scale', () => {
     expect(rows.filter((l) => l.kind === 'group')).toHaveLength(20)
     expect(rows.filter((l) => l.kind === 'object')).toHaveLength(SMALL_GROUP)
     expect(data.summary.foldAbove).toBe(SMALL_GROUP)
+  })
+
+  it('shades every other group, the first one too, without walking the rows above', () => {
+    const data = new TimelineData()
+    data.append(['cm-1', 'cm-2'].map((n) => ev('a', n)))
+    data.append(['cm-1'].map((n) => ev('b', n)))
+    data.append(['cm-1', 'cm-2', 'cm-3'].map((n) => ev('c', n)))
+    // Watches, then groups a, b and c.
+    const rows = data.rows()
+    expect(rows.map((l) => (data.shaded(rows.indexOf(l)) ? 1 : 0))).toEqual([1, 0, 0, 1, 0, 0, 0])
+    data.setFilter('cm-1')
+    expect(data.rows().map((_, r) => (data.shaded(r) ? 1 : 0))).toEqual([1, 0, 1, 0])
   })
 })

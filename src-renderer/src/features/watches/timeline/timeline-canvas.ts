@@ -2,9 +2,12 @@
 // list snapshots, streaming lists' end bookmarks and 410s as vertical lines; a streaming list's
 // initial ADDED events as a ring around a dot, apart from the live ADDED's full disc. Framework-free so the benchmark drives it directly.
 // Level of detail: within a lane, at most one mark per pixel column and type is drawn, found by
-// binary search, so the cost follows what is visible, not how many events exist.
-import type { Lane, TimelineData } from './timeline-data'
+// binary search, so the cost follows what is visible, not how many events exist; a folded group
+// is one band of its events' density, kept drawn between frames (band-strip.ts). Only the rows in
+// view are visited.
+import type { TimelineData } from './timeline-data'
 import { lowerBound, plotScale, xOf, type AxisChoice } from './timeline-axis'
+import { drawBand } from './band-strip'
 
 /**
  * The event types: a shape each (never told apart by colour alone) and a colour each, the page's
@@ -148,19 +151,13 @@ export function drawTimeline(
   const palette = opts.palette ?? DARK_PALETTE
 
   // Row bands: alternate groups so that kinds and namespaces read as blocks.
-  let prevGroup = ''
-  let band = false
-  for (let row = 0; row <= lastRow; row++) {
-    const lane = rows[row]
-    if (!lane) break
-    if (lane.group !== prevGroup) {
-      band = !band
-      prevGroup = lane.group
-    }
-    if (row < firstRow) continue
+  for (let row = firstRow; row <= lastRow; row++) {
+    if (!rows[row]) break
     const y = (row - vp.rowTop) * laneHeight
-    ctx.fillStyle = band ? 'rgba(148,163,184,0.06)' : 'rgba(0,0,0,0)'
-    ctx.fillRect(0, y, width, laneHeight)
+    if (data.shaded(row)) {
+      ctx.fillStyle = 'rgba(148,163,184,0.06)'
+      ctx.fillRect(0, y, width, laneHeight)
+    }
     ctx.fillStyle = 'rgba(148,163,184,0.10)'
     ctx.fillRect(0, y + laneHeight - 1, width, 1)
   }
@@ -224,8 +221,15 @@ export function drawTimeline(
     if (!lane) break
     const cy = (row - vp.rowTop) * laneHeight + laneHeight / 2
     if (lane.members) {
-      const top = (row - vp.rowTop) * laneHeight
-      marks += drawBand(ctx, data, lane.members, mode, vp, toPx, top, palette.band)
+      marks += drawBand(
+        ctx,
+        data,
+        lane.members,
+        mode,
+        vp,
+        (row - vp.rowTop) * laneHeight,
+        palette.band,
+      )
       continue
     }
     const ev = lane.events
@@ -296,48 +300,6 @@ export function drawTimeline(
     ctx.stroke()
   }
   return { marks, visibleLanes: Math.max(0, lastRow - firstRow + 1) }
-}
-
-/**
- * A group band: how many events of its lanes fall in each pixel column, as bars on a log scale
- * (one event is a short bar, the busiest column the lane's height). Returns the columns drawn.
- */
-function drawBand(
-  ctx: CanvasRenderingContext2D,
-  data: TimelineData,
-  members: readonly Lane[],
-  mode: AxisChoice['mode'],
-  vp: TimelineViewport,
-  toPx: (x: number) => number,
-  top: number,
-  color: string,
-): number {
-  const width = Math.ceil(vp.width)
-  const counts = new Uint32Array(width + 1)
-  let max = 0
-  for (const lane of members) {
-    const ev = lane.events
-    const end = lowerBound(data, mode, ev, vp.x1 + 1e-9)
-    for (let i = lowerBound(data, mode, ev, vp.x0); i < end; i++) {
-      const px = Math.round(toPx(xOf(data, mode, ev[i] as number)))
-      if (px < 0 || px > width) continue
-      const c = ++(counts[px] as number)
-      if (c > max) max = c
-    }
-  }
-  if (max === 0) return 0
-  const h = vp.laneHeight - 6
-  const scale = Math.log2(max + 1)
-  ctx.fillStyle = color
-  let columns = 0
-  for (let px = 0; px <= width; px++) {
-    const c = counts[px] as number
-    if (!c) continue
-    const bar = Math.max(2, (Math.log2(c + 1) / scale) * h)
-    ctx.fillRect(px, top + 3 + h - bar, 1.5, bar)
-    columns++
-  }
-  return columns
 }
 
 /** The event under a point: the lane from y, then the nearest event in it within `slop` pixels. */

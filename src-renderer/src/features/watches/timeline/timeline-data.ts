@@ -100,6 +100,8 @@ export class TimelineData {
   /** The rows shown: sorted lanes, bands for collapsed groups, the filter applied; rebuilt lazily. */
   private order: Lane[] | null = null
   private rowOf: Int32Array | null = null
+  /** 1 for the rows of every other group (from the first), shaded so that groups read as blocks. */
+  private shade: Uint8Array | null = null
   /** Lower-case text a lane's 'namespace/name' must contain to be shown ('' shows all). */
   private filterText = ''
   /** Groups shown lane by lane although they are larger than COLLAPSE_ABOVE. */
@@ -128,6 +130,7 @@ export class TimelineData {
     this.unsorted = []
     this.order = null
     this.rowOf = null
+    this.shade = null
   }
 
   get filter(): string {
@@ -405,8 +408,15 @@ export class TimelineData {
       }
       i = end
     }
+    const shade = new Uint8Array(out.length)
+    let on = 0
+    for (let r = 0; r < out.length; r++) {
+      if (r === 0 || out[r]?.group !== out[r - 1]?.group) on ^= 1
+      shade[r] = on
+    }
     this.order = out
     this.rowOf = rowOf
+    this.shade = shade
     this.summary = { objectLanes, foldAbove, bands, folded, matching: f ? matching : null }
   }
 
@@ -414,6 +424,12 @@ export class TimelineData {
   rowOfLane(laneId: number): number {
     this.rows()
     return (this.rowOf as Int32Array)[laneId] ?? -1
+  }
+
+  /** Whether a row is in a shaded group (every other group, the first one shaded). */
+  shaded(row: number): boolean {
+    this.rows()
+    return (this.shade as Uint8Array)[row] === 1
   }
 
   rvOf(k: number): string {
