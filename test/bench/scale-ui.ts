@@ -4,7 +4,8 @@
 // tasks over 200 ms after the first draw (PerformanceObserver longtask), the p95 presented frame
 // interval while scrolling the lanes and zooming the axis (one wheel event a frame), the time from
 // typing a filter to its lanes drawn, and from Enter in the filter to the inspector showing the
-// object. Saves screenshots of the timeline (bands, an opened group, a filter) and the table.
+// object; the page's JS heap after GC with every object in. Saves screenshots of the timeline
+// (bands, an opened group, a filter) and the table.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
@@ -31,6 +32,8 @@ export interface UiFigures {
   p95_frame_zoom_ms: number
   filter_to_draw_ms: number
   inspector_ms: number
+  /** The page's JS heap after GC with every object in (CDP Runtime.getHeapUsage), MB. */
+  heap_mb: number
 }
 
 async function serve(kubeconfig: string): Promise<{ url: string; stop(): void }> {
@@ -154,6 +157,10 @@ export async function runScaleUi(
     const longest = Math.max(0, ...tasks.filter((t) => t.start >= t0).map((t) => t.duration))
     const over200 = tasks.filter((t) => t.start >= times.first && t.duration > 200).length
     await page.waitForTimeout(500)
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('HeapProfiler.collectGarbage')
+    const heap = await cdp.send('Runtime.getHeapUsage')
+    await cdp.detach()
     await page.screenshot({ path: path.join(shots, `scale-${label}-timeline-bands.png`) })
 
     const scroll = await wheelFrames(page, 120, false)
@@ -231,6 +238,7 @@ export async function runScaleUi(
       p95_frame_zoom_ms: r1(p95(zoom)),
       filter_to_draw_ms: Math.round(filterMs),
       inspector_ms: Math.round(inspectorMs),
+      heap_mb: r1(heap.usedSize / 2 ** 20),
     }
   } finally {
     await browser.close()

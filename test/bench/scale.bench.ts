@@ -45,6 +45,8 @@ const SHOTS = [
 /** ConfigMaps created through the API (the rest are written into etcd: the API is too slow here). */
 const API_FILL = Number(process.env.BENCH_SCALE_API_FILL ?? 2000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+/** BENCH_SCALE_CORE=0: only the browser part (the core, informer and kubectl rows are not run). */
+const CORE = process.env.BENCH_SCALE_CORE !== '0'
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,50000')
   .split(',')
   .map((s) => Number(s.trim()))
@@ -472,7 +474,7 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
         informer: [],
         kubectl: [],
       }
-      for (let round = 0; round < ROUNDS; round++) {
+      for (let round = 0; CORE && round < ROUNDS; round++) {
         runs.core?.push(await child('core-list', stateFile, expected))
         runs.coreWhole?.push(await child('core-whole', stateFile, expected))
         runs.informer?.push(await child('informer', stateFile, expected))
@@ -503,6 +505,9 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
         core_frames: m('core', 'frames'),
         core_max_frame_kb: Math.round(m('core', 'maxFrameKb')),
       }
+      // BENCH_SCALE_CORE=0: none of the core's figures, only the browser's below.
+      if (!CORE)
+        for (const k of Object.keys(row)) if (k !== 'size' && k !== 'objects') delete row[k]
       if (runs.coreStream?.length) {
         row.core_stream_vs_informer = r2(m('informer', 'ms') / m('coreStream', 'ms'))
         row.core_stream_heap_mb = r1(m('coreStream', 'heapMb'))
@@ -535,7 +540,11 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
       ? (JSON.parse(readFileSync(tableFile, 'utf8')) as Record<string, number | string>[])
       : []
   const sizes = new Set(table.map((r) => r.size))
-  const merged = [...earlier.filter((r) => !sizes.has(r.size)), ...table].sort(
+  // Without the core's rows (BENCH_SCALE_CORE=0), the browser's figures join the earlier row.
+  const joined = CORE
+    ? table
+    : table.map((r) => ({ ...earlier.find((e) => e.size === r.size), ...r }))
+  const merged = [...earlier.filter((r) => !sizes.has(r.size)), ...joined].sort(
     (a, b) => Number(a.objects) - Number(b.objects),
   )
   writeFileSync(tableFile, JSON.stringify(merged))
