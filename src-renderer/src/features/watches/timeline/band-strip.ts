@@ -2,13 +2,14 @@
 // onto the plot while only the rows move: scrolling 150,000 objects' bands is then one image copy
 // a band, not a bar a pixel column (about 40,000 fillRect calls a frame for 30 bands). The strip
 // is drawn again when the domain, the width, the lane height, the pixel ratio, the events or the
-// band's lanes or the theme's colour change. The last MAX_STRIPS bands drawn are kept.
+// band's lanes or the theme's colour change. The last MAX_STRIPS bands drawn are kept, their
+// canvases reused.
 import { bandColumns, bandPositions } from './band-density'
 import type { AxisChoice } from './timeline-axis'
 import type { Lane, TimelineData } from './timeline-data'
 
-/** About two screens of bands at 1,000 px; each strip is width × lane height × 4 bytes. */
-const MAX_STRIPS = 64
+/** About a screen and a half of bands at 1,000 px; a strip is width × lane height × 4 bytes. */
+const MAX_STRIPS = 48
 
 interface Strip {
   key: string
@@ -73,7 +74,14 @@ function stripOf(
   const max = bandColumns(bandPositions(data, members, mode), v.x0, v.x1, v.width, counts)
   const w = Math.max(1, Math.ceil(v.width * v.dpr))
   const h = Math.max(1, Math.round(v.laneHeight * v.dpr))
-  const canvas = held?.canvas ?? new OffscreenCanvas(w, h)
+  let canvas = held?.canvas
+  if (!canvas && strips.size >= MAX_STRIPS) {
+    // The least recently drawn band gives its canvas (a list in progress makes new bands often).
+    const [lru, old] = strips.entries().next().value as [readonly Lane[], Strip]
+    strips.delete(lru)
+    canvas = old.canvas
+  }
+  canvas ??= new OffscreenCanvas(w, h)
   if (canvas.width !== w || canvas.height !== h) {
     canvas.width = w
     canvas.height = h
@@ -84,7 +92,6 @@ function stripOf(
   ctx.setTransform(v.dpr, 0, 0, v.dpr, 0, 0)
   const strip = { key, canvas, columns: paintBand(ctx, counts, max, v.laneHeight, 0, color) }
   strips.set(members, strip)
-  if (strips.size > MAX_STRIPS) strips.delete(strips.keys().next().value as readonly Lane[])
   return strip
 }
 
