@@ -27,6 +27,20 @@ function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
 }
 
+/** `color-mix(in srgb, a p%, b)`, as CSS mixes a tint over a background. */
+function mix(a: string, b: string, p: number): string {
+  return `#${[1, 3, 5]
+    .map((i) => {
+      const v = parseInt(a.slice(i, i + 2), 16) * p + parseInt(b.slice(i, i + 2), 16) * (1 - p)
+      return Math.round(v).toString(16).padStart(2, '0')
+    })
+    .join('')}`
+}
+
+// The event table's selected row: the accent at this share over the background
+// (WatchEventTable.svelte's `.row.selected`); the event types are text on it.
+const SELECTED_TINT = 0.1
+
 function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
   return (hi! + 0.05) / (lo! + 0.05)
@@ -64,6 +78,13 @@ describe('the themes’ colours', () => {
         check('--focus', bg, 3)
       }
       check('--accent-ink', '--accent', 4.5)
+      for (const bg of BACKGROUNDS) {
+        const tint = mix(vars.get('--accent') ?? '', vars.get(bg) ?? '', SELECTED_TINT)
+        for (const fg of EVENTS) {
+          const ratio = contrast(vars.get(fg) ?? '', tint)
+          if (!(ratio >= 4.5)) low.push(`${fg} on a selected row over ${bg}: ${ratio.toFixed(2)}`)
+        }
+      }
       expect(low).toEqual([])
     })
 })
