@@ -37,20 +37,20 @@ export class TrafficPage {
       has: this.page.getByText('running', { exact: true }),
     })
     if (await running.filter({ hasText: `:${u.port}/` }).count()) return
-    while ((await running.count()) > 0)
-      await running
-        .first()
-        .getByRole('button', { name: 'Stop' })
-        .click({ timeout: 5000 })
-        .catch(() => undefined) // the row may leave as the click lands
+    await this.stopRunning('webhook')
     await this.page.getByLabel('Port', { exact: true }).fill(u.port)
     await this.page.getByLabel('URL path', { exact: true }).fill(u.pathname)
     await this.page.getByRole('button', { name: 'Start webhook' }).click()
   }
 
-  /** Follows the API server's JSON audit log at `file` (a tail), until its row says running. */
+  /**
+   * Follows the API server's JSON audit log at `file` (a tail), until its row says running. A log
+   * an earlier test left followed is stopped first: two tails of one file would list each request
+   * twice, and its row would stand beside the new one.
+   */
   async followLog(file: string): Promise<void> {
     await this.tab('Setup')
+    await this.stopRunning('log-file')
     await this.page.getByLabel('Log file').fill(file)
     await this.page.getByRole('button', { name: 'Follow log' }).click()
     await expect(this.page.locator('tr[data-source="log-file"]')).toContainText('running')
@@ -59,7 +59,13 @@ export class TrafficPage {
   /** Stops every audit source that runs (another test's webhook may still be on), then Requests. */
   async stopSources(): Promise<void> {
     await this.tab('Setup')
-    const running = this.page.locator('tr[data-source]', {
+    await this.stopRunning()
+    await this.tab('Requests')
+  }
+
+  /** On the Setup tab: stops every running audit source of this kind (every kind if none). */
+  private async stopRunning(kind?: 'webhook' | 'log-file'): Promise<void> {
+    const running = this.page.locator(kind ? `tr[data-source="${kind}"]` : 'tr[data-source]', {
       has: this.page.getByText('running', { exact: true }),
     })
     while ((await running.count()) > 0)
@@ -68,7 +74,6 @@ export class TrafficPage {
         .getByRole('button', { name: 'Stop' })
         .click({ timeout: 5000 })
         .catch(() => undefined) // the row may leave as the click lands
-    await this.tab('Requests')
   }
 
   /**
