@@ -9,11 +9,10 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LabRequestSpec, LabResult } from '@features/lab/messages'
 import type { TrafficBatch, TrafficRequest, TrafficSourceStatus } from '@features/traffic/messages'
-import type { Result } from '@common/result'
 import { stageSteps } from '@common/stage-steps'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
+import { cluster, coreFor, createNamespace, kubectl, onOldest, unwrap, waitUntil } from './helpers'
 
 let core: ApiscopeCore
 let ns: string
@@ -24,11 +23,6 @@ const seen = new Map<string, TrafficRequest>()
 const created: string[] = []
 
 const ADMISSION = '/apis/admissionregistration.k8s.io/v1'
-
-function unwrap<T>(res: Result<unknown>): T {
-  if (!res.ok) throw new Error(`${res.error.title}: ${res.error.detail}`)
-  return res.value as T
-}
 
 const deployment = (name: string, replicas: number, labels: Record<string, string> = {}) =>
   JSON.stringify({

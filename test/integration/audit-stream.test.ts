@@ -12,17 +12,11 @@ import { BARE_POD_YAML } from '@common/lab-seed-manifests'
 import type { LabRequestSpec, LabResult } from '@features/lab/messages'
 import type { TrafficSourceStatus } from '@features/traffic/messages'
 import type { RolloutTrace, TraceArrow } from '@features/walkthroughs/messages'
-import type { Result } from '@common/result'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT, ADMIN_USER } from '../cluster/control-plane'
 import { startLabelWebhook, type LabelWebhook, LABEL_WEBHOOK } from '../cluster/label-webhook'
 import { SimulatedNode } from '../cluster/simulated-node'
-import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
-
-function unwrap<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.title}: ${result.error.detail}`)
-  return result.value as T
-}
+import { cluster, coreFor, createNamespace, kubectl, unwrap, waitUntil } from './helpers'
 
 let core: ApiscopeCore
 let receiver: TrafficSourceStatus

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TrafficSourceStatus } from '@features/traffic/messages'
 import type { RunState, StepResult } from '@features/walkthroughs/messages'
 import { AGGREGATED_PATH } from '@common/request-stages'
-import type { Result } from '@common/result'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { scenarioById } from '../../src-main/features/walkthroughs/scenario-catalog'
 import {
@@ -29,12 +28,7 @@ import {
   type LabelWebhook,
 } from '../cluster/label-webhook'
 import { FRONT_PROXY_CLIENT_CN } from '../cluster/pki'
-import { cluster, coreFor } from './helpers'
-
-function unwrap<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.title}: ${result.error.detail}`)
-  return result.value as T
-}
+import { cluster, coreFor, unwrap } from './helpers'
 
 let core: ApiscopeCore
 let aggregated: AggregatedApiServer

@@ -19,13 +19,13 @@ import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { vitrineManifest as vitrine } from '@common/lab-seed-manifests'
 import {
+  adminCoreInNamespace,
+  closeInNamespace,
   cluster,
-  connectAdmin,
-  coreFor,
-  createNamespace,
+  DEPLOYMENTS,
+  invokeOk,
   kubectl,
   onOldest,
-  openWatch,
   waitUntil,
 } from './helpers'
 
@@ -64,11 +64,7 @@ const ownersOfReplicas = (object: unknown) =>
 let core: ApiscopeCore
 let ns: string
 
-async function call<T>(channel: string, payload: unknown): Promise<T> {
-  const res = await core.invoke(channel, payload)
-  if (!res.ok) throw new Error(`${channel}: ${res.error.title}: ${res.error.detail}`)
-  return res.value as T
-}
+const call = <T>(channel: string, payload: unknown) => invokeOk<T>(core, channel, payload)
 const whatIf = (manifest: string, force = false, resolve?: { way: string; fields: string[] }) =>
   call<WhatIfResult>('ownership:what-if', {
     manifest,
@@ -90,15 +86,9 @@ const liveMap = () =>
   })
 
 beforeAll(async () => {
-  core = coreFor()
-  const session = await connectAdmin(core)
-  ns = createNamespace('ssa')
-  await openWatch(session, { group: 'apps', version: 'v1', resource: 'deployments', namespace: ns })
+  ;({ core, ns } = await adminCoreInNamespace('ssa', DEPLOYMENTS))
 })
-afterAll(() => {
-  kubectl('delete', 'namespace', ns, '--wait=false')
-  core.close()
-})
+afterAll(() => closeInNamespace({ core, ns }))
 
 describe('the seed’s server-side apply sequence, kubectl patch as the other manager', () => {
   it('predicts a creation, then equipe-web’s apply owns what its file sets', async () => {

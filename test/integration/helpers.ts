@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { inject } from 'vitest'
+import type { Result } from '@common/result'
 import type { WatchTarget } from '@common/watch-types'
 import { ApiscopeCore, type CoreOptions } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
@@ -83,4 +84,45 @@ export async function waitUntil<T>(
       throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 50))
   }
+}
+
+/**
+ * A core connected to the admin context and a namespace of its own for a file's tests, with a
+ * watch on `watched` resources in it when given. Close it with `closeInNamespace`.
+ */
+export async function adminCoreInNamespace(
+  prefix: string,
+  watched?: Omit<WatchTarget, 'namespace'>,
+): Promise<{ core: ApiscopeCore; ns: string }> {
+  const core = coreFor()
+  const session = await connectAdmin(core)
+  const ns = createNamespace(prefix)
+  if (watched) await openWatch(session, { ...watched, namespace: ns })
+  return { core, ns }
+}
+
+/** Closes a core from `adminCoreInNamespace` and deletes its namespace without waiting. */
+export function closeInNamespace(world: { core?: ApiscopeCore; ns?: string }): void {
+  world.core?.close()
+  if (world.ns) kubectl('delete', 'namespace', world.ns, '--wait=false')
+}
+
+/** The Deployments of apps/v1, as a watch target without its namespace. */
+export const DEPLOYMENTS = { group: 'apps', version: 'v1', resource: 'deployments' } as const
+
+/** The value of a core's answer, or a throw with its error's title and detail. */
+export function unwrap<T>(result: Result<unknown>): T {
+  if (!result.ok) throw new Error(`${result.error.title}: ${result.error.detail}`)
+  return result.value as T
+}
+
+/** Asks `core` on `channel`: the answer's value, or a throw naming the channel and the error. */
+export async function invokeOk<T>(
+  core: ApiscopeCore,
+  channel: string,
+  payload: unknown,
+): Promise<T> {
+  const result = await core.invoke(channel, payload)
+  if (!result.ok) throw new Error(`${channel}: ${result.error.title}: ${result.error.detail}`)
+  return result.value as T
 }

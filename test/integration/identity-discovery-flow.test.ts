@@ -11,15 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApfReport } from '@features/traffic/messages'
 import type { LabResult } from '@features/lab/messages'
 import type { DiscoveryReport, Identity } from '@common/kube-types'
-import type { Result } from '@common/result'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
-
-function unwrap<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.title}: ${result.error.detail}`)
-  return result.value as T
-}
+import { cluster, coreFor, createNamespace, kubectl, onOldest, unwrap, waitUntil } from './helpers'
 
 let core: ApiscopeCore
 let tmp: string

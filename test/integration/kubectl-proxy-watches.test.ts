@@ -22,16 +22,11 @@ import type {
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { TABLE_ROW } from '../../src-main/core/watch/relayed-watch'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
+import { cluster, coreFor, createNamespace, kubectl, onOldest, unwrap, waitUntil } from './helpers'
 
 const CANARY = `apiscope-canary-${Math.random().toString(36).slice(2, 10)}`
 const B64 = Buffer.from(CANARY).toString('base64')
 const home = mkdtempSync(path.join(tmpdir(), 'apiscope-relayed-watch-home-'))
-
-function unwrap<T>(result: { ok: boolean; value?: unknown; error?: unknown }): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
-  return result.value as T
-}
 
 let core: ApiscopeCore
 let proxy: KubectlProxyStatus

@@ -18,7 +18,7 @@ import type { TrafficBatch, TrafficRequest } from '@features/traffic/messages'
 import { REDACTED } from '@common/redaction'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT, VIEWER_CONTEXT } from '../cluster/control-plane'
-import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
+import { cluster, coreFor, createNamespace, kubectl, onOldest, unwrap, waitUntil } from './helpers'
 
 const CANARY = `apiscope-canary-${Math.random().toString(36).slice(2, 10)}`
 const B64 = Buffer.from(CANARY).toString('base64')
@@ -30,11 +30,6 @@ interface Watched {
   log: RequestLogEntry[]
   traffic: Map<string, TrafficRequest>
   proxy: KubectlProxyStatus
-}
-
-function unwrap<T>(result: { ok: boolean; value?: unknown; error?: unknown }): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
-  return result.value as T
 }
 
 async function watchedCore(context: string): Promise<Watched> {

@@ -16,12 +16,7 @@ import type {
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import type { KubeResponse } from '../../src-main/core/kube-transport'
 import { normalizeAuditEvent } from '../../src-main/features/traffic/audit-event'
-import { cluster, coreFor, createNamespace, kubectl, onOldest, waitUntil } from './helpers'
-
-function unwrap<T>(result: { ok: boolean; value?: unknown; error?: unknown }): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
-  return result.value as T
-}
+import { cluster, coreFor, createNamespace, kubectl, onOldest, unwrap, waitUntil } from './helpers'
 
 /** A core connected to the test cluster that keeps every request the stream pushes. */
 async function streamingCore() {

@@ -9,20 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RequestLogEntry, SessionState } from '@common/kube-types'
 import type { RecordingStatus } from '@features/recording/messages'
 import type { TrafficSourceStatus, TrafficStatus } from '@features/traffic/messages'
-import type { Result } from '@common/result'
 import type { WatchFrame, WatchSnapshot } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { readRecordingFile, type RecordingContent } from '../../src-main/features/recording/reader'
 import { ADMIN_CONTEXT, REPO_ROOT } from '../cluster/control-plane'
-import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+import { cluster, coreFor, createNamespace, kubectl, unwrap, waitUntil } from './helpers'
 
 const DEMO_DIR = path.join(REPO_ROOT, 'resources/demo')
 const DEMO = 'seed-chapter-34.ndjson.gz'
-
-function unwrap<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.title}: ${result.error.detail}`)
-  return result.value as T
-}
 
 let core: ApiscopeCore
 let ns: string

@@ -21,13 +21,13 @@ import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { SIMULATED_MANAGER, SimulatedNode } from '../cluster/simulated-node'
 import {
+  adminCoreInNamespace,
+  closeInNamespace,
   cluster,
-  connectAdmin,
-  coreFor,
-  createNamespace,
+  DEPLOYMENTS,
+  invokeOk,
   kubectl,
   onOldest,
-  openWatch,
   waitUntil,
 } from './helpers'
 
@@ -84,11 +84,7 @@ const replicasOf = (ns: string, name = 'vitrine') =>
 let core: ApiscopeCore
 let ns: string
 
-async function call<T>(channel: string, payload: unknown): Promise<T> {
-  const res = await core.invoke(channel, payload)
-  if (!res.ok) throw new Error(`${channel}: ${res.error.title}: ${res.error.detail}`)
-  return res.value as T
-}
+const call = <T>(channel: string, payload: unknown) => invokeOk<T>(core, channel, payload)
 const whatIf = (manifest: string) =>
   call<WhatIfResult>('ownership:what-if', { manifest, fieldManager: 'equipe-web', force: false })
 const mapOf = (name: string) =>
@@ -99,15 +95,9 @@ const replicaOwners = (object: unknown) =>
   (findOwnedField(indexOwnership(object), '.spec.replicas')?.owners ?? []).map(managerLabel)
 
 beforeAll(async () => {
-  core = coreFor()
-  const session = await connectAdmin(core)
-  ns = createNamespace('subres')
-  await openWatch(session, { group: 'apps', version: 'v1', resource: 'deployments', namespace: ns })
+  ;({ core, ns } = await adminCoreInNamespace('subres', DEPLOYMENTS))
 })
-afterAll(() => {
-  kubectl('delete', 'namespace', ns, '--wait=false')
-  core.close()
-})
+afterAll(() => closeInNamespace({ core, ns }))
 
 describe('the seed’s story: kubectl scale owns spec.replicas through the scale subresource', () => {
   it('apply as equipe-web, then kubectl scale --replicas=4 (a PATCH on deployments/scale)', async () => {

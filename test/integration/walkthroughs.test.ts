@@ -13,7 +13,7 @@ import { releaseOf } from '@common/kubectl-releases'
 import { SCENARIOS } from '../../src-main/features/walkthroughs/scenario-catalog'
 import { forRelease } from '../../src-main/features/walkthroughs/step-checks'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { cluster, coreFor, kubectl, onOldest, waitUntil } from './helpers'
+import { cluster, coreFor, invokeOk, kubectl, onOldest, waitUntil } from './helpers'
 
 let core: ApiscopeCore
 
@@ -24,11 +24,7 @@ beforeAll(async () => {
 })
 afterAll(() => core.close())
 
-async function call<T>(channel: string, payload: unknown): Promise<T> {
-  const res = await core.invoke(channel, payload)
-  if (!res.ok) throw new Error(`${channel}: ${res.error.title}: ${res.error.detail}`)
-  return res.value as T
-}
+const call = <T>(channel: string, payload: unknown) => invokeOk<T>(core, channel, payload)
 
 /** etcd's history before now is compacted, as the API server does every 5 minutes on its own. */
 function compactEtcd(): void {
