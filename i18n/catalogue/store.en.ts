@@ -15,6 +15,19 @@ export const storeEn = {
     '{{count, number}} older versions of {{objects}} were folded away to stay within the store’s budget ({{mb, number}} MB): their marks stay on the timeline, each object keeps its first and latest versions; a recording keeps them all.',
   'store.objects_one': '{{count}} busy object',
   'store.objects_other': '{{count, number}} busy objects',
+  // FoldedVersionsNote in the timeline: deleted objects whose every version was folded
+  'store.foldedDeletedStore_one':
+    'The versions of {{count}} deleted object ({{versions}}) were folded away to stay within the store’s budget ({{mb}} MB): its marks stay on the timeline, to show it existed and was deleted; a recording keeps them all.',
+  'store.foldedDeletedStore_other':
+    'The versions of {{count, number}} deleted objects ({{versions}}) were folded away to stay within the store’s budget ({{mb}} MB): their marks stay on the timeline, to show they existed and were deleted; a recording keeps them all.',
+  'store.versions_one': '{{count}} version',
+  'store.versions_other': '{{count, number}} versions',
+  // The inspector on a mark of a deleted object whose versions were folded
+  'store.foldedDeletedObject_one':
+    'This object was deleted; its only version was folded away to stay within the store’s budget ({{mb}} MB): its marks stay on the timeline; a recording keeps them all.',
+  'store.foldedDeletedObject_other':
+    'This object was deleted; its {{count, number}} versions were folded away to stay within the store’s budget ({{mb}} MB): its marks stay on the timeline; a recording keeps them all.',
+  'store.versionFoldedDeletedNext': 'Replay a recording to see its versions.',
   // The inspector on a folded version (the core's error, said in the person's language)
   'store.versionFolded': 'This version was folded away',
   'store.versionFoldedNext':

@@ -14,6 +14,17 @@ export const storeFr: { readonly [K in keyof typeof storeEn]: string } = {
     '{{count, number}} versions plus anciennes de {{objects}} ont été repliées pour rester dans le budget du magasin ({{mb, number}} Mo) : leurs marques restent sur la frise, chaque objet garde sa première et ses dernières versions ; un enregistrement les garde toutes.',
   'store.objects_one': '{{count}} objet actif',
   'store.objects_other': '{{count, number}} objets actifs',
+  'store.foldedDeletedStore_one':
+    'Les versions de {{count}} objet supprimé ({{versions}}) ont été repliées pour rester dans le budget du magasin ({{mb}} Mo) : ses marques restent sur la frise, pour montrer qu’il a existé et a été supprimé ; un enregistrement les garde toutes.',
+  'store.foldedDeletedStore_other':
+    'Les versions de {{count, number}} objets supprimés ({{versions}}) ont été repliées pour rester dans le budget du magasin ({{mb}} Mo) : leurs marques restent sur la frise, pour montrer qu’ils ont existé et ont été supprimés ; un enregistrement les garde toutes.',
+  'store.versions_one': '{{count}} version',
+  'store.versions_other': '{{count, number}} versions',
+  'store.foldedDeletedObject_one':
+    'Cet objet a été supprimé ; son unique version a été repliée pour rester dans le budget du magasin ({{mb}} Mo) : ses marques restent sur la frise ; un enregistrement les garde toutes.',
+  'store.foldedDeletedObject_other':
+    'Cet objet a été supprimé ; ses {{count, number}} versions ont été repliées pour rester dans le budget du magasin ({{mb}} Mo) : ses marques restent sur la frise ; un enregistrement les garde toutes.',
+  'store.versionFoldedDeletedNext': 'Rejouez un enregistrement pour voir ses versions.',
   'store.versionFolded': 'Cette version a été repliée',
   'store.versionFoldedNext':
     'Ouvrez l’objet à une version plus récente, ou rejouez un enregistrement pour voir toutes les versions.',

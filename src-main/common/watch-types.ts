@@ -229,10 +229,18 @@ export interface FieldChange {
 export interface StoreFolding {
   /** The budget; 0 when the store keeps every version (a replay). */
   budgetMb: number
+  /** Versions folded, of busy objects and of deleted ones. */
   foldedVersions: number
+  /** Busy objects whose older versions were folded. */
   foldedObjects: number
+  /** Deleted objects whose every version was folded (their marks stay). */
+  foldedDeleted: number
+  /** Of foldedVersions, those of the deleted objects. */
+  foldedDeletedVersions: number
   /** What the versions kept cost, as the budget counts them (at the last fold). */
   historyMb: number
+  /** What the events cost, as the budget counts them (now). */
+  eventsMb: number
 }
 
 export interface ObjectVersionDetail {

@@ -28,6 +28,10 @@ export interface CoreSample {
   workerHeapMb: number
   /** What the versions kept cost, as the store's budget counts them (version-folding.ts). */
   historyMb: number
+  /** What the store's events cost, as the budget counts them. */
+  eventsMb: number
+  /** Deleted objects whose every version was folded. */
+  foldedDeleted: number
   budgetMb: number
   rssMb: number
   objects: number
@@ -123,6 +127,8 @@ async function handle(m: CoreRequest): Promise<void> {
         heapMb: heap / MB,
         workerHeapMb: usage.heap / MB,
         historyMb: usage.bytes / MB,
+        eventsMb: watches.store.eventsBytes() / MB,
+        foldedDeleted: watches.store.folding().foldedDeleted,
         budgetMb: watches.store.budgetBytes / MB,
         rssMb: process.memoryUsage().rss / MB,
         objects: counts.objects,

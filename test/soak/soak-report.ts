@@ -11,6 +11,10 @@ export interface SoakRow {
   pageHeapMb: number
   /** The version history as the store's budget counts it (absent before the budget). */
   historyMb?: number
+  /** The store's events as the budget counts them (absent before they were counted). */
+  eventsMb?: number
+  /** Deleted objects whose every version was folded (absent before they were). */
+  foldedDeleted?: number
   objects: number
   versions: number
   folded: number
@@ -25,10 +29,10 @@ const f1 = (x: number) => x.toFixed(1)
 
 export function soakTable(rows: SoakRow[]): string {
   const head =
-    "| minute | core heap MB (main + worker) | worker heap MB | core RSS MB | page heap MB | history MB (budget's count) | objects | versions kept | versions folded | events | writes (accepted) | recorded events | audit events |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    "| minute | core heap MB (main + worker) | worker heap MB | core RSS MB | page heap MB | versions MB (budget's count) | events MB (budget's count) | objects | versions kept | versions folded (deleted objects folded) | events | writes (accepted) | recorded events | audit events |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
   const body = rows.map(
     (r) =>
-      `| ${r.minute} | ${f1(r.coreHeapMb)} | ${f1(r.coreWorkerHeapMb)} | ${Math.round(r.coreRssMb)} | ${f1(r.pageHeapMb)} | ${r.historyMb === undefined ? '—' : f1(r.historyMb)} | ${r.objects} | ${r.versions} | ${r.folded} | ${r.events} | ${r.writes} (${r.writesOk}) | ${r.recordedEvents} | ${r.auditEvents} |`,
+      `| ${r.minute} | ${f1(r.coreHeapMb)} | ${f1(r.coreWorkerHeapMb)} | ${Math.round(r.coreRssMb)} | ${f1(r.pageHeapMb)} | ${r.historyMb === undefined ? '—' : f1(r.historyMb)} | ${r.eventsMb === undefined ? '—' : f1(r.eventsMb)} | ${r.objects} | ${r.versions} | ${r.folded}${r.foldedDeleted === undefined ? '' : ` (${r.foldedDeleted})`} | ${r.events} | ${r.writes} (${r.writesOk}) | ${r.recordedEvents} | ${r.auditEvents} |`,
   )
   return [head, ...body].join('\n')
 }

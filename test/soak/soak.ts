@@ -199,6 +199,8 @@ try {
       coreRssMb: s.rssMb,
       pageHeapMb: await pageHeap(),
       ...(s.historyMb !== undefined ? { historyMb: s.historyMb } : {}),
+      ...(s.eventsMb !== undefined ? { eventsMb: s.eventsMb } : {}),
+      ...(s.foldedDeleted !== undefined ? { foldedDeleted: s.foldedDeleted } : {}),
       objects: s.objects,
       versions: s.versions,
       folded: s.folded,

@@ -5,9 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { EventStore } from '../../src-main/core/watch/event-store'
 import { objectDetail } from '../../src-main/core/watch/object-detail'
 import {
+  EVENT_COLUMN_BYTES,
+  EVENT_SLOT_BYTES,
+  eventsCost,
+  FOLD_GAIN,
   KEEP_LATEST,
+  KEEP_LATEST_FLOOR,
   KEEP_LATEST_MIN,
   keptVersions,
+  OBJECT_RECORD_BYTES,
   planFolds,
   versionCost,
   type FoldCandidate,
@@ -32,13 +38,30 @@ describe('planFolds', () => {
     expect(plan.reduce((n, f) => n + f.freed, 0)).toBeGreaterThanOrEqual(5000)
   })
 
-  it('never folds an object down past its first version and the latest two', () => {
-    expect(planFolds([candidate(0, 1 + KEEP_LATEST_MIN), candidate(1, 1)], 10_000)).toEqual([])
+  it('never folds a living object down past its first and latest versions', () => {
+    expect(planFolds([candidate(0, 1 + KEEP_LATEST_FLOOR), candidate(1, 1)], 10_000)).toEqual([])
   })
 
   it('keeps only the latest two when keeping eight is not enough', () => {
-    const plan = planFolds([candidate(0, 12)], 10_000)
-    expect(plan).toEqual([{ object: 0, below: 12 - KEEP_LATEST_MIN, freed: 9 * 100 }])
+    // Two folds, each making a keyframe of 150 bytes; the latest alone would free 100 bytes for
+    // another: not worth it.
+    const plan = planFolds([{ ...candidate(0, 12), keyframeCost: () => 150 }], 10_000)
+    expect(plan).toEqual([{ object: 0, below: 12 - KEEP_LATEST_MIN, freed: 9 * 100 - 2 * 150 }])
+  })
+
+  it('folds quiet objects to their first and latest versions when the rest is not enough', () => {
+    // Three objects of 4 versions: none has enough to fold at FOLD_GAIN; each frees 200 bytes
+    // for a keyframe of 150 at the floor, the object with the most versions first.
+    const quiet = (object: number, count: number) => ({
+      ...candidate(object, count),
+      keyframeCost: () => 150,
+    })
+    expect(planFolds([quiet(0, 4), quiet(1, 5), quiet(2, 2)], 200)).toEqual([
+      { object: 1, below: 4, freed: 300 - 150 },
+      { object: 0, below: 3, freed: 200 - 150 },
+    ])
+    // A keyframe that costs as much as it frees is no fold.
+    expect(planFolds([{ ...candidate(0, 3), keyframeCost: () => 100 }], 200)).toEqual([])
   })
 
   it('counts an object already folded by what it still keeps, and frees only what is left', () => {
@@ -53,6 +76,47 @@ describe('planFolds', () => {
   it('costs a version by the bytes the history keeps for it, whole or a delta', () => {
     expect(versionCost('keyframe', 1000)).toBe(versionCost('patch', 1000))
     expect(versionCost('patch', 20)).toBeGreaterThan(20)
+  })
+
+  it('folds deleted objects first, the oldest deletion first, every version of each', () => {
+    const plan = planFolds(
+      [
+        candidate(0, 50),
+        { ...candidate(1, 2, 300), deleted: 7 },
+        { ...candidate(2, 3, 300), deleted: 3 },
+      ],
+      1000,
+    )
+    // Object 2 was deleted first: its 900 bytes are not enough, object 1 follows; the busy
+    // object is left alone.
+    expect(plan).toEqual([
+      { object: 2, below: 3, all: true, freed: 900 },
+      { object: 1, below: 2, all: true, freed: 600 },
+    ])
+  })
+
+  it('folds a busy object only once it frees FOLD_GAIN times the keyframe the fold makes', () => {
+    // 20 versions of 100 bytes: folding to the latest 8 frees versions 1..11 (1,100 bytes).
+    const keyframeCost = (k: number) => () => k
+    const cheap = { ...candidate(0, 20), keyframeCost: keyframeCost(1100 / FOLD_GAIN) }
+    const dear = { ...candidate(0, 20), keyframeCost: keyframeCost(1100 / FOLD_GAIN + 1) }
+    expect(planFolds([cheap], 100)).toEqual([
+      { object: 0, below: 12, freed: 1100 - 1100 / FOLD_GAIN },
+    ])
+    // Not yet worth it at the latest 8; at the latest 2 it frees 1,700 bytes, which is.
+    expect(planFolds([dear], 100)).toEqual([
+      { object: 0, below: 18, freed: 1700 - (1100 / FOLD_GAIN + 1) },
+    ])
+    // A version that is whole already costs nothing to keep whole.
+    expect(planFolds([{ ...candidate(0, 20), keyframeCost: () => 0 }], 100)).toEqual([
+      { object: 0, below: 12, freed: 1100 },
+    ])
+  })
+
+  it('counts the events by their columns as allocated, each version\'s slot and each object', () => {
+    expect(eventsCost({ capacity: 2048, versions: 1000, objects: 10 })).toBe(
+      2048 * EVENT_COLUMN_BYTES + 1000 * EVENT_SLOT_BYTES + 10 * OBJECT_RECORD_BYTES,
+    )
   })
 })
 
@@ -130,6 +194,46 @@ describe('the event store with a budget', () => {
     const q = await objectDetail(store, quiet[1] as number)
     expect(q?.folded).toBeUndefined()
     expect((q?.previous as { data: { n: string } }).data.n).toBe('0')
+  })
+
+  it('folds every version of a deleted object, keeps its marks and says it was deleted', async () => {
+    // A budget that holds the quiet objects' versions, not the events beside them.
+    const store = new EventStore(Date.now, 40_000)
+    stores.push(store)
+    const gone = [deliver(store, 0, 'gone', 'ADDED'), deliver(store, 1, 'gone')]
+    const o = configMap(2, 'gone')
+    gone.push(
+      store.recordObject(
+        'DELETED',
+        1,
+        { ...o.metadata, kind: o.kind, apiVersion: o.apiVersion },
+        JSON.stringify({ type: 'DELETED', object: o }),
+      ),
+    )
+    const live = [deliver(store, 0, 'live', 'ADDED'), deliver(store, 1, 'live')]
+    // Enough events to be counted (every 1,024) and to go over the budget.
+    for (let n = 0; n < 1100; n++) store.recordBookmark(1, String(5000 + n))
+    await store.compacted()
+    await store.compacted()
+
+    const h = store.history('uid-gone')
+    expect(h).toMatchObject({ deleted: true, foldedAll: true, foldedBelow: 3 })
+    for (const i of gone) expect(store.foldedAt(i)).toEqual({ folded: 3, deleted: true })
+    // Its marks stay, with its name.
+    expect(store.event(gone[2] as number)).toMatchObject({ type: 'DELETED', name: 'gone', v: 2 })
+    expect(store.counts()).toMatchObject({ folded: 3, events: 5 + 1100 })
+    expect(store.folding()).toMatchObject({
+      foldedDeleted: 1,
+      foldedDeletedVersions: 3,
+      foldedObjects: 0,
+      foldedVersions: 3,
+    })
+    expect(store.folding().eventsMb).toBeGreaterThan(0)
+    expect(await store.objectsAt('uid-gone', [0, 1, 2])).toEqual([null, null, null])
+    // The live object keeps both its versions: two versions are nothing to fold.
+    expect(store.foldedAt(live[1] as number)).toBeNull()
+    const d = await objectDetail(store, live[1] as number)
+    expect((d?.previous as { data: { n: string } }).data.n).toBe('0')
   })
 
   it('keeps every version without a budget', async () => {

@@ -13,6 +13,7 @@ import {
   type TimelineEvent,
   type TimelineEventType,
 } from '@common/watch-types'
+import { eventsCost } from './version-folding'
 import { VersionHistory } from './version-history'
 import type { ScannedEvent } from './watch-line-scanner'
 
@@ -51,6 +52,11 @@ export interface ObjectHistory {
    * the store's budget (version-folding.ts): their events stay, their objects are gone.
    */
   foldedBelow: number
+  /**
+   * Every version up to foldedBelow-1 was folded, the first too: the object was deleted and its
+   * versions folded (its events, uid, kind, namespace and name stay).
+   */
+  foldedAll?: true
 }
 
 class GrowableColumns {
@@ -125,7 +131,11 @@ export class EventStore {
   private clock: () => number
   private foldedVersions = 0
   private foldedObjects = 0
+  private foldedDeleted = 0
+  private foldedDeletedVersions = 0
   private historyBytes = 0
+  /** Versions seen, every object's (kept and folded). */
+  private versionTotal = 0
 
   /**
    * budgetBytes: what the version history may keep before it folds the busiest objects' older
@@ -136,19 +146,40 @@ export class EventStore {
     readonly budgetBytes = 0,
   ) {
     this.clock = clock
-    this.versions = new VersionHistory(budgetBytes, (folds, bytes) => this.noteFolds(folds, bytes))
+    this.versions = new VersionHistory(budgetBytes, (folds, bytes, dropped) =>
+      this.noteFolds(folds, bytes, dropped),
+    )
   }
 
-  /** The worker folded versions away: pairs of object index and its new foldedBelow. */
-  private noteFolds(folds: readonly number[], bytes: number): void {
+  /**
+   * The worker folded versions away: pairs of object index and its new foldedBelow; pairs of a
+   * deleted object's index and its count of versions, every one folded.
+   */
+  private noteFolds(
+    folds: readonly number[],
+    bytes: number,
+    dropped: readonly number[] = [],
+  ): void {
     this.historyBytes = bytes
     for (let k = 0; k < folds.length; k += 2) {
       const h = this.objects[folds[k] as number]
       const below = folds[k + 1] as number
-      if (!h || below <= h.foldedBelow) continue
+      if (!h || h.foldedAll || below <= h.foldedBelow) continue
       if (h.foldedBelow === 0) this.foldedObjects++
       this.foldedVersions += below - Math.max(1, h.foldedBelow)
       h.foldedBelow = below
+    }
+    for (let k = 0; k < dropped.length; k += 2) {
+      const h = this.objects[dropped[k] as number]
+      const count = dropped[k + 1] as number
+      if (!h || h.foldedAll) continue
+      // Counted among the deleted objects from now on, not the busy ones.
+      if (h.foldedBelow > 0) this.foldedObjects--
+      this.foldedDeleted++
+      this.foldedDeletedVersions += count
+      this.foldedVersions += count - Math.max(0, h.foldedBelow - 1)
+      h.foldedBelow = count
+      h.foldedAll = true
     }
   }
 
@@ -169,16 +200,34 @@ export class EventStore {
       budgetMb: this.budgetBytes / 2 ** 20,
       foldedVersions: this.foldedVersions,
       foldedObjects: this.foldedObjects,
+      foldedDeleted: this.foldedDeleted,
+      foldedDeletedVersions: this.foldedDeletedVersions,
       historyMb: this.historyBytes / 2 ** 20,
+      eventsMb: this.eventsBytes() / 2 ** 20,
     }
   }
 
-  /** Whether event i's version was folded away; how many of its object's versions were. */
-  foldedAt(i: number): { folded: number } | null {
+  /** What the events cost on this thread, as the budget counts them (version-folding.ts). */
+  eventsBytes(): number {
+    return eventsCost({
+      capacity: this.cols.capacity,
+      versions: this.versionTotal,
+      objects: this.objects.length,
+    })
+  }
+
+  /**
+   * Whether event i's version was folded away: how many of its object's versions were, and
+   * whether all of them were because the object was deleted.
+   */
+  foldedAt(i: number): { folded: number; deleted?: true } | null {
     if (i < 0 || i >= this.cols.length) return null
     const h = this.objects[this.cols.object[i] as number]
     const v = this.cols.version[i] as number
-    return h && v >= 1 && v < h.foldedBelow ? { folded: h.foldedBelow - 1 } : null
+    if (!h || v < 0) return null
+    // A version that came after the fold is not kept either.
+    if (h.foldedAll) return { folded: h.versionCount, deleted: true }
+    return v >= 1 && v < h.foldedBelow ? { folded: h.foldedBelow - 1 } : null
   }
 
   get size(): number {
@@ -248,6 +297,8 @@ export class EventStore {
     c.object[i] = objectIdx
     c.version[i] = version
     c.list[i] = list
+    // The events count in the budget: the worker hears what they cost every 1,024 events.
+    if ((i & 1023) === 0 && this.budgetBytes > 0) this.versions.countEvents(this.eventsBytes())
     return i
   }
 
@@ -309,7 +360,8 @@ export class EventStore {
       version = held
     } else {
       version = h.versionCount++
-      this.versions.add(idx, version, json)
+      this.versionTotal++
+      this.versions.add(idx, version, json, type === 'DELETED' && !older)
       // An older version the store never held is kept, after the others (arrival order); a
       // newer one, or one that does not compare, becomes the latest.
       if (!older) {

@@ -121,7 +121,7 @@ export async function objectDetail(
     ...(history.foldedBelow > 1
       ? {
           folded: {
-            versions: history.foldedBelow - 1,
+            versions: history.foldedAll ? history.foldedBelow : history.foldedBelow - 1,
             budgetMb: store.budgetBytes / 2 ** 20,
           },
         }

@@ -1,30 +1,61 @@
-// The store's budget (docs/adr/0019): what the version history's versions cost, and which to fold
-// away once they cost more than the budget. Pure: the worker (version-history-worker.ts) keeps the
-// sizes and applies the plan.
+// The store's budget (docs/adr/0019): what the version history's versions and the store's events
+// cost, and which versions to fold away once they cost more than the budget. Pure: the worker
+// (version-history-worker.ts) keeps the sizes and applies the plan.
 //
-// The rule: each object keeps its first version (v0) and its latest KEEP_LATEST versions (enough to
-// diff the latest and step back a little); the versions between are folded, starting from the
-// objects with the most versions kept, until the history is back under FOLD_TO of the budget. If
-// that is not enough, a second pass keeps only the latest KEEP_LATEST_MIN (the latest and the one
-// before it, to diff the latest). An object's folded versions are always 1..foldedBelow-1.
+// The rule, in order, until the history and the events are back under FOLD_TO of the budget:
+// 1. Deleted objects, the oldest deletion first: every version is folded (the object's marks stay
+//    on the timeline, and its kind, namespace, name and uid with them).
+// 2. Living objects, the most versions kept first: each keeps its first version (v0) and its latest
+//    KEEP_LATEST versions; the versions between are folded. The first version kept after the gap
+//    becomes whole (a keyframe), so an object is folded only once the versions it would free cost
+//    at least FOLD_GAIN times that keyframe: a fold frees more than it costs, in batches.
+// 3. If that is not enough, the same keeping only the latest KEEP_LATEST_MIN (the latest and the
+//    one before it, to diff the latest).
+// 4. If that is not enough either, quiet objects too: each keeps only its first and latest
+//    versions, the latest whole, wherever that frees more than the keyframe costs. That is the
+//    floor: every living object's first and latest versions, and the events.
+// An object's folded versions are always 1..foldedBelow-1, or all of them once it was deleted.
 
 /** Versions kept at the end of each folded object. */
 export const KEEP_LATEST = 8
 /** Versions kept at the end when folding to KEEP_LATEST was not enough. */
 export const KEEP_LATEST_MIN = 2
+/** Versions kept at the end in the last pass: the latest alone (with the first, always kept). */
+export const KEEP_LATEST_FLOOR = 1
 /** Folding brings the history down to this share of the budget, so that it does not fold at every write. */
 export const FOLD_TO = 0.9
+/** A busy object is folded only when what it frees is at least this many times the keyframe the fold makes. */
+export const FOLD_GAIN = 2
 /** A kept version's cost beside its bytes (its size entry, the room its log keeps to grow). */
 export const VERSION_OVERHEAD = 8
 /** A whole version (a keyframe) is kept as its JSON's bytes, as a delta is (version-store.ts). */
 export const KEYFRAME_FACTOR = 1
+/** An event's columns (type 1, watch 2, time 8, resourceVersion 8, object, version and list 4 each). */
+export const EVENT_COLUMN_BYTES = 31
+/** A version's slot in its object's list of the events that made each version. */
+export const EVENT_SLOT_BYTES = 8
+/** An object's record on the store's thread (uid, kind, namespace, name, its fields), beside its events. */
+export const OBJECT_RECORD_BYTES = 400
 
-/** The default budget: 128 MB of version history (docs/adr/0019 says why). */
+/** The default budget: 128 MB of versions and events (docs/adr/0019 says why). */
 export const DEFAULT_STORE_BUDGET_MB = 128
 
 /** What a version costs: a keyframe by its JSON's bytes, a patch (a byte delta) by its length. */
 export function versionCost(kind: 'keyframe' | 'patch', bytes: number): number {
   return (kind === 'keyframe' ? bytes * KEYFRAME_FACTOR : bytes) + VERSION_OVERHEAD
+}
+
+/**
+ * What the store's events cost on its own thread, counted in the budget beside the versions:
+ * the columns as allocated (they grow by doubling), each version's slot in its object's list of
+ * events, and each object's record.
+ */
+export function eventsCost(s: { capacity: number; versions: number; objects: number }): number {
+  return (
+    s.capacity * EVENT_COLUMN_BYTES +
+    s.versions * EVENT_SLOT_BYTES +
+    s.objects * OBJECT_RECORD_BYTES
+  )
 }
 
 export interface FoldCandidate {
@@ -35,13 +66,22 @@ export interface FoldCandidate {
   foldedBelow: number
   /** Each version's cost (0 for a folded one). */
   sizes: ArrayLike<number>
+  /** Deleted: the order of its deletion (older first); absent while it lives. */
+  deleted?: number
+  /** What making version v whole costs (0 when it already is). Absent: nothing. */
+  keyframeCost?: (v: number) => number
 }
 
 export interface Fold {
   object: number
-  /** The object's new foldedBelow: versions 1..below-1 folded, `below` becomes a keyframe. */
+  /**
+   * The object's new foldedBelow: versions 1..below-1 folded, `below` becomes a keyframe. For a
+   * deleted object, `count`: every version folded, the first too (`all`).
+   */
   below: number
-  /** The bytes folding frees (the new keyframe's cost not counted). */
+  /** Every version folded, the first too (a deleted object). */
+  all?: true
+  /** The bytes folding frees, less the keyframe it makes. */
   freed: number
 }
 
@@ -49,16 +89,42 @@ export interface Fold {
 export const keptVersions = (c: { count: number; foldedBelow: number }): number =>
   c.count - Math.max(0, c.foldedBelow - 1)
 
+function sum(sizes: ArrayLike<number>, from: number, to: number): number {
+  let bytes = 0
+  for (let v = from; v < to; v++) bytes += sizes[v] ?? 0
+  return bytes
+}
+
+/** Each pass: the versions kept at the end, and how many times its keyframe a fold must free. */
+const PASSES = [
+  { keep: KEEP_LATEST, gain: FOLD_GAIN },
+  { keep: KEEP_LATEST_MIN, gain: FOLD_GAIN },
+  { keep: KEEP_LATEST_FLOOR, gain: 1 },
+] as const
+
 /**
- * The folds that free at least `excess` bytes, busiest objects first (most versions kept; ties by
- * object index, the older first), keeping KEEP_LATEST versions at the end, then KEEP_LATEST_MIN.
- * May free less when every object is already down to its first and last versions.
+ * The folds that free at least `excess` bytes: deleted objects first (the oldest deletion first,
+ * every version), then living objects (most versions kept; ties by object index, the older
+ * first), keeping KEEP_LATEST versions at the end, then KEEP_LATEST_MIN, each only when it frees
+ * at least FOLD_GAIN times the keyframe it makes, then KEEP_LATEST_FLOOR wherever it frees more
+ * than the keyframe. May free less when nothing is left worth folding.
  */
 export function planFolds(candidates: readonly FoldCandidate[], excess: number): Fold[] {
   const plan = new Map<number, Fold>()
   let freed = 0
-  for (const keep of [KEEP_LATEST, KEEP_LATEST_MIN]) {
+  const deleted = candidates
+    .filter((c) => c.deleted !== undefined)
+    .sort((a, b) => (a.deleted as number) - (b.deleted as number) || a.object - b.object)
+  for (const c of deleted) {
+    if (freed >= excess) return [...plan.values()]
+    const bytes = sum(c.sizes, 0, c.count)
+    plan.set(c.object, { object: c.object, below: c.count, all: true, freed: bytes })
+    freed += bytes
+  }
+  for (const { keep, gain } of PASSES) {
+    if (freed >= excess) break
     const order = candidates
+      .filter((c) => c.deleted === undefined)
       .map((c) => ({ c, below: Math.max(c.foldedBelow, plan.get(c.object)?.below ?? 0) }))
       .filter(({ c, below }) => c.count - keep > Math.max(1, below))
       .sort(
@@ -69,13 +135,18 @@ export function planFolds(candidates: readonly FoldCandidate[], excess: number):
     for (const { c, below: from } of order) {
       if (freed >= excess) break
       const below = c.count - keep
-      let bytes = 0
-      for (let v = Math.max(1, from); v < below; v++) bytes += c.sizes[v] ?? 0
+      const bytes = sum(c.sizes, Math.max(1, from), below)
+      const keyframe = c.keyframeCost?.(below) ?? 0
+      // Not worth it (yet): the object folds once it has gathered more versions.
+      if (bytes < gain * keyframe || bytes <= keyframe) continue
       const before = plan.get(c.object)
-      plan.set(c.object, { object: c.object, below, freed: (before?.freed ?? 0) + bytes })
-      freed += bytes
+      plan.set(c.object, {
+        object: c.object,
+        below,
+        freed: (before?.freed ?? 0) + bytes - keyframe,
+      })
+      freed += bytes - keyframe
     }
-    if (freed >= excess) break
   }
   return [...plan.values()]
 }

@@ -17,20 +17,29 @@ import { VersionStore } from './version-store'
 type Obj = Record<string, unknown>
 
 export type HistoryRequest =
+  /**
+   * Quadruples of object index, version, start and end of its JSON in the bytes; a deletion's
+   * version is given as ~version (negative).
+   */
   | { t: 'add'; index: Int32Array; bytes: Uint8Array }
   | { t: 'get'; id: number; object: number; versions: number[] }
   | { t: 'sync'; id: number }
   | { t: 'heap'; id: number }
   /** The store's budget in bytes (0: none); past it, versions are folded (version-folding.ts). */
   | { t: 'budget'; bytes: number }
+  /** What the store's events cost on its thread (eventsCost): counted in the budget too. */
+  | { t: 'events'; bytes: number }
 
 export type HistoryReply =
   | { t: 'got'; id: number; objects: (Obj | null)[] }
   | { t: 'synced'; id: number }
   /** used: the thread's heap and its buffers (where the versions' bytes are). */
   | { t: 'heap'; id: number; used: number; bytes: number }
-  /** Versions folded away: pairs of object index and its new foldedBelow; the history's bytes. */
-  | { t: 'folded'; id: 0; folds: number[]; bytes: number }
+  /**
+   * Versions folded away: pairs of object index and its new foldedBelow; pairs of a deleted
+   * object's index and its count of versions, all folded (`dropped`); the history's bytes.
+   */
+  | { t: 'folded'; id: 0; folds: number[]; dropped: number[]; bytes: number }
   | { t: 'recycle'; id: 0; index: Int32Array; bytes: Uint8Array }
 
 /**
@@ -54,31 +63,54 @@ export function serveVersionHistory(port: MessagePort, heapUsed: () => number): 
   const store = new VersionStore()
   const decoder = new TextDecoder()
   let budget = 0
+  /** The store's events, counted in the budget beside the versions. */
+  let events = 0
+  /** Past a fold that could not free enough, the next waits until the history grew this much. */
+  let foldAgainAbove = 0
+  const over = () => budget > 0 && store.cost + events > Math.max(budget, foldAgainAbove)
   const reply = (m: HistoryReply, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer)
-  /** Folds the busiest objects' older versions until the history is under FOLD_TO of the budget. */
+  /**
+   * Folds deleted objects' versions, then the busiest objects' older versions, then quiet ones',
+   * until the history and the events are under FOLD_TO of the budget (version-folding.ts).
+   */
   const fold = () => {
-    const plan = planFolds(store.foldCandidates(), store.cost - budget * FOLD_TO)
+    const plan = planFolds(store.foldCandidates(), store.cost + events - budget * FOLD_TO)
     const folds: number[] = []
-    for (const { object, below } of plan) {
-      store.fold(object, below)
-      folds.push(object, below)
+    const dropped: number[] = []
+    for (const { object, below, all } of plan) {
+      if (all) {
+        // A deleted object: every version goes; its marks and its name stay on the store's thread.
+        dropped.push(object, store.count(object))
+        store.drop(object)
+      } else {
+        store.fold(object, below)
+        folds.push(object, below)
+      }
     }
-    if (folds.length) reply({ t: 'folded', id: 0, folds, bytes: store.cost })
+    if (dropped.length) store.compactArena()
+    // Not enough left worth folding: wait until the history grew by 2% of the budget.
+    foldAgainAbove =
+      store.cost + events > budget ? store.cost + events + budget * 0.02 : 0
+    if (folds.length || dropped.length)
+      reply({ t: 'folded', id: 0, folds, dropped, bytes: store.cost })
   }
   port.on('message', (m: HistoryRequest) => {
     if (m.t === 'add') {
       // Quadruples: object index, version, start and end of its JSON (a watch line, or an object
       // from a list) in the bytes.
       const index = m.index
-      for (let i = 0; i < index.length; i += 4)
+      for (let i = 0; i < index.length; i += 4) {
+        const version = index[i + 1] as number
         store.add(
           index[i] as number,
-          index[i + 1] as number,
+          version < 0 ? ~version : version,
           m.bytes,
           index[i + 2] as number,
           index[i + 3] as number,
+          version < 0,
         )
-      if (budget > 0 && store.cost > budget) fold()
+      }
+      if (over()) fold()
       // Hand the buffers back: reusing them spares the reader fresh, untouched memory.
       reply({ t: 'recycle', id: 0, index: m.index, bytes: m.bytes }, [
         m.index.buffer as ArrayBuffer,
@@ -93,7 +125,11 @@ export function serveVersionHistory(port: MessagePort, heapUsed: () => number): 
       reply({ t: 'synced', id: m.id })
     } else if (m.t === 'budget') {
       budget = m.bytes
-      if (budget > 0 && store.cost > budget) fold()
+      foldAgainAbove = 0
+      if (over()) fold()
+    } else if (m.t === 'events') {
+      events = m.bytes
+      if (over()) fold()
     } else {
       reply({ t: 'heap', id: m.id, used: heapUsed(), bytes: store.cost })
     }

@@ -17,8 +17,15 @@ const BUFFER_BYTES = 1 << 20
 const SPARE_BUFFERS = 2
 const INDEX_ENTRIES = 8 * 1024
 
-/** Versions the worker folded away to stay within the budget: object index and new foldedBelow. */
-export type FoldListener = (folds: readonly number[], bytes: number) => void
+/**
+ * Versions the worker folded away to stay within the budget: pairs of object index and new
+ * foldedBelow; pairs of a deleted object's index and its count of versions, every one folded.
+ */
+export type FoldListener = (
+  folds: readonly number[],
+  bytes: number,
+  dropped: readonly number[],
+) => void
 
 /** Batches what the reader hands over, and asks the worker for versions when someone looks. */
 export class VersionHistory {
@@ -54,7 +61,7 @@ export class VersionHistory {
     worker.unref()
     worker.on('message', (reply: Reply) => {
       if (reply.t === 'folded') {
-        this.onFold(reply.folds, reply.bytes)
+        this.onFold(reply.folds, reply.bytes, reply.dropped)
         return
       }
       if (reply.t === 'recycle') {
@@ -81,11 +88,12 @@ export class VersionHistory {
   }
 
   /**
-   * Hands over one version: its object index, its number, and its JSON. Never waits. Each version
-   * starts on a 4-byte boundary, where the worker compares it with the version before four bytes
-   * at a time (byte-delta.ts).
+   * Hands over one version: its object index, its number, and its JSON; `deleted` when it is the
+   * object's deletion and its latest (the budget folds deleted objects first). Never waits. Each
+   * version starts on a 4-byte boundary, where the worker compares it with the version before
+   * four bytes at a time (byte-delta.ts).
    */
-  add(objectIndex: number, version: number, json: Uint8Array | string): void {
+  add(objectIndex: number, version: number, json: Uint8Array | string, deleted = false): void {
     if (4 * (this.count + 1) > this.index.length) this.flush()
     let start = (this.used + 3) & ~3
     let end: number
@@ -109,13 +117,22 @@ export class VersionHistory {
     }
     const k = 4 * this.count++
     this.index[k] = objectIndex
-    this.index[k + 1] = version
+    this.index[k + 1] = deleted ? ~version : version
     this.index[k + 2] = start
     this.index[k + 3] = end
     this.used = end
     if (!this.flushScheduled) {
       this.flushScheduled = true
       setImmediate(() => this.flush())
+    }
+  }
+
+  /** What the store's events cost (eventsCost): the worker counts it in the budget. */
+  countEvents(bytes: number): void {
+    if (this.budgetBytes > 0 && !this.closed) {
+      // The versions handed over before go first: the worker folds with both counted.
+      this.flush()
+      this.ensureWorker().postMessage({ t: 'events', bytes })
     }
   }
 

@@ -63,6 +63,15 @@ export class VersionStore {
   private readonly latest = new Map<number, Uint8Array>()
   private latestBytes = 0
   private readonly scratch = new ByteWriter(4096)
+  /** Each object's latest version's length: what making a version whole costs, about. */
+  private lengths = new Int32Array(1024)
+  /** Deleted objects (their latest version a deletion), by the order of their deletion. */
+  private readonly deletions = new Map<number, number>()
+  private deletionCount = 0
+  /** Objects whose every version was folded (deleted ones): later versions are not kept. */
+  private readonly dropped = new Set<number>()
+  /** What the first versions of dropped objects cost in the arena until it is compacted. */
+  private arenaDead = 0
 
   /** How many versions an object has had (kept and folded). */
   count(object: number): number {
@@ -77,12 +86,22 @@ export class VersionStore {
    * Keeps src[from, to) as the object's version `version`, which must be the next one (the event
    * store numbers them so); anything else is ignored. Returns what the version costs.
    */
-  add(object: number, version: number, src: Uint8Array, from: number, to: number): number {
-    if (version !== this.count(object) || to < from) return 0
+  add(
+    object: number,
+    version: number,
+    src: Uint8Array,
+    from: number,
+    to: number,
+    deleted = false,
+  ): number {
+    if (version !== this.count(object) || to < from || this.dropped.has(object)) return 0
     const bytes = src.subarray(from, to)
     let cost: number
+    if (version === 0) this.ensureObject(object)
+    this.lengths[object] = bytes.length
+    if (deleted) this.deletions.set(object, this.deletionCount++)
+    else this.deletions.delete(object)
     if (version === 0) {
-      this.ensureObject(object)
       cost = this.putFirst(object, bytes)
     } else {
       const log = (this.logs[object] ??= this.newLog(object))
@@ -115,6 +134,7 @@ export class VersionStore {
     const count = this.count(object)
     const log = this.logs[object]
     const out: (Uint8Array | null)[] = versions.map(() => null)
+    if (this.dropped.has(object)) return out
     const order = versions
       .map((v, k) => [v, k] as const)
       .filter(([v]) => v >= 0 && v < count && !(log && v > 0 && v < log.foldedBelow))
@@ -146,19 +166,80 @@ export class VersionStore {
     return out
   }
 
-  /** Objects with versions after their first: what the budget may fold (version-folding.ts). */
+  /**
+   * What the budget may fold (version-folding.ts): living objects with versions after their
+   * first, and deleted objects (every version).
+   */
   foldCandidates(): FoldCandidate[] {
     const out: FoldCandidate[] = []
     this.logs.forEach((log, object) => {
-      if (log)
+      if (log && !this.deletions.has(object))
         out.push({
           object,
           count: this.count(object),
           foldedBelow: log.foldedBelow,
           sizes: log.sizes,
+          keyframeCost: (v) =>
+            log.wholes.includes(v)
+              ? 0
+              : versionCost('keyframe', this.lengths[object] as number) -
+                (log.sizes[v] as number),
         })
     })
+    for (const [object, deleted] of this.deletions)
+      out.push({
+        object,
+        count: this.count(object),
+        foldedBelow: this.logs[object]?.foldedBelow ?? 0,
+        sizes: this.logs[object]?.sizes ?? [this.firstCost(object)],
+        deleted,
+      })
     return out
+  }
+
+  /**
+   * Folds every version of a deleted object away, its first too; versions that come after are
+   * not kept. Its first version's bytes stay in the arena until compactArena.
+   */
+  drop(object: number): void {
+    if (this.dropped.has(object) || this.count(object) === 0) return
+    const log = this.logs[object]
+    if (log) for (let v = 1; v < log.sizes.length; v++) this.cost -= log.sizes[v] as number
+    this.logs[object] = undefined
+    this.arenaDead += this.firstCost(object)
+    this.firsts[object] = NONE
+    this.dropped.add(object)
+    this.deletions.delete(object)
+    const cached = this.latest.get(object)
+    if (cached) {
+      this.latest.delete(object)
+      this.latestBytes -= cached.buffer.byteLength
+    }
+  }
+
+  /**
+   * Stores the first versions of the objects not dropped again in a fresh arena, so that the
+   * dropped ones' bytes are freed; each is stored as a new object's would be (whole, or a delta
+   * against an earlier one).
+   */
+  compactArena(): void {
+    if (this.arenaDead === 0) return
+    const firsts: [number, Uint8Array, number][] = []
+    for (let object = 0; object < this.counts.length; object++)
+      if ((this.firsts[object] as number) !== NONE)
+        firsts.push([object, this.firstOf(object), this.firstCost(object)])
+    this.chunks.length = 0
+    this.current = -1
+    this.used = CHUNK_BYTES
+    this.bases.length = 0
+    this.cost -= this.arenaDead
+    this.arenaDead = 0
+    for (const [object, bytes, before] of firsts) {
+      const cost = this.putFirst(object, bytes)
+      this.cost += cost - before
+      const log = this.logs[object]
+      if (log) log.sizes[0] = cost
+    }
   }
 
   /**
@@ -195,6 +276,9 @@ export class VersionStore {
     const firsts = new Float64Array(n).fill(NONE)
     firsts.set(this.firsts)
     this.firsts = firsts
+    const lengths = new Int32Array(n)
+    lengths.set(this.lengths)
+    this.lengths = lengths
   }
 
   private newLog(object: number): Log {

@@ -28,6 +28,18 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
       const folded = s.value.store.foldedAt(index)
       if (folded) {
         const mb = Math.round((s.value.store.budgetBytes / 2 ** 20) * 1000) / 1000
+        if (folded.deleted)
+          return fail({
+            kind: 'bad-request',
+            title: 'This version was folded away',
+            detail: `This object was deleted; its ${folded.folded} versions were folded away to stay within the store's budget (${mb} MB): its marks stay on the timeline; a recording keeps them all.`,
+            nextStep: 'Replay a recording to see its versions.',
+            said: {
+              title: { key: 'store.versionFolded' },
+              detail: { key: 'store.foldedDeletedObject', params: { count: folded.folded, mb } },
+              nextStep: { key: 'store.versionFoldedDeletedNext' },
+            },
+          })
         return fail({
           kind: 'bad-request',
           title: 'This version was folded away',
@@ -56,7 +68,15 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
       const s = core.requireWatches()
       return s.ok
         ? ok(s.value.store.folding())
-        : ok({ budgetMb: 0, foldedVersions: 0, foldedObjects: 0, historyMb: 0 })
+        : ok({
+            budgetMb: 0,
+            foldedVersions: 0,
+            foldedObjects: 0,
+            foldedDeleted: 0,
+            foldedDeletedVersions: 0,
+            historyMb: 0,
+            eventsMb: 0,
+          })
     },
   }
 }
