@@ -32,6 +32,17 @@ export const storeEn = {
   'store.versionFolded': 'This version was folded away',
   'store.versionFoldedNext':
     'Open the object at a later version, or replay a recording to see every version.',
+  // StoreBudgetSetting in Watches & lists: the budget as a setting
+  'store.settingLabel': 'Store budget',
+  'store.settingUnit': 'MB',
+  'store.settingDefault': 'Default ({{mb}} MB)',
+  'store.settingInvalid': 'A number of MB, 0 or more.',
+  'store.settingHelp':
+    'The watches’ store keeps versions and events up to {{mb}} MB; past it, the versions of deleted objects, then the older versions of the busiest objects, are folded away. Every mark stays on the timeline, and a recording keeps every version.',
+  'store.settingHelpNone':
+    'No budget: the watches’ store keeps every version for as long as the app runs.',
+  'store.settingRemembered':
+    'Default {{mb}} MB; 0 keeps every version. Remembered on this computer.',
   // apiscope serve --store-budget
   'store.serveFlag': `                  [--store-budget MB]     the watches' store keeps versions up to MB (default {{mb}}; 0: no limit),
                                           then folds the busiest objects' older versions away`,

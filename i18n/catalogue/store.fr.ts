@@ -28,6 +28,16 @@ export const storeFr: { readonly [K in keyof typeof storeEn]: string } = {
   'store.versionFolded': 'Cette version a été repliée',
   'store.versionFoldedNext':
     'Ouvrez l’objet à une version plus récente, ou rejouez un enregistrement pour voir toutes les versions.',
+  'store.settingLabel': 'Budget du magasin',
+  'store.settingUnit': 'Mo',
+  'store.settingDefault': 'Par défaut ({{mb}} Mo)',
+  'store.settingInvalid': 'Un nombre de Mo, 0 ou plus.',
+  'store.settingHelp':
+    'Le magasin des watches garde versions et événements jusqu’à {{mb}} Mo ; au-delà, les versions des objets supprimés, puis les anciennes versions des objets les plus actifs, sont repliées. Chaque marque reste sur la frise, et un enregistrement garde toutes les versions.',
+  'store.settingHelpNone':
+    'Sans budget : le magasin des watches garde chaque version tant que l’app tourne.',
+  'store.settingRemembered':
+    'Par défaut {{mb}} Mo ; 0 garde toutes les versions. Mémorisé sur cet ordinateur.',
   'store.serveFlag': `                  [--store-budget Mo]     le magasin des watches garde des versions jusqu’à Mo (par défaut {{mb}} ; 0 : sans limite),
                                           puis replie les anciennes versions des objets les plus actifs`,
   'store.badBudget': '--store-budget doit être un nombre de Mo, 0 ou plus, pas « {{value}} »',

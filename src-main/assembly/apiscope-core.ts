@@ -18,6 +18,7 @@ import { ClusterSession } from '../core/cluster-session'
 import { loadKubeconfig, summarize } from '../core/kubeconfig-loader'
 import { RequestLog } from '../core/request-log'
 import { AuditBus } from '../core/audit-bus'
+import { DEFAULT_STORE_BUDGET_MB } from '../core/watch/version-folding'
 import {
   replayRefusal,
   type CoreContext,
@@ -69,9 +70,12 @@ export class ApiscopeCore {
   private state: SessionState = { status: 'idle' }
   private readonly listeners = new Set<CoreEventListener>()
   private connectSeq = 0
+  /** The store's budget in MB now: the options' (or the default) until the setting changes it. */
+  private storeBudgetMb: number
 
   constructor(private readonly options: CoreOptions) {
     this.requestLog.subscribe((entry) => this.emit('kube:request-logged', entry))
+    this.storeBudgetMb = options.storeBudgetMb ?? DEFAULT_STORE_BUDGET_MB
   }
 
   onEvent(listener: CoreEventListener): () => void {
@@ -191,6 +195,16 @@ export class ApiscopeCore {
     get audit() {
       return core.audit
     },
+    storeBudget: {
+      get startMb() {
+        return core.options.storeBudgetMb ?? DEFAULT_STORE_BUDGET_MB
+      },
+      currentMb: () => core.storeBudgetMb,
+      set: (mb) => {
+        core.storeBudgetMb = mb ?? core.options.storeBudgetMb ?? DEFAULT_STORE_BUDGET_MB
+        core.session?.watches.store.setBudget(core.storeBudgetMb * 2 ** 20)
+      },
+    },
     onClose: (fn) => void core.closeHooks.push(fn),
   }))(this)
 
@@ -229,9 +243,7 @@ export class ApiscopeCore {
     const opened = await ClusterSession.open(config.value, this.requestLog, {
       onFrame: (frame) => this.emit('watch:frame', frame),
       ...(this.options.watch ? { watch: this.options.watch } : {}),
-      ...(this.options.storeBudgetMb !== undefined
-        ? { storeBudgetMb: this.options.storeBudgetMb }
-        : {}),
+      storeBudgetMb: this.storeBudgetMb,
     })
     if (seq !== this.connectSeq) {
       // A newer connect superseded this one while it waited on the network.

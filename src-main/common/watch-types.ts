@@ -243,6 +243,14 @@ export interface StoreFolding {
   eventsMb: number
 }
 
+/** The store's budget setting (docs/adr/0019). */
+export interface StoreBudget {
+  /** In force now; 0: no limit. */
+  budgetMb: number
+  /** What the core started with (`--store-budget`, else the default): the setting's default. */
+  defaultMb: number
+}
+
 export interface ObjectVersionDetail {
   uid: string
   version: number

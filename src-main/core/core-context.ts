@@ -107,6 +107,16 @@ export interface CoreContext {
    * trace). Only the traffic feature publishes; the others subscribe or look up.
    */
   readonly audit: AuditBus
+  /**
+   * The store's budget (docs/adr/0019): the one the core started with (its options, or
+   * DEFAULT_STORE_BUDGET_MB), the one in force, and a way to change it (the setting; null: back to
+   * the start). A change reaches the live session's store at once and every session after it.
+   */
+  readonly storeBudget: {
+    readonly startMb: number
+    currentMb(): number
+    set(mb: number | null): void
+  }
   /** Runs when the core closes (servers to stop, timers to clear); may return a promise. */
   onClose(fn: () => void | Promise<void>): void
 }

@@ -138,17 +138,29 @@ export class EventStore {
   private versionTotal = 0
 
   /**
-   * budgetBytes: what the version history may keep before it folds the busiest objects' older
-   * versions away (0: every version, forever; a replay's store).
+   * budget: what the version history and the events may cost, in bytes, before the worker folds
+   * versions away (version-folding.ts; 0: every version, forever; a replay's store).
    */
   constructor(
     clock: () => number = Date.now,
-    readonly budgetBytes = 0,
+    private budget = 0,
   ) {
     this.clock = clock
-    this.versions = new VersionHistory(budgetBytes, (folds, bytes, dropped) =>
+    this.versions = new VersionHistory(budget, (folds, bytes, dropped) =>
       this.noteFolds(folds, bytes, dropped),
     )
+  }
+
+  /** What the version history and the events may cost before versions are folded (0: no limit). */
+  get budgetBytes(): number {
+    return this.budget
+  }
+
+  /** Changes the budget (the setting): past it, the worker folds at once; 0 folds no more. */
+  setBudget(bytes: number): void {
+    this.budget = bytes
+    this.versions.setBudget(bytes)
+    if (bytes > 0) this.versions.countEvents(this.eventsBytes())
   }
 
   /**

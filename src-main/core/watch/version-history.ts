@@ -34,7 +34,7 @@ export class VersionHistory {
    * (version-folding.ts); 0 keeps every version. onFold hears what it folded.
    */
   constructor(
-    private readonly budgetBytes = 0,
+    private budgetBytes = 0,
     private readonly onFold: FoldListener = () => undefined,
   ) {}
 
@@ -125,6 +125,13 @@ export class VersionHistory {
       this.flushScheduled = true
       setImmediate(() => this.flush())
     }
+  }
+
+  /** A new budget (the setting changed): the worker folds at once if the history is past it. */
+  setBudget(bytes: number): void {
+    this.budgetBytes = bytes
+    if (this.worker && !this.closed)
+      this.worker.postMessage({ t: 'budget', bytes } satisfies Request)
   }
 
   /** What the store's events cost (eventsCost): the worker counts it in the budget. */

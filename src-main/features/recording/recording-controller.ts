@@ -30,6 +30,8 @@ const NOT_RECORDED = new Set([
   'watch:snapshot',
   'watch:event-detail',
   'watch:store-folding',
+  'watch:store-budget',
+  'watch:set-store-budget',
 ])
 
 export interface StartOptions {

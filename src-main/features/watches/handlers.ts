@@ -64,6 +64,14 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
           })
     },
 
+    'watch:store-budget': async () =>
+      ok({ budgetMb: core.storeBudget.currentMb(), defaultMb: core.storeBudget.startMb }),
+
+    'watch:set-store-budget': async ({ mb }) => {
+      core.storeBudget.set(mb)
+      return ok({ budgetMb: core.storeBudget.currentMb(), defaultMb: core.storeBudget.startMb })
+    },
+
     'watch:store-folding': async () => {
       const s = core.requireWatches()
       return s.ok

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import {
   WATCH_MODES,
   type ObjectVersionDetail,
+  type StoreBudget,
   type StoreFolding,
   type WatchFrame,
   type WatchSnapshot,
@@ -51,6 +52,17 @@ export const watchesSchemas = {
   'watch:snapshot': empty,
   'watch:event-detail': z.object({ index: z.number().int().nonnegative() }).strict(),
   'watch:store-folding': empty,
+  'watch:store-budget': empty,
+  /** null: back to the default. Up to 1 TB, in MB. */
+  'watch:set-store-budget': z
+    .object({
+      mb: z
+        .number()
+        .nonnegative()
+        .max(2 ** 20)
+        .nullable(),
+    })
+    .strict(),
 } satisfies Record<string, z.ZodType>
 
 export interface WatchesAnswers {
@@ -59,6 +71,8 @@ export interface WatchesAnswers {
   'watch:snapshot': WatchSnapshot
   'watch:event-detail': ObjectVersionDetail
   'watch:store-folding': StoreFolding
+  'watch:store-budget': StoreBudget
+  'watch:set-store-budget': StoreBudget
 }
 
 export const watchesMethods = {
@@ -67,6 +81,8 @@ export const watchesMethods = {
   'watch:snapshot': 'watchSnapshot',
   'watch:event-detail': 'eventDetail',
   'watch:store-folding': 'storeFolding',
+  'watch:store-budget': 'storeBudget',
+  'watch:set-store-budget': 'setStoreBudget',
 } as const satisfies Record<keyof typeof watchesSchemas, string>
 
 /** Messages this feature pushes to the renderer. */

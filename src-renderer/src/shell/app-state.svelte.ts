@@ -20,6 +20,7 @@ import type { LabState } from '../features/lab/lab-state.svelte'
 import type { OwnershipState } from '../features/ownership/ownership-state.svelte'
 import { RecordingState } from '../features/recording/recording-state.svelte'
 import { KubectlProxyState } from '../features/kubectl-proxy/kubectl-proxy-state.svelte'
+import { StoreBudgetState } from '../features/watches/store-budget-state.svelte'
 import type { TimelineState } from '../features/watches/timeline-state.svelte'
 import type { TrafficState } from '../features/traffic/traffic-state.svelte'
 import type { WalkthroughsState } from '../features/walkthroughs/walkthroughs-state.svelte'
@@ -46,6 +47,8 @@ export class AppState {
   readonly recording: RecordingState
   /** The kubectl proxy belongs to the live session, whatever is on screen. */
   readonly kubectlProxy: KubectlProxyState
+  /** The store's budget, a setting of the core whatever is on screen. */
+  readonly storeBudget: StoreBudgetState
   /** The live session's world: kept whole while a replay is on screen. */
   readonly live: WorldState
   /** The world on screen: the live one, or the open replay's (a new one each time one opens). */
@@ -98,6 +101,7 @@ export class AppState {
   constructor(readonly api: ApiscopeApi) {
     this.recording = new RecordingState(api)
     this.kubectlProxy = new KubectlProxyState(api, () => this.recording.replaying)
+    this.storeBudget = new StoreBudgetState(api)
     const live: WorldState = new WorldState(api, false, () => this.#world === live)
     this.live = live
     this.#world = live
