@@ -41,8 +41,9 @@ export const storeEn = {
     'The watches’ store keeps versions and events up to {{mb}} MB; past it, the versions of deleted objects, then the older versions of the busiest objects, are folded away. Every mark stays on the timeline, and a recording keeps every version.',
   'store.settingHelpNone':
     'No budget: the watches’ store keeps every version for as long as the app runs.',
-  'store.settingRemembered':
-    'Default {{mb}} MB; 0 keeps every version. Remembered on this computer.',
+  'store.settingDefaultHelp': 'Default {{mb}} MB; 0 keeps every version.',
+  'store.settingRemembered': 'Remembered on this computer.',
+  'store.settingNotRemembered': 'For this run only: it could not be saved.',
   // apiscope serve --store-budget
   'store.serveFlag': `                  [--store-budget MB]     the watches' store keeps versions up to MB (default {{mb}}; 0: no limit),
                                           then folds the busiest objects' older versions away`,

@@ -36,8 +36,9 @@ export const storeFr: { readonly [K in keyof typeof storeEn]: string } = {
     'Le magasin des watches garde versions et événements jusqu’à {{mb}} Mo ; au-delà, les versions des objets supprimés, puis les anciennes versions des objets les plus actifs, sont repliées. Chaque marque reste sur la frise, et un enregistrement garde toutes les versions.',
   'store.settingHelpNone':
     'Sans budget : le magasin des watches garde chaque version tant que l’app tourne.',
-  'store.settingRemembered':
-    'Par défaut {{mb}} Mo ; 0 garde toutes les versions. Mémorisé sur cet ordinateur.',
+  'store.settingDefaultHelp': 'Par défaut {{mb}} Mo ; 0 garde toutes les versions.',
+  'store.settingRemembered': 'Mémorisé sur cet ordinateur.',
+  'store.settingNotRemembered': 'Pour cette fois seulement : il n’a pas pu être enregistré.',
   'store.serveFlag': `                  [--store-budget Mo]     le magasin des watches garde des versions jusqu’à Mo (par défaut {{mb}} ; 0 : sans limite),
                                           puis replie les anciennes versions des objets les plus actifs`,
   'store.badBudget': '--store-budget doit être un nombre de Mo, 0 ou plus, pas « {{value}} »',

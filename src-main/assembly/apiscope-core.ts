@@ -10,6 +10,7 @@ import {
   type InvokePayload,
 } from '@common/contract'
 import type { SessionInfo, SessionState } from '@common/kube-types'
+import type { StoreBudget } from '@common/watch-types'
 import { fail, ok, type Result, type UiError } from '@common/result'
 import { saidError } from '@common/said-error'
 import { said } from '@i18n/translate'
@@ -19,6 +20,7 @@ import { loadKubeconfig, summarize } from '../core/kubeconfig-loader'
 import { RequestLog } from '../core/request-log'
 import { AuditBus } from '../core/audit-bus'
 import { DEFAULT_STORE_BUDGET_MB } from '../core/watch/version-folding'
+import { readSettings, writeSettings } from '../core/settings-file'
 import {
   replayRefusal,
   type CoreContext,
@@ -70,12 +72,45 @@ export class ApiscopeCore {
   private state: SessionState = { status: 'idle' }
   private readonly listeners = new Set<CoreEventListener>()
   private connectSeq = 0
-  /** The store's budget in MB now: the options' (or the default) until the setting changes it. */
+  /**
+   * The store's budget in MB now: `--store-budget` (the options') for this run when given, else
+   * the person's setting from the settings file, else the default; the setting changes it.
+   */
   private storeBudgetMb: number
+  /** The person's setting of the budget; null: the default. */
+  private storeBudgetChosen: number | null
+  private storeBudgetRemembered: boolean
 
   constructor(private readonly options: CoreOptions) {
     this.requestLog.subscribe((entry) => this.emit('kube:request-logged', entry))
-    this.storeBudgetMb = options.storeBudgetMb ?? DEFAULT_STORE_BUDGET_MB
+    const saved = options.settingsFile
+      ? readSettings(options.settingsFile).storeBudgetMb
+      : undefined
+    this.storeBudgetChosen = options.storeBudgetMb === undefined ? (saved ?? null) : null
+    this.storeBudgetRemembered = this.storeBudgetChosen !== null
+    this.storeBudgetMb = this.storeBudgetChosen ?? options.storeBudgetMb ?? DEFAULT_STORE_BUDGET_MB
+  }
+
+  private storeBudgetState(): StoreBudget {
+    return {
+      budgetMb: this.storeBudgetMb,
+      defaultMb: this.options.storeBudgetMb ?? DEFAULT_STORE_BUDGET_MB,
+      chosen: this.storeBudgetChosen !== null,
+      remembered: this.storeBudgetRemembered,
+    }
+  }
+
+  /** The setting: applies the budget to the live store at once and remembers it. */
+  private setStoreBudget(mb: number | null): StoreBudget {
+    this.storeBudgetChosen = mb
+    this.storeBudgetMb = mb ?? this.options.storeBudgetMb ?? DEFAULT_STORE_BUDGET_MB
+    this.session?.watches.store.setBudget(this.storeBudgetMb * 2 ** 20)
+    const file = this.options.settingsFile
+    const settings = file ? readSettings(file) : {}
+    if (mb === null) delete settings.storeBudgetMb
+    else settings.storeBudgetMb = mb
+    this.storeBudgetRemembered = file ? writeSettings(file, settings) && mb !== null : false
+    return this.storeBudgetState()
   }
 
   onEvent(listener: CoreEventListener): () => void {
@@ -196,14 +231,8 @@ export class ApiscopeCore {
       return core.audit
     },
     storeBudget: {
-      get startMb() {
-        return core.options.storeBudgetMb ?? DEFAULT_STORE_BUDGET_MB
-      },
-      currentMb: () => core.storeBudgetMb,
-      set: (mb) => {
-        core.storeBudgetMb = mb ?? core.options.storeBudgetMb ?? DEFAULT_STORE_BUDGET_MB
-        core.session?.watches.store.setBudget(core.storeBudgetMb * 2 ** 20)
-      },
+      get: () => core.storeBudgetState(),
+      set: (mb) => core.setStoreBudget(mb),
     },
     onClose: (fn) => void core.closeHooks.push(fn),
   }))(this)

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startBrowserHost } from '../browser-host/server'
 import { DEFAULT_STORE_BUDGET_MB } from '../core/watch/version-folding'
+import { defaultSettingsFile } from '../core/settings-file'
 import { ApiscopeCore } from '../assembly/apiscope-core'
 import { openDemoUnlessClusterAnswers } from '../assembly/demo-fallback'
 import { proxy, PROXY_USAGE } from './proxy-command'
@@ -112,6 +113,7 @@ async function serve(argv: string[]): Promise<void> {
     host: 'browser',
     version: packageVersion(),
     demoDir,
+    settingsFile: defaultSettingsFile(),
     ...(storeBudgetMb !== undefined ? { storeBudgetMb } : {}),
   })
   if (values.demo) {

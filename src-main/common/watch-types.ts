@@ -247,8 +247,12 @@ export interface StoreFolding {
 export interface StoreBudget {
   /** In force now; 0: no limit. */
   budgetMb: number
-  /** What the core started with (`--store-budget`, else the default): the setting's default. */
+  /** The setting's default: `--store-budget` (CoreOptions.storeBudgetMb), else the core's default. */
   defaultMb: number
+  /** The person chose it (not the default). */
+  chosen: boolean
+  /** The choice is in the settings file, for the next run (false: it lasts this run only). */
+  remembered: boolean
 }
 
 export interface ObjectVersionDetail {

@@ -14,6 +14,7 @@ import type {
   InvokePayload,
 } from '@common/contract'
 import type { RequestLogEntry, SessionInfo } from '@common/kube-types'
+import type { StoreBudget } from '@common/watch-types'
 import type { TrafficStatus } from '@common/traffic-request'
 import type { Result, UiError } from '@common/result'
 import type { ClusterSession } from './cluster-session'
@@ -45,6 +46,11 @@ export interface CoreOptions {
    * folded away. Absent: DEFAULT_STORE_BUDGET_MB; 0: every version is kept.
    */
   storeBudgetMb?: number
+  /**
+   * Where the settings a person changes in the app are remembered (core/settings-file.ts; the
+   * hosts pass ~/.apiscope/settings.json). Absent: they last as long as the core (tests).
+   */
+  settingsFile?: string
 }
 
 /** What anything that would touch the live world answers while a replay is on screen. */
@@ -108,14 +114,13 @@ export interface CoreContext {
    */
   readonly audit: AuditBus
   /**
-   * The store's budget (docs/adr/0019): the one the core started with (its options, or
-   * DEFAULT_STORE_BUDGET_MB), the one in force, and a way to change it (the setting; null: back to
-   * the start). A change reaches the live session's store at once and every session after it.
+   * The store's budget as a setting (docs/adr/0019): what is in force and its default, and a way
+   * to change it (null: back to the default), remembered in the settings file. A change reaches
+   * the live session's store at once and every session after it.
    */
   readonly storeBudget: {
-    readonly startMb: number
-    currentMb(): number
-    set(mb: number | null): void
+    get(): StoreBudget
+    set(mb: number | null): StoreBudget
   }
   /** Runs when the core closes (servers to stop, timers to clear); may return a promise. */
   onClose(fn: () => void | Promise<void>): void

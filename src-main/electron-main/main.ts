@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { ApiscopeCore } from '../assembly/apiscope-core'
 import { openDemoUnlessClusterAnswers } from '../assembly/demo-fallback'
 import { augmentPathFromLoginShell } from '../core/login-shell-path'
+import { defaultSettingsFile } from '../core/settings-file'
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol'
 import { installIpcBridge } from './ipc-bridge'
 
@@ -58,6 +59,7 @@ void app.whenReady().then(async () => {
   const core = new ApiscopeCore({
     host: 'electron',
     version: app.getVersion(),
+    settingsFile: defaultSettingsFile(),
     demoDir: app.isPackaged
       ? path.join(process.resourcesPath, 'resources/demo')
       : path.join(here, '../../resources/demo'),

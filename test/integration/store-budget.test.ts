@@ -3,11 +3,17 @@
 // older versions away and keeps its first and latest ones; the inspector's detail of the latest
 // version and its diff are right; a folded version's detail says it was folded; the
 // resourceVersions kept only grow; the recording holds all 200 versions, and its replay too.
+// Then the canary on the folded paths: a core whose budget is set as the Watches & lists setting
+// sets it (watch:set-store-budget) watches a Secret holding a canary written 80 times, and a
+// second one created and deleted; the inspector's detail of the latest version, of the first kept
+// after the gap (its diff read against the first version, a keyframe the fold made), and what it
+// says of a folded version and of the deleted Secret's folded versions hold no canary.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { ObjectVersionDetail, StoreFolding } from '@common/watch-types'
+import { REDACTED } from '@common/redaction'
+import type { ObjectVersionDetail, StoreBudget, StoreFolding } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { readRecordingFile } from '../../src-main/features/recording/reader'
 import { ReplaySession } from '../../src-main/features/recording/replay-session'
@@ -140,6 +146,118 @@ describe('a store with a budget, on the real server', () => {
     const [v1] = (await replay.watches.store.objectsAt(h.uid, [1])) as Cm[]
     expect(v1?.data.n).toBe('1')
     replay.close()
+    kubectl('delete', 'namespace', ns, '--wait=false')
+  }, 120_000)
+
+  it('shows no canary on a folded Secret’s paths (its budget given as the setting gives it)', async () => {
+    const CANARY = `apiscope-canary-${Math.random().toString(36).slice(2, 10)}`
+    const B64 = Buffer.from(CANARY).toString('base64')
+    const noCanary = (what: string, value: unknown) => {
+      const text = JSON.stringify(value)
+      expect(text.includes(CANARY), `${what} holds the canary`).toBe(false)
+      expect(text.includes(B64), `${what} holds the canary in base64`).toBe(false)
+    }
+    // No budget to start with; the setting gives it one while the core runs.
+    const core = coreFor(undefined, { recordingsDir: dir, storeBudgetMb: 0 })
+    cores.push(core)
+    expect((await core.invoke('kube:connect', { context: ADMIN_CONTEXT })).ok).toBe(true)
+    const set = (await core.invoke('watch:set-store-budget', { mb: BUDGET_MB })) as {
+      ok: true
+      value: StoreBudget
+    }
+    // No settings file here: it applies, and is not remembered.
+    expect(set.value).toEqual({
+      budgetMb: BUDGET_MB,
+      defaultMb: 0,
+      chosen: true,
+      remembered: false,
+    })
+    const session = core.currentSession!
+    const ns = createNamespace('budget-canary')
+    const target = { group: '', version: 'v1', resource: 'secrets', namespace: ns }
+    expect((await core.invoke('watch:start', { target })).ok).toBe(true)
+    await waitUntil('the watch', 20_000, () =>
+      session.watches.statuses().every((s) => s.state === 'watching'),
+    )
+    const SECRET_WRITES = 80
+    const base = `/api/v1/namespaces/${ns}/secrets`
+    const created = await session.transport.json({
+      method: 'POST',
+      path: base,
+      body: { metadata: { name: 'coffre' }, stringData: { cle: `${CANARY}-0` } },
+    })
+    expect(created.ok).toBe(true)
+    for (let n = 1; n < SECRET_WRITES; n++) {
+      const res = await session.transport.json({
+        method: 'PATCH',
+        path: `${base}/coffre`,
+        contentType: 'application/merge-patch+json',
+        body: { stringData: { cle: `${CANARY}-${n}` }, metadata: { labels: { n: String(n) } } },
+      })
+      expect(res.ok).toBe(true)
+    }
+    const jetable = await session.transport.json({
+      method: 'POST',
+      path: base,
+      body: { metadata: { name: 'jetable' }, stringData: { k: CANARY } },
+    })
+    expect(jetable.ok).toBe(true)
+    expect((await session.transport.json({ method: 'DELETE', path: `${base}/jetable` })).ok).toBe(
+      true,
+    )
+    const store = session.watches.store
+    const of = (name: string) => store.events().filter((e) => e.name === name && e.ns === ns)
+    await waitUntil(
+      'every version in the store',
+      30_000,
+      () => of('coffre').length >= SECRET_WRITES,
+    )
+    await waitUntil('the deletion', 30_000, () => of('jetable').some((e) => e.type === 'DELETED'))
+    // The deleted Secret's versions are folded at the next batch past the budget: one more write.
+    const gone = of('jetable')[0]!.uid
+    for (let k = 0; k < 100 && !store.history(gone)?.foldedAll; k++) {
+      await session.transport.json({
+        method: 'PATCH',
+        path: `${base}/coffre`,
+        contentType: 'application/merge-patch+json',
+        body: { metadata: { labels: { again: String(k) } } },
+      })
+      await store.compacted()
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    expect(store.history(gone)?.foldedAll).toBe(true)
+    const h = store.history(of('coffre')[0]!.uid)!
+    expect(h.foldedBelow).toBeGreaterThan(1)
+
+    const detail = async (index: number) => {
+      const res = await core.invoke('watch:event-detail', { index })
+      noCanary(`the detail of event ${index}`, res)
+      return res
+    }
+    // The latest version and its diff: the values redacted, the change still shown.
+    const latest = await detail(h.versionEvents[h.versionCount - 1]!)
+    expect(latest.ok).toBe(true)
+    // The first kept after the gap: its diff is read against the first version.
+    const firstKept = await detail(h.versionEvents[h.foldedBelow]!)
+    expect(firstKept.ok).toBe(true)
+    const fk = (firstKept as { value: ObjectVersionDetail }).value
+    expect(fk.diffFrom).toBe(0)
+    expect(fk.folded?.versions).toBe(h.foldedBelow - 1)
+    expect((fk.object as { data: Record<string, string> }).data.cle).toBe(REDACTED)
+    expect((fk.previous as { data: Record<string, string> }).data.cle).toBe(REDACTED)
+    expect(fk.changes.some((c) => c.path === '/data/cle')).toBe(true)
+    // A folded version, and the deleted Secret's marks: what was folded, said without its body.
+    const folded = await detail(h.versionEvents[1]!)
+    expect(!folded.ok && folded.error.said?.title.key).toBe('store.versionFolded')
+    for (const e of of('jetable')) {
+      const res = await detail(e.i)
+      expect(!res.ok && res.error.said?.detail?.key).toBe('store.foldedDeletedObject')
+    }
+    const folding = (await core.invoke('watch:store-folding', {})) as {
+      ok: true
+      value: StoreFolding
+    }
+    expect(folding.value).toMatchObject({ foldedDeleted: 1, foldedDeletedVersions: 2 })
     kubectl('delete', 'namespace', ns, '--wait=false')
   }, 120_000)
 })

@@ -64,13 +64,9 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
           })
     },
 
-    'watch:store-budget': async () =>
-      ok({ budgetMb: core.storeBudget.currentMb(), defaultMb: core.storeBudget.startMb }),
+    'watch:store-budget': async () => ok(core.storeBudget.get()),
 
-    'watch:set-store-budget': async ({ mb }) => {
-      core.storeBudget.set(mb)
-      return ok({ budgetMb: core.storeBudget.currentMb(), defaultMb: core.storeBudget.startMb })
-    },
+    'watch:set-store-budget': async ({ mb }) => ok(core.storeBudget.set(mb)),
 
     'watch:store-folding': async () => {
       const s = core.requireWatches()
