@@ -1,15 +1,15 @@
 // The store's budget as a setting (docs/adr/0019): the core answers what is in force and its
 // default, applies a change, and remembers it in its settings file for the next core; an explicit
 // --store-budget (CoreOptions.storeBudgetMb) wins for its run; Default forgets the choice.
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { StoreBudget } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
+import { DEFAULT_STORE_BUDGET_MB } from '../../src-main/core/watch/version-folding'
 
-const DEFAULT_STORE_BUDGET_MB = 128
-// Imported once the tests run: imported with the file, the assembly hangs this runner's loading.
+// Imported once the tests run (its loading is slow on a busy machine: the hook's own timeout).
 let Core: typeof ApiscopeCore
 beforeAll(async () => {
   Core = (await import('../../src-main/assembly/apiscope-core')).ApiscopeCore
@@ -75,7 +75,10 @@ describe('the store budget setting', () => {
   })
 
   it('applies a choice it cannot save for this run only, and refuses a negative one', async () => {
-    const c = core('/proc/apiscope-cannot-write/settings.json')
+    // Its folder would be a file: the write fails.
+    const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-settings-'))
+    writeFileSync(path.join(dir, 'file'), '')
+    const c = core(path.join(dir, 'file', 'settings.json'))
     expect(await budget(c, 0)).toMatchObject({ budgetMb: 0, chosen: true, remembered: false })
     const bad = await c.invoke('watch:set-store-budget', { mb: -1 })
     expect(bad.ok).toBe(false)
