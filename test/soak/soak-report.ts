@@ -23,16 +23,18 @@ export interface SoakRow {
   writesOk: number
   recordedEvents: number
   auditEvents: number
+  /** The machine's load average over the last minute (absent before it was sampled). */
+  load1?: number
 }
 
 const f1 = (x: number) => x.toFixed(1)
 
 export function soakTable(rows: SoakRow[]): string {
   const head =
-    "| minute | core heap MB (main + worker) | worker heap MB | core RSS MB | page heap MB | versions MB (budget's count) | events MB (budget's count) | objects | versions kept | versions folded (deleted objects folded) | events | writes (accepted) | recorded events | audit events |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    "| minute | core heap MB (main + worker) | worker heap MB | core RSS MB | page heap MB | versions MB (budget's count) | events MB (budget's count) | objects | versions kept | versions folded (deleted objects folded) | events | writes (accepted) | recorded events | audit events | load (1 min) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
   const body = rows.map(
     (r) =>
-      `| ${r.minute} | ${f1(r.coreHeapMb)} | ${f1(r.coreWorkerHeapMb)} | ${Math.round(r.coreRssMb)} | ${f1(r.pageHeapMb)} | ${r.historyMb === undefined ? '—' : f1(r.historyMb)} | ${r.eventsMb === undefined ? '—' : f1(r.eventsMb)} | ${r.objects} | ${r.versions} | ${r.folded}${r.foldedDeleted === undefined ? '' : ` (${r.foldedDeleted})`} | ${r.events} | ${r.writes} (${r.writesOk}) | ${r.recordedEvents} | ${r.auditEvents} |`,
+      `| ${r.minute} | ${f1(r.coreHeapMb)} | ${f1(r.coreWorkerHeapMb)} | ${Math.round(r.coreRssMb)} | ${f1(r.pageHeapMb)} | ${r.historyMb === undefined ? '—' : f1(r.historyMb)} | ${r.eventsMb === undefined ? '—' : f1(r.eventsMb)} | ${r.objects} | ${r.versions} | ${r.folded}${r.foldedDeleted === undefined ? '' : ` (${r.foldedDeleted})`} | ${r.events} | ${r.writes} (${r.writesOk}) | ${r.recordedEvents} | ${r.auditEvents} | ${r.load1 === undefined ? '—' : r.load1.toFixed(1)} |`,
   )
   return [head, ...body].join('\n')
 }

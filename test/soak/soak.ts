@@ -209,6 +209,7 @@ try {
       writesOk: writer.counts.ok,
       recordedEvents: s.recordedEvents,
       auditEvents: s.auditEvents,
+      load1: os.loadavg()[0] as number,
     }
     rows.push(row)
     say(`${JSON.stringify(row)} watches=${s.watches}`)
@@ -233,6 +234,7 @@ try {
   const rss = growth(rows, 'coreRssMb')
   const pg = growth(rows, 'pageHeapMb')
   const last = rows.at(-1) as SoakRow
+  const loads = rows.map((r) => r.load1 ?? 0).sort((a, b) => a - b)
   const svg = LABEL === 'hour' ? 'soak.svg' : `soak-${LABEL}.svg`
   writeFileSync(path.join(REPO_ROOT, 'docs', svg), soakChart(rows))
   const pct = (x: number) => `${Math.round(x * 100)}%`
@@ -241,7 +243,8 @@ try {
 ## ${LABEL === 'hour' ? 'The hour' : `Run "${LABEL}"`}: ${MINUTES} minutes from ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC
 
 - Commit measured: \`${commit}\` (${commitSubject}), exported and built in a tree of its own.
-- Machine: ${machine}. Other helpers' tests shared the 2 cores.
+- Machine: ${machine}. Other helpers' tests and builds shared the 2 cores: the load average over
+  a minute went from ${loads[0]?.toFixed(1)} to ${loads.at(-1)?.toFixed(1)} across the samples (median ${loads[Math.floor(loads.length / 2)]?.toFixed(1)}), the table's last column.
 - Core: ${CORE_ARGS.length ? `\`${CORE_ARGS.join(' ')}\`` : 'default options'}; ${budgetMb === undefined ? 'no store budget at this commit (every version kept)' : budgetMb ? `store budget ${budgetMb} MB` : 'store budget off (0)'}.
 - Cluster: a control plane of its own (kube-apiserver, etcd), its audit webhook posting to the
   core; ${OBJECTS.toLocaleString('en')} objects (${all.map((k) => `${k.count} ${k.plural}`).join(', ')}) in ${10} namespaces,
