@@ -244,7 +244,7 @@ try {
 
 - Commit measured: \`${commit}\` (${commitSubject}), exported and built in a tree of its own.
 - Machine: ${machine}. Other helpers' tests and builds shared the 2 cores: the load average over
-  a minute went from ${loads[0]?.toFixed(1)} to ${loads.at(-1)?.toFixed(1)} across the samples (median ${loads[Math.floor(loads.length / 2)]?.toFixed(1)}), the table's last column.
+  a minute ranged from ${loads[0]?.toFixed(1)} to ${loads.at(-1)?.toFixed(1)} across the samples (median ${loads[Math.floor(loads.length / 2)]?.toFixed(1)}), the table's last column.
 - Core: ${CORE_ARGS.length ? `\`${CORE_ARGS.join(' ')}\`` : 'default options'}; ${budgetMb === undefined ? 'no store budget at this commit (every version kept)' : budgetMb ? `store budget ${budgetMb} MB` : 'store budget off (0)'}.
 - Cluster: a control plane of its own (kube-apiserver, etcd), its audit webhook posting to the
   core; ${OBJECTS.toLocaleString('en')} objects (${all.map((k) => `${k.count} ${k.plural}`).join(', ')}) in ${10} namespaces,
