@@ -17,16 +17,16 @@ export const storeEn = {
   'store.objects_other': '{{count, number}} busy objects',
   // FoldedVersionsNote in the timeline: deleted objects whose every version was folded
   'store.foldedDeletedStore_one':
-    'The versions of {{count}} deleted object ({{versions}}) were folded away to stay within the store’s budget ({{mb}} MB): its marks stay on the timeline, to show it existed and was deleted; a recording keeps them all.',
+    'The versions of {{count}} deleted object ({{versions}}) were folded away to stay within the store’s budget ({{mb, number}} MB): its marks stay on the timeline, to show it existed and was deleted; a recording keeps them all.',
   'store.foldedDeletedStore_other':
-    'The versions of {{count, number}} deleted objects ({{versions}}) were folded away to stay within the store’s budget ({{mb}} MB): their marks stay on the timeline, to show they existed and were deleted; a recording keeps them all.',
+    'The versions of {{count, number}} deleted objects ({{versions}}) were folded away to stay within the store’s budget ({{mb, number}} MB): their marks stay on the timeline, to show they existed and were deleted; a recording keeps them all.',
   'store.versions_one': '{{count}} version',
   'store.versions_other': '{{count, number}} versions',
   // The inspector on a mark of a deleted object whose versions were folded
   'store.foldedDeletedObject_one':
-    'This object was deleted; its only version was folded away to stay within the store’s budget ({{mb}} MB): its marks stay on the timeline; a recording keeps them all.',
+    'This object was deleted; its only version was folded away to stay within the store’s budget ({{mb, number}} MB): its marks stay on the timeline; a recording keeps them all.',
   'store.foldedDeletedObject_other':
-    'This object was deleted; its {{count, number}} versions were folded away to stay within the store’s budget ({{mb}} MB): its marks stay on the timeline; a recording keeps them all.',
+    'This object was deleted; its {{count, number}} versions were folded away to stay within the store’s budget ({{mb, number}} MB): its marks stay on the timeline; a recording keeps them all.',
   'store.versionFoldedDeletedNext': 'Replay a recording to see its versions.',
   // The inspector on a folded version (the core's error, said in the person's language)
   'store.versionFolded': 'This version was folded away',
@@ -35,13 +35,13 @@ export const storeEn = {
   // StoreBudgetSetting in Watches & lists: the budget as a setting
   'store.settingLabel': 'Store budget',
   'store.settingUnit': 'MB',
-  'store.settingDefault': 'Default ({{mb}} MB)',
+  'store.settingDefault': 'Default ({{mb, number}} MB)',
   'store.settingInvalid': 'A number of MB, 0 or more.',
   'store.settingHelp':
-    'The watches’ store keeps versions and events up to {{mb}} MB; past it, the versions of deleted objects, then the older versions of the busiest objects, are folded away. Every mark stays on the timeline, and a recording keeps every version.',
+    'The watches’ store keeps versions and events up to {{mb, number}} MB; past it, the versions of deleted objects, then the older versions of the busiest objects, are folded away. Every mark stays on the timeline, and a recording keeps every version.',
   'store.settingHelpNone':
     'No budget: the watches’ store keeps every version for as long as the app runs.',
-  'store.settingDefaultHelp': 'Default {{mb}} MB; 0 keeps every version.',
+  'store.settingDefaultHelp': 'Default {{mb, number}} MB; 0 keeps every version.',
   'store.settingRemembered': 'Remembered on this computer.',
   'store.settingNotRemembered': 'For this run only: it could not be saved.',
   // apiscope serve --store-budget

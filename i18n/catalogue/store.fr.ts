@@ -15,28 +15,28 @@ export const storeFr: { readonly [K in keyof typeof storeEn]: string } = {
   'store.objects_one': '{{count}} objet actif',
   'store.objects_other': '{{count, number}} objets actifs',
   'store.foldedDeletedStore_one':
-    'Les versions de {{count}} objet supprimé ({{versions}}) ont été repliées pour rester dans le budget du magasin ({{mb}} Mo) : ses marques restent sur la frise, pour montrer qu’il a existé et a été supprimé ; un enregistrement les garde toutes.',
+    'Les versions de {{count}} objet supprimé ({{versions}}) ont été repliées pour rester dans le budget du magasin ({{mb, number}} Mo) : ses marques restent sur la frise, pour montrer qu’il a existé et a été supprimé ; un enregistrement les garde toutes.',
   'store.foldedDeletedStore_other':
-    'Les versions de {{count, number}} objets supprimés ({{versions}}) ont été repliées pour rester dans le budget du magasin ({{mb}} Mo) : leurs marques restent sur la frise, pour montrer qu’ils ont existé et ont été supprimés ; un enregistrement les garde toutes.',
+    'Les versions de {{count, number}} objets supprimés ({{versions}}) ont été repliées pour rester dans le budget du magasin ({{mb, number}} Mo) : leurs marques restent sur la frise, pour montrer qu’ils ont existé et ont été supprimés ; un enregistrement les garde toutes.',
   'store.versions_one': '{{count}} version',
   'store.versions_other': '{{count, number}} versions',
   'store.foldedDeletedObject_one':
-    'Cet objet a été supprimé ; son unique version a été repliée pour rester dans le budget du magasin ({{mb}} Mo) : ses marques restent sur la frise ; un enregistrement les garde toutes.',
+    'Cet objet a été supprimé ; son unique version a été repliée pour rester dans le budget du magasin ({{mb, number}} Mo) : ses marques restent sur la frise ; un enregistrement les garde toutes.',
   'store.foldedDeletedObject_other':
-    'Cet objet a été supprimé ; ses {{count, number}} versions ont été repliées pour rester dans le budget du magasin ({{mb}} Mo) : ses marques restent sur la frise ; un enregistrement les garde toutes.',
+    'Cet objet a été supprimé ; ses {{count, number}} versions ont été repliées pour rester dans le budget du magasin ({{mb, number}} Mo) : ses marques restent sur la frise ; un enregistrement les garde toutes.',
   'store.versionFoldedDeletedNext': 'Rejouez un enregistrement pour voir ses versions.',
   'store.versionFolded': 'Cette version a été repliée',
   'store.versionFoldedNext':
     'Ouvrez l’objet à une version plus récente, ou rejouez un enregistrement pour voir toutes les versions.',
   'store.settingLabel': 'Budget du magasin',
   'store.settingUnit': 'Mo',
-  'store.settingDefault': 'Par défaut ({{mb}} Mo)',
+  'store.settingDefault': 'Par défaut ({{mb, number}} Mo)',
   'store.settingInvalid': 'Un nombre de Mo, 0 ou plus.',
   'store.settingHelp':
-    'Le magasin des watches garde versions et événements jusqu’à {{mb}} Mo ; au-delà, les versions des objets supprimés, puis les anciennes versions des objets les plus actifs, sont repliées. Chaque marque reste sur la frise, et un enregistrement garde toutes les versions.',
+    'Le magasin des watches garde versions et événements jusqu’à {{mb, number}} Mo ; au-delà, les versions des objets supprimés, puis les anciennes versions des objets les plus actifs, sont repliées. Chaque marque reste sur la frise, et un enregistrement garde toutes les versions.',
   'store.settingHelpNone':
     'Sans budget : le magasin des watches garde chaque version tant que l’app tourne.',
-  'store.settingDefaultHelp': 'Par défaut {{mb}} Mo ; 0 garde toutes les versions.',
+  'store.settingDefaultHelp': 'Par défaut {{mb, number}} Mo ; 0 garde toutes les versions.',
   'store.settingRemembered': 'Mémorisé sur cet ordinateur.',
   'store.settingNotRemembered': 'Pour cette fois seulement : il n’a pas pu être enregistré.',
   'store.serveFlag': `                  [--store-budget Mo]     le magasin des watches garde des versions jusqu’à Mo (par défaut {{mb}} ; 0 : sans limite),

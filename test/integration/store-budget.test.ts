@@ -251,7 +251,7 @@ describe('a store with a budget, on the real server', () => {
     expect(!folded.ok && folded.error.said?.title.key).toBe('store.versionFolded')
     for (const e of of('jetable')) {
       const res = await detail(e.i)
-      expect(!res.ok && res.error.said?.detail?.key).toBe('store.foldedDeletedObject')
+      expect(!res.ok && res.error.said?.detail?.[0]?.key).toBe('store.foldedDeletedObject')
     }
     const folding = (await core.invoke('watch:store-folding', {})) as {
       ok: true

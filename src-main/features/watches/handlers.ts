@@ -36,7 +36,7 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
             nextStep: 'Replay a recording to see its versions.',
             said: {
               title: { key: 'store.versionFolded' },
-              detail: { key: 'store.foldedDeletedObject', params: { count: folded.folded, mb } },
+              detail: [{ key: 'store.foldedDeletedObject', params: { count: folded.folded, mb } }],
               nextStep: { key: 'store.versionFoldedDeletedNext' },
             },
           })
