@@ -245,7 +245,10 @@ describe('a store with a budget, on the real server', () => {
     expect(fk.folded?.versions).toBe(h.foldedBelow - 1)
     expect((fk.object as { data: Record<string, string> }).data.cle).toBe(REDACTED)
     expect((fk.previous as { data: Record<string, string> }).data.cle).toBe(REDACTED)
-    expect(fk.changes.some((c) => c.path === '/data/cle')).toBe(true)
+    // Against the first version: the labels it lacked are a change; the values, redacted on both
+    // sides, are none.
+    expect(fk.changes.some((c) => c.path.startsWith('/metadata/labels'))).toBe(true)
+    expect(fk.changes.some((c) => c.path.startsWith('/data'))).toBe(false)
     // A folded version, and the deleted Secret's marks: what was folded, said without its body.
     const folded = await detail(h.versionEvents[1]!)
     expect(!folded.ok && folded.error.said?.title.key).toBe('store.versionFolded')
