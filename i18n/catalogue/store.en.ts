@@ -38,7 +38,7 @@ export const storeEn = {
   'store.settingDefault': 'Default ({{mb, number}} MB)',
   'store.settingInvalid': 'A number of MB, 0 or more.',
   'store.settingHelp':
-    'The watches’ store keeps versions and events up to {{mb, number}} MB; past it, the versions of deleted objects, then the older versions of the busiest objects, are folded away. Every mark stays on the timeline, and a recording keeps every version.',
+    'The watches’ store keeps versions and events up to {{mb, number}} MB; past it, the versions of deleted objects, then the older versions of the busiest objects, then those of the quiet ones, are folded away. The floor: every living object keeps its first version and its latest two, and every mark stays on the timeline; a budget below that cannot be met. A recording keeps every version.',
   'store.settingHelpNone':
     'No budget: the watches’ store keeps every version for as long as the app runs.',
   'store.settingDefaultHelp': 'Default {{mb, number}} MB; 0 keeps every version.',

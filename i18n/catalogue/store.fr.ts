@@ -33,7 +33,7 @@ export const storeFr: { readonly [K in keyof typeof storeEn]: string } = {
   'store.settingDefault': 'Par défaut ({{mb, number}} Mo)',
   'store.settingInvalid': 'Un nombre de Mo, 0 ou plus.',
   'store.settingHelp':
-    'Le magasin des watches garde versions et événements jusqu’à {{mb, number}} Mo ; au-delà, les versions des objets supprimés, puis les anciennes versions des objets les plus actifs, sont repliées. Chaque marque reste sur la frise, et un enregistrement garde toutes les versions.',
+    'Le magasin des watches garde versions et événements jusqu’à {{mb, number}} Mo ; au-delà, les versions des objets supprimés, puis les anciennes versions des objets les plus actifs, puis celles des plus calmes, sont repliées. Le plancher : chaque objet vivant garde sa première version et ses deux dernières, et chaque marque reste sur la frise ; un budget en dessous ne peut être tenu. Un enregistrement garde toutes les versions.',
   'store.settingHelpNone':
     'Sans budget : le magasin des watches garde chaque version tant que l’app tourne.',
   'store.settingDefaultHelp': 'Par défaut {{mb, number}} Mo ; 0 garde toutes les versions.',

@@ -177,6 +177,11 @@ base('the store budget as a setting in Watches & lists, remembered', async ({ pa
     await apiscope.screenshot('store-budget-deleted-folded')
     // The deleted ConfigMap's mark: the inspector says it existed, was deleted, and was folded.
     await page.getByRole('tab', { name: 'Table' }).click()
+    // The table follows its tail; the deletion is among the first rows.
+    await page
+      .getByTestId('watch-table')
+      .locator('.scroll')
+      .evaluate((el) => el.scrollTo(0, 0))
     await page
       .getByTestId('watch-table')
       .getByRole('button', { name: /DELETED/ })

@@ -10,7 +10,6 @@ import {
   eventsCost,
   FOLD_GAIN,
   KEEP_LATEST,
-  KEEP_LATEST_FLOOR,
   KEEP_LATEST_MIN,
   keptVersions,
   OBJECT_RECORD_BYTES,
@@ -38,30 +37,32 @@ describe('planFolds', () => {
     expect(plan.reduce((n, f) => n + f.freed, 0)).toBeGreaterThanOrEqual(5000)
   })
 
-  it('never folds a living object down past its first and latest versions', () => {
-    expect(planFolds([candidate(0, 1 + KEEP_LATEST_FLOOR), candidate(1, 1)], 10_000)).toEqual([])
+  it('never folds a living object down past its first version and the latest two', () => {
+    expect(planFolds([candidate(0, 1 + KEEP_LATEST_MIN), candidate(1, 1)], 10_000)).toEqual([])
   })
 
   it('keeps only the latest two when keeping eight is not enough', () => {
-    // Two folds, each making a keyframe of 150 bytes; the latest alone would free 100 bytes for
-    // another: not worth it.
+    // Two folds, each making a keyframe of 150 bytes.
     const plan = planFolds([{ ...candidate(0, 12), keyframeCost: () => 150 }], 10_000)
     expect(plan).toEqual([{ object: 0, below: 12 - KEEP_LATEST_MIN, freed: 9 * 100 - 2 * 150 }])
   })
 
-  it('folds quiet objects to their first and latest versions when the rest is not enough', () => {
-    // Three objects of 4 versions: none has enough to fold at FOLD_GAIN; each frees 200 bytes
-    // for a keyframe of 150 at the floor, the object with the most versions first.
+  it('folds quiet objects to their first and latest two when the rest is not enough', () => {
+    // None has enough to fold at FOLD_GAIN; at the floor each frees its versions between the
+    // first and the latest two for a keyframe of 150, the object with the most versions first.
     const quiet = (object: number, count: number) => ({
       ...candidate(object, count),
       keyframeCost: () => 150,
     })
-    expect(planFolds([quiet(0, 4), quiet(1, 5), quiet(2, 2)], 200)).toEqual([
-      { object: 1, below: 4, freed: 300 - 150 },
+    expect(planFolds([quiet(0, 4), quiet(1, 5), quiet(2, 3)], 200)).toEqual([
+      { object: 1, below: 3, freed: 200 - 150 },
+    ])
+    expect(planFolds([quiet(0, 5), quiet(1, 5), quiet(2, 3)], 1000)).toEqual([
       { object: 0, below: 3, freed: 200 - 150 },
+      { object: 1, below: 3, freed: 200 - 150 },
     ])
     // A keyframe that costs as much as it frees is no fold.
-    expect(planFolds([{ ...candidate(0, 3), keyframeCost: () => 100 }], 200)).toEqual([])
+    expect(planFolds([{ ...candidate(0, 4), keyframeCost: () => 100 }], 200)).toEqual([])
   })
 
   it('counts an object already folded by what it still keeps, and frees only what is left', () => {
@@ -113,7 +114,7 @@ describe('planFolds', () => {
     ])
   })
 
-  it('counts the events by their columns as allocated, each version\'s slot and each object', () => {
+  it("counts the events by their columns as allocated, each version's slot and each object", () => {
     expect(eventsCost({ capacity: 2048, versions: 1000, objects: 10 })).toBe(
       2048 * EVENT_COLUMN_BYTES + 1000 * EVENT_SLOT_BYTES + 10 * OBJECT_RECORD_BYTES,
     )

@@ -11,17 +11,16 @@
 //    at least FOLD_GAIN times that keyframe: a fold frees more than it costs, in batches.
 // 3. If that is not enough, the same keeping only the latest KEEP_LATEST_MIN (the latest and the
 //    one before it, to diff the latest).
-// 4. If that is not enough either, quiet objects too: each keeps only its first and latest
-//    versions, the latest whole, wherever that frees more than the keyframe costs. That is the
-//    floor: every living object's first and latest versions, and the events.
+// 4. If that is not enough either, quiet objects too: each keeps its first and its latest
+//    KEEP_LATEST_MIN versions wherever that frees more than the keyframe costs (FOLD_GAIN 1). That
+//    is the floor: every living object's first version and latest two (a keyframe and a delta,
+//    or fewer bytes), and the events.
 // An object's folded versions are always 1..foldedBelow-1, or all of them once it was deleted.
 
 /** Versions kept at the end of each folded object. */
 export const KEEP_LATEST = 8
 /** Versions kept at the end when folding to KEEP_LATEST was not enough. */
 export const KEEP_LATEST_MIN = 2
-/** Versions kept at the end in the last pass: the latest alone (with the first, always kept). */
-export const KEEP_LATEST_FLOOR = 1
 /** Folding brings the history down to this share of the budget, so that it does not fold at every write. */
 export const FOLD_TO = 0.9
 /** A busy object is folded only when what it frees is at least this many times the keyframe the fold makes. */
@@ -99,15 +98,15 @@ function sum(sizes: ArrayLike<number>, from: number, to: number): number {
 const PASSES = [
   { keep: KEEP_LATEST, gain: FOLD_GAIN },
   { keep: KEEP_LATEST_MIN, gain: FOLD_GAIN },
-  { keep: KEEP_LATEST_FLOOR, gain: 1 },
+  { keep: KEEP_LATEST_MIN, gain: 1 },
 ] as const
 
 /**
  * The folds that free at least `excess` bytes: deleted objects first (the oldest deletion first,
  * every version), then living objects (most versions kept; ties by object index, the older
  * first), keeping KEEP_LATEST versions at the end, then KEEP_LATEST_MIN, each only when it frees
- * at least FOLD_GAIN times the keyframe it makes, then KEEP_LATEST_FLOOR wherever it frees more
- * than the keyframe. May free less when nothing is left worth folding.
+ * at least FOLD_GAIN times the keyframe it makes, then KEEP_LATEST_MIN again wherever it frees
+ * more than the keyframe. May free less when nothing is left worth folding.
  */
 export function planFolds(candidates: readonly FoldCandidate[], excess: number): Fold[] {
   const plan = new Map<number, Fold>()

@@ -89,8 +89,7 @@ export function serveVersionHistory(port: MessagePort, heapUsed: () => number): 
     }
     if (dropped.length) store.compactArena()
     // Not enough left worth folding: wait until the history grew by 2% of the budget.
-    foldAgainAbove =
-      store.cost + events > budget ? store.cost + events + budget * 0.02 : 0
+    foldAgainAbove = store.cost + events > budget ? store.cost + events + budget * 0.02 : 0
     if (folds.length || dropped.length)
       reply({ t: 'folded', id: 0, folds, dropped, bytes: store.cost })
   }

@@ -182,8 +182,7 @@ export class VersionStore {
           keyframeCost: (v) =>
             log.wholes.includes(v)
               ? 0
-              : versionCost('keyframe', this.lengths[object] as number) -
-                (log.sizes[v] as number),
+              : versionCost('keyframe', this.lengths[object] as number) - (log.sizes[v] as number),
         })
     })
     for (const [object, deleted] of this.deletions)
