@@ -130,6 +130,72 @@ describe('the replay session', () => {
     replay.close()
   })
 
+  it('counts and steps only store events: a list then watch writes its pages as lines too', () => {
+    // What a watch records on a server without streaming lists (1.20, or a pageSize): a list,
+    // its LISTED item, a list-page line for its one page, a second watch's empty list and page,
+    // then the changes. A streaming list (1.37) writes no list-page line, so 1.37 hid the
+    // miscount: the replay counted the pages in totalEvents and stepped onto them as events.
+    const list = (t: number, watch: number): RecordingLine => ({
+      kind: 'list',
+      t,
+      snapshot: {
+        watch,
+        rv: '9',
+        rvn: 9,
+        t,
+        reason: 'initial',
+        pages: [],
+        items: 0,
+        firstEvent: 0,
+        way: 'list',
+      },
+    })
+    const page = (t: number, list: number, items: number): RecordingLine => ({
+      kind: 'list-page',
+      t,
+      list,
+      page: { index: 0, items, rv: '9', remainingItemCount: null, continueToken: null },
+    })
+    const listed = { ...cm(T0, 'ADDED', 'a', '9'), type: 'LISTED', list: 0 } as RecordingLine
+    const listThenWatch: RecordingContent = {
+      ...content,
+      lines: [
+        list(T0, 1),
+        listed,
+        page(T0, 0, 1),
+        list(T0 + 10, 2),
+        page(T0 + 10, 1, 0),
+        cm(T0 + 1000, 'MODIFIED', 'a', '11'),
+        cm(T0 + 2000, 'ADDED', 'b', '12'),
+      ],
+    }
+    const replay = new ReplaySession('unit', listThenWatch, {
+      frame: () => undefined,
+      emit: () => undefined,
+      status: () => undefined,
+      reset: () => undefined,
+    })
+    replay.seekMs(5000)
+    expect(replay.watches.store.lists.map((l) => l.pages.length)).toEqual([1, 1])
+    expect(replay.status()).toMatchObject({ eventsApplied: 3, totalEvents: 3, ended: true })
+    expect(replay.watches.store.size).toBe(3)
+    replay.stepBack()
+    expect(replay.status()).toMatchObject({ eventsApplied: 2, totalEvents: 3 })
+    expect(replay.status().current?.rv).toBe('11')
+    replay.stepBack()
+    expect(replay.status()).toMatchObject({ eventsApplied: 1 })
+    expect(replay.watches.store.size).toBe(1)
+    // From the start, each step applies one event (the pages on the way, never a step of their own).
+    replay.seekMs(0)
+    expect(replay.status().eventsApplied).toBe(1)
+    replay.step()
+    expect(replay.status()).toMatchObject({ eventsApplied: 2, positionMs: 1000 })
+    expect(replay.watches.store.lists.map((l) => l.pages.length)).toEqual([1, 1])
+    replay.step()
+    expect(replay.status()).toMatchObject({ eventsApplied: 3, ended: true })
+    replay.close()
+  })
+
   it('plays at the chosen speed, clamped to 0.25x..16x, and stops at the end', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
     const { replay } = session()

@@ -3,7 +3,7 @@
 // the range and anything after it are dropped. Redaction is applied again whatever the source
 // said: an export is something people share.
 import { redact, REDACTION_RULES } from '@common/redaction'
-import { isStoreLine, type RecordingLine } from './format'
+import { isEventLine, isStoreLine, type RecordingLine } from './format'
 import { redactLine } from './recorded-redaction'
 import type { RecordingContent } from './reader'
 import { RecordingWriter } from './writer'
@@ -29,8 +29,7 @@ export async function exportRange(
     if (line.t > to) continue
     if (line.t < from && !isStoreLine(line) && line.kind !== 'status') continue
     const out: RecordingLine = redactLine(line)
-    if (isStoreLine(out) && out.kind !== 'list' && out.kind !== 'list-page' && out.t >= from)
-      events++
+    if (isEventLine(out) && out.t >= from) events++
     writer.append(out)
   }
   writer.append({ kind: 'end', t: to, reason: 'end of the exported range' })

@@ -99,6 +99,16 @@ export function isStoreLine(line: RecordingLine): line is StoreLine {
   return STORE_KINDS.has(line.kind)
 }
 
+/**
+ * A store write that is an event of the store (an object, bookmark, error or GONE): what the
+ * recorder counts, a replay steps through and counts, and an export counts. A list and its pages
+ * describe events, they are none; a list then watch writes a `list-page` line for every page,
+ * a streaming list none.
+ */
+export function isEventLine(line: RecordingLine): line is StoreLine {
+  return isStoreLine(line) && line.kind !== 'list' && line.kind !== 'list-page'
+}
+
 /** gzip files start with 1f 8b; the reader decides by content, not by the name. */
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b

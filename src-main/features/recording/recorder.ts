@@ -7,7 +7,13 @@ import { redact, REDACTION_RULES } from '@common/redaction'
 import type { RecorderStatus } from '@features/recording/messages'
 import type { WatchStatus } from '@common/watch-types'
 import type { EventStore, StoreOp } from '../../core/watch/event-store'
-import { FORMAT_NAME, FORMAT_VERSION, type RecordingHeader, type RecordingLine } from './format'
+import {
+  FORMAT_NAME,
+  FORMAT_VERSION,
+  isEventLine,
+  type RecordingHeader,
+  type RecordingLine,
+} from './format'
 import { redactRequestPayload } from './recorded-redaction'
 import { RecordingWriter, type WriterOptions } from './writer'
 
@@ -86,7 +92,7 @@ export class Recorder {
   private onStoreOp(op: StoreOp, i: number): void {
     const line = this.lineOf(op, i)
     if (!line) return
-    if (line.kind !== 'list' && line.kind !== 'list-page') this.events++
+    if (isEventLine(line)) this.events++
     // The tap runs before the backfill finished only for writes that came meanwhile: queue them.
     this.write(line)
   }

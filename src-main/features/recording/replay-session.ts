@@ -6,7 +6,7 @@ import type { RequestLogEntry, SessionInfo } from '@common/kube-types'
 import type { ReplayStatus } from '@features/recording/messages'
 import type { TrafficBatch, TrafficSourceStatus, TrafficStatus } from '@features/traffic/messages'
 import type { TimelineEvent, WatchFrame } from '@common/watch-types'
-import { isStoreLine, type RecordingLine, type StoreLine } from './format'
+import { isEventLine, isStoreLine, type RecordingLine, type StoreLine } from './format'
 import type { RecordingContent } from './reader'
 import { ReplayWatches } from './replay-watches'
 
@@ -25,8 +25,6 @@ export interface ReplayHooks {
   /** The replay starts again from the beginning; `generation` is new. */
   reset(generation: number): void
 }
-
-const isEvent = (l: RecordingLine) => isStoreLine(l) && l.kind !== 'list'
 
 export class ReplaySession {
   watches: ReplayWatches
@@ -62,7 +60,7 @@ export class ReplaySession {
     for (const l of lines) if (l.t > end) end = l.t
     this.end = end
     this.positionT = this.t0
-    this.totalEvents = lines.filter(isEvent).length
+    this.totalEvents = lines.filter(isEventLine).length
     this.watches = new ReplayWatches((f) => hooks.frame(f))
     this.info = {
       context: `replay · ${header.context}`,
@@ -89,7 +87,7 @@ export class ReplaySession {
   private applyLine(line: RecordingLine): void {
     if (isStoreLine(line)) {
       this.watches.apply(line as StoreLine)
-      if (line.kind !== 'list' && line.kind !== 'list-page') {
+      if (isEventLine(line)) {
         this.eventsApplied++
         // The spotlight shows what changed: a BOOKMARK only says how far a watch has read.
         const last = this.watches.store.event(this.watches.store.size - 1)
@@ -197,7 +195,7 @@ export class ReplaySession {
   step(): void {
     this.playing = false
     let k = this.cursor
-    while (k < this.lines.length && !isEvent(this.lines[k] as RecordingLine)) k++
+    while (k < this.lines.length && !isEventLine(this.lines[k] as RecordingLine)) k++
     this.advanceTo(k + 1)
     this.positionT = this.lines[this.cursor - 1]?.t ?? this.t0
     this.schedule()
@@ -208,7 +206,7 @@ export class ReplaySession {
   stepBack(): void {
     this.playing = false
     let k = this.cursor - 1
-    while (k >= 0 && !isEvent(this.lines[k] as RecordingLine)) k--
+    while (k >= 0 && !isEventLine(this.lines[k] as RecordingLine)) k--
     if (k >= 0) this.advanceTo(k)
     this.positionT = this.lines[this.cursor - 1]?.t ?? this.t0
     this.schedule()
