@@ -12,6 +12,8 @@
 // digit, a time: the usual edit), else varint(keep * 2) varint(skip) varint(n) and n bytes.
 // Varints are LEB128.
 
+import { QUOTE } from './json-bytes'
+
 /** Bytes that must agree after an edit for the two versions to be taken as agreeing again. */
 const RESYNC = 4
 /** Edits up to this many bytes (old and new together) are found by trying every alignment. */
@@ -20,7 +22,6 @@ const BAND = 16
 const ANCHOR = 16
 /** Delimiters of each version tried as anchors in the other before giving up on an edit. */
 const ANCHOR_TRIES = 16
-const QUOTE = 0x22
 
 /** A growing byte buffer (a delta being written, or an object's log of them). */
 export class ByteWriter {
@@ -206,79 +207,50 @@ function nextDelimiter(b: Uint8Array, from: number, to: number): number {
 }
 
 /**
- * How many bytes from a[i] and b[j] on are equal, up to aEnd and bEnd. Where the two positions
- * lie at the same offset from a 4-byte boundary of their buffers, four bytes are compared at a
- * time (aw and bw: each buffer as 32-bit words); the version history lays its bytes out so.
+ * How many bytes are equal walking from a[x] and b[y] by `step` (1: forward; -1: back), at most
+ * `max`. Where the two positions lie at the same offset from a 4-byte boundary of their buffers,
+ * four bytes are compared at a time (aw and bw: each buffer as 32-bit words); the version history
+ * lays its bytes out so.
  */
-function equalRun(
+function equalWalk(
   a: Uint8Array,
   aw: Int32Array,
-  i: number,
-  aEnd: number,
+  x: number,
   b: Uint8Array,
   bw: Int32Array,
-  j: number,
-  bEnd: number,
+  y: number,
+  max: number,
+  step: 1 | -1,
 ): number {
-  let x = i
-  let y = j
+  const x0 = x
+  const end = x + max * step
   const ao = a.byteOffset
   const bo = b.byteOffset
   if (((ao + x - (bo + y)) & 3) === 0) {
-    while (x < aEnd && y < bEnd && ((ao + x) & 3) !== 0) {
-      if (a[x] !== b[y]) return x - i
-      x++
-      y++
+    // Forward, a word starts at x; back, it ends there (x is its last byte).
+    const lead = step === 1 ? 0 : 3
+    while (x !== end && ((ao + x - lead) & 3) !== 0) {
+      if (a[x] !== b[y]) return (x - x0) * step
+      x += step
+      y += step
     }
-    const wa = (ao + x) >> 2
-    const wb = (bo + y) >> 2
-    const words = Math.min(aEnd - x, bEnd - y) >> 2
+    let wa = (ao + x - lead) >> 2
+    let wb = (bo + y - lead) >> 2
+    const words = ((end - x) * step) >> 2
     let k = 0
-    while (k < words && aw[wa + k] === bw[wb + k]) k++
-    x += k << 2
-    y += k << 2
-  }
-  while (x < aEnd && y < bEnd && a[x] === b[y]) {
-    x++
-    y++
-  }
-  return x - i
-}
-
-/** How many bytes before a[aEnd] and b[bEnd] are equal, back to a[i] and b[j] (as equalRun). */
-function equalTail(
-  a: Uint8Array,
-  aw: Int32Array,
-  i: number,
-  aEnd: number,
-  b: Uint8Array,
-  bw: Int32Array,
-  j: number,
-  bEnd: number,
-): number {
-  let x = aEnd
-  let y = bEnd
-  const ao = a.byteOffset
-  const bo = b.byteOffset
-  if (((ao + x - (bo + y)) & 3) === 0) {
-    while (x > i && y > j && ((ao + x) & 3) !== 0) {
-      if (a[x - 1] !== b[y - 1]) return aEnd - x
-      x--
-      y--
+    while (k < words && aw[wa] === bw[wb]) {
+      wa += step
+      wb += step
+      k++
     }
-    const wa = (ao + x) >> 2
-    const wb = (bo + y) >> 2
-    const words = Math.min(x - i, y - j) >> 2
-    let k = 0
-    while (k < words && aw[wa - 1 - k] === bw[wb - 1 - k]) k++
-    x -= k << 2
-    y -= k << 2
+    x += 4 * k * step
+    y += 4 * k * step
   }
-  while (x > i && y > j && a[x - 1] === b[y - 1]) {
-    x--
-    y--
+  while (x !== end && a[x] === b[y]) {
+    x += step
+    y += step
   }
-  return aEnd - x
+  return (x - x0) * step
 }
 
 /** A buffer's bytes as 32-bit words, from its first byte. */
@@ -290,10 +262,10 @@ export function writeDelta(a: Uint8Array, b: Uint8Array, out: ByteWriter): void 
   const m = b.length
   const aw = wordsOf(a)
   const bw = wordsOf(b)
-  const p = equalRun(a, aw, 0, n, b, bw, 0, m)
+  const p = equalWalk(a, aw, 0, b, bw, 0, Math.min(n, m), 1)
   if (p === n && p === m) return
   // The common end is kept implicitly; the edits lie between.
-  const s = equalTail(a, aw, p, n, b, bw, p, m)
+  const s = equalWalk(a, aw, n - 1, b, bw, m - 1, Math.min(n, m) - p, -1)
   const aEnd = n - s
   const bEnd = m - s
   let i = p
@@ -309,7 +281,7 @@ export function writeDelta(a: Uint8Array, b: Uint8Array, out: ByteWriter): void 
     const rj = resyncAt.j
     edit(out, i - kept, ri - i, b, j, rj)
     kept = ri
-    const run = equalRun(a, aw, ri, aEnd, b, bw, rj, bEnd)
+    const run = equalWalk(a, aw, ri, b, bw, rj, Math.min(aEnd - ri, bEnd - rj), 1)
     i = ri + run
     j = rj + run
     if (i === aEnd && j === bEnd) return

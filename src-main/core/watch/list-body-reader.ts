@@ -6,14 +6,18 @@
 // history's worker (docs/adr/0006). A real JSON tokenizer over the top level (strings, escapes,
 // nesting), in any key order; anything that is not a JSON object with an "items" array throws.
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-const COLON = 0x3a
-const COMMA = 0x2c
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  ValueScan,
+  isWs,
+  scalarEnd,
+} from './json-bytes'
 
 export interface ListMetadata {
   resourceVersion?: string
@@ -39,8 +43,6 @@ export interface ListBodyHandlers {
 
 export class MalformedList extends Error {}
 
-const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
-
 type State =
   | 'start'
   | 'key-or-end'
@@ -58,10 +60,8 @@ const decoder = new TextDecoder()
 
 export class ListBodyReader {
   private state: State = 'start'
-  /** Inside a captured value or item: its nesting, and whether in a string or after a backslash. */
-  private depth = 0
-  private inString = false
-  private escaped = false
+  /** Where a captured value or item ends, across chunks. */
+  private readonly value = new ValueScan()
   /** A scalar (number, true, false, null) being captured: it ends at a delimiter, not a bracket. */
   private scalar = false
   /** The bytes of a value or item begun in an earlier chunk. */
@@ -195,9 +195,7 @@ export class ListBodyReader {
   private beginCapture(state: 'key' | 'capture' | 'item'): void {
     this.state = state
     this.parts = []
-    this.depth = 0
-    this.inString = false
-    this.escaped = false
+    this.value.begin()
     this.scalar = false
   }
 
@@ -206,44 +204,7 @@ export class ListBodyReader {
    * in the next chunk. A scalar ends before its delimiter.
    */
   private scan(b: Uint8Array, i: number): number {
-    const n = b.length
-    if (this.scalar) {
-      while (i < n) {
-        const c = b[i] as number
-        if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || isWs(c)) return i
-        i++
-      }
-      return -1
-    }
-    let depth = this.depth
-    let inString = this.inString
-    let escaped = this.escaped
-    for (; i < n; i++) {
-      const c = b[i] as number
-      if (inString) {
-        if (escaped) escaped = false
-        else if (c === BACKSLASH) escaped = true
-        else if (c === QUOTE) {
-          inString = false
-          if (depth === 0) {
-            this.inString = false
-            return i + 1
-          }
-        }
-      } else if (c === QUOTE) inString = true
-      else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++
-      else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        if (--depth === 0) {
-          this.depth = 0
-          this.inString = false
-          return i + 1
-        }
-      }
-    }
-    this.depth = depth
-    this.inString = inString
-    this.escaped = escaped
-    return -1
+    return this.scalar ? scalarEnd(b, i) : this.value.scan(b, i)
   }
 
   /** The captured bytes: the parts from earlier chunks and b[start, end). */

@@ -8,6 +8,19 @@
 // The whole object is parsed once, in the version history's worker, which is where a malformed
 // tail would show. Anything unexpected returns null and the caller uses JSON.parse (docs/adr/0006).
 
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  ValueScan,
+  scalarEnd,
+  skipWs,
+} from './json-bytes'
+
 export interface ScannedEvent {
   type: string
   kind: string
@@ -17,15 +30,6 @@ export interface ScannedEvent {
   uid: string
   resourceVersion: string
 }
-
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-const COLON = 0x3a
-const COMMA = 0x2c
 
 const key = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0))
 const K = {
@@ -45,15 +49,6 @@ const fail = (): never => {
   throw new Fail()
 }
 
-function skipWs(b: Uint8Array, i: number): number {
-  while (i < b.length) {
-    const c = b[i] as number
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break
-    i++
-  }
-  return i
-}
-
 /** End (exclusive, after the closing quote) of the string starting at i; sets escaped. */
 function stringEnd(b: Uint8Array, i: number, state: { escaped: boolean }): number {
   if (b[i] !== QUOTE) fail()
@@ -70,42 +65,18 @@ function stringEnd(b: Uint8Array, i: number, state: { escaped: boolean }): numbe
   return fail()
 }
 
-function skipValue(b: Uint8Array, i: number, state: { escaped: boolean }): number {
+const skipped = new ValueScan()
+
+/** Where the value at i ends: a string, object or array (fails when cut), or a scalar. */
+function skipValue(b: Uint8Array, i: number): number {
   const c = b[i]
-  if (c === QUOTE) return stringEnd(b, i, state)
-  if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-    let depth = 0
-    while (i < b.length) {
-      const d = b[i] as number
-      if (d === QUOTE) {
-        i = stringEnd(b, i, state)
-        continue
-      }
-      if (d === OPEN_BRACE || d === OPEN_BRACKET) depth++
-      else if (d === CLOSE_BRACE || d === CLOSE_BRACKET) {
-        depth--
-        if (depth === 0) return i + 1
-      }
-      i++
-    }
-    return fail()
+  if (c === QUOTE || c === OPEN_BRACE || c === OPEN_BRACKET) {
+    skipped.begin()
+    const end = skipped.scan(b, i)
+    return end === -1 ? fail() : end
   }
-  // A number, true, false or null: up to the next delimiter.
-  while (i < b.length) {
-    const d = b[i] as number
-    if (
-      d === COMMA ||
-      d === CLOSE_BRACE ||
-      d === CLOSE_BRACKET ||
-      d === 0x20 ||
-      d === 0x0a ||
-      d === 0x0d ||
-      d === 0x09
-    )
-      return i
-    i++
-  }
-  return i
+  const end = scalarEnd(b, i)
+  return end === -1 ? b.length : end
 }
 
 const decoder = new TextDecoder()
@@ -168,7 +139,7 @@ const done = (c: Cursor) => (c.found & c.need) === c.need
 function readField(c: Cursor, field: Field): void {
   const { b, state } = c
   if (b[c.i] !== QUOTE) {
-    c.i = skipValue(b, c.i, state)
+    c.i = skipValue(b, c.i)
     return
   }
   const end = stringEnd(b, c.i, state)
@@ -225,7 +196,7 @@ function scanMetadata(c: Cursor): void {
     else if (keyIs(c, K.namespace)) readField(c, 'namespace')
     else if (keyIs(c, K.uid)) readField(c, 'uid')
     else if (keyIs(c, K.resourceVersion)) readField(c, 'resourceVersion')
-    else c.i = skipValue(c.b, c.i, c.state)
+    else c.i = skipValue(c.b, c.i)
     // Without a namespace yet, read metadata to its end: a cluster-scoped object has none, and a
     // namespace written after uid and resourceVersion (not the API server's order, but valid
     // JSON) must not be missed.
@@ -240,7 +211,7 @@ function scanObject(c: Cursor): void {
     if (keyIs(c, K.kind)) readField(c, 'kind')
     else if (keyIs(c, K.apiVersion)) readField(c, 'apiVersion')
     else if (keyIs(c, K.metadata)) scanMetadata(c)
-    else c.i = skipValue(c.b, c.i, c.state)
+    else c.i = skipValue(c.b, c.i)
     if (done(c)) return
   } while (nextMember(c))
 }
@@ -295,7 +266,7 @@ export function scanWatchLine(b: Uint8Array): ScannedEvent | null {
       else if (keyIs(c, K.object)) {
         sawObject = true
         scanObject(c)
-      } else c.i = skipValue(b, c.i, c.state)
+      } else c.i = skipValue(b, c.i)
       // Everything read: the rest of the line is the worker's business.
       if (done(c)) return c.out
     } while (nextMember(c))
