@@ -394,8 +394,12 @@ export class EventStore {
 
   /** The version of h held at resourceVersion rv, newest first (a lagging watch is close); or -1. */
   private versionAt(h: ObjectHistory, rv: string): number {
-    for (let v = h.versionCount - 1; v >= 0; v--)
-      if (this.rvOf(h.versionEvents[v] as number) === rv) return v
+    // A plain integer (no leading zero) is its number: compared as one, no string made per version.
+    const n = numericResourceVersion(rv)
+    for (let v = h.versionCount - 1; v >= 0; v--) {
+      const i = h.versionEvents[v] as number
+      if (n !== null ? this.cols.rvn[i] === n : this.rvOf(i) === rv) return v
+    }
     return -1
   }
 

@@ -135,6 +135,41 @@ const LINE = 63
 const ITEM = 8 | 16 | 32
 const done = (c: Cursor) => (c.found & c.need) === c.need
 
+/**
+ * The last value read for a field that repeats from line to line on one watch (the event's type,
+ * the object's kind, apiVersion and namespace): when the bytes are the same again, the same string
+ * is given again instead of a new one.
+ */
+class Repeated {
+  private readonly bytes = new Uint8Array(64)
+  private length = -1
+  private text = ''
+
+  /** The string b[start, end) holds, quotes included (unescaped). */
+  read(b: Uint8Array, start: number, end: number): string {
+    const n = end - start - 2
+    if (n === this.length) {
+      let j = 0
+      while (j < n && b[start + 1 + j] === this.bytes[j]) j++
+      if (j === n) return this.text
+    }
+    const text = stringValue(b, start, end, false)
+    if (n <= this.bytes.length) {
+      this.bytes.set(b.subarray(start + 1, end - 1))
+      this.length = n
+      this.text = text
+    }
+    return text
+  }
+}
+
+const REPEATED: Partial<Record<Field, Repeated>> = {
+  type: new Repeated(),
+  kind: new Repeated(),
+  apiVersion: new Repeated(),
+  namespace: new Repeated(),
+}
+
 /** Reads a string value into out[field] (a non-string value is skipped). */
 function readField(c: Cursor, field: Field): void {
   const { b, state } = c
@@ -143,7 +178,8 @@ function readField(c: Cursor, field: Field): void {
     return
   }
   const end = stringEnd(b, c.i, state)
-  c.out[field] = stringValue(b, c.i, end, state.escaped)
+  const repeated = state.escaped ? undefined : REPEATED[field]
+  c.out[field] = repeated ? repeated.read(b, c.i, end) : stringValue(b, c.i, end, state.escaped)
   c.i = end
   c.found |= FIELD_BIT[field]
 }
