@@ -13,7 +13,13 @@ import type { ApiscopeCore } from '../assembly/apiscope-core'
 import { contentTypeOf } from '../core/static-files'
 import { TOKEN_COOKIE, checkRequest } from './access-guard'
 
+/** Past this many bytes not yet written to a tab's socket, events wait in the tab's queue. */
 const FRAME_BACKLOG_BYTES = 8 * 1024 * 1024
+/**
+ * Past this many bytes waiting in a tab's queue, its watch frames are dropped: the gap in seq
+ * makes it ask for a snapshot (a tab that stopped reading must not hold the core's memory).
+ */
+const HELD_BYTES = 96 * 1024 * 1024
 
 export interface BrowserHostOptions {
   core: ApiscopeCore
@@ -91,9 +97,45 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
   }
 
+  /**
+   * Events a tab's socket has not taken yet, in order. A tab that falls behind (a list of 150,000
+   * objects arriving while its page is busy) gets them a little later, each frame as it was:
+   * dropping them made it ask for a snapshot of every event (28 MB at 150,000 objects, one task
+   * of seconds in the page), so that it fell further behind.
+   */
+  const queues = new Map<WebSocket, { texts: string[]; bytes: number }>()
+  const flush = (ws: WebSocket) => {
+    const queue = queues.get(ws)
+    if (!queue) return
+    while (queue.texts.length && ws.bufferedAmount <= FRAME_BACKLOG_BYTES) {
+      const text = queue.texts.shift() as string
+      queue.bytes -= text.length
+      if (ws.readyState === ws.OPEN) ws.send(text, () => flush(ws))
+    }
+    if (!queue.texts.length) queues.delete(ws)
+  }
+  const sendEvent = (ws: WebSocket, channel: string, message: ServerMessage) => {
+    if (ws.readyState !== ws.OPEN) return
+    const text = JSON.stringify(message)
+    const queue = queues.get(ws)
+    if (!queue && ws.bufferedAmount <= FRAME_BACKLOG_BYTES) {
+      // Written when the socket takes it; then what waits behind it may go.
+      ws.send(text, () => flush(ws))
+      return
+    }
+    if (channel === 'watch:frame' && (queue?.bytes ?? 0) + text.length > HELD_BYTES) return
+    if (queue) {
+      queue.texts.push(text)
+      queue.bytes += text.length
+    } else queues.set(ws, { texts: [text], bytes: text.length })
+  }
+
   wss.on('connection', (ws) => {
     sockets.add(ws)
-    ws.on('close', () => sockets.delete(ws))
+    ws.on('close', () => {
+      sockets.delete(ws)
+      queues.delete(ws)
+    })
     ws.on('message', async (data) => {
       let parsed
       try {
@@ -111,11 +153,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   })
 
   const offEvents = options.core.onEvent((channel, payload) => {
-    for (const ws of sockets) {
-      // A tab that cannot keep up skips watch frames; the gap in seq makes it ask for a snapshot.
-      if (channel === 'watch:frame' && ws.bufferedAmount > FRAME_BACKLOG_BYTES) continue
-      send(ws, { t: 'event', channel, payload })
-    }
+    for (const ws of sockets) sendEvent(ws, channel, { t: 'event', channel, payload })
   })
 
   await new Promise<void>((resolve, reject) => {

@@ -113,3 +113,28 @@ describe('timeline rows at scale', () => {
     expect(data.rows().map((_, r) => (data.shaded(r) ? 1 : 0))).toEqual([1, 0, 1, 0])
   })
 })
+
+describe('lanes merged frame by frame', () => {
+  it('gives the order one sort of every lane gives, whatever the frames', () => {
+    // A fixed pseudo-random sequence: names in 7 namespaces, some repeated across frames.
+    let seed = 7
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
+    const events = Array.from({ length: 3000 }, () =>
+      ev(`ns-${next(7)}`, `cm-${next(900)}${next(3) === 0 ? '-0' : ''}`),
+    )
+    const byFrames = new TimelineData()
+    for (let at = 0; at < events.length;) {
+      const size = 1 + next(300)
+      byFrames.append(events.slice(at, at + size))
+      byFrames.rows()
+      at += size
+    }
+    const atOnce = new TimelineData()
+    atOnce.append(events)
+    const keys = (d: TimelineData) => {
+      for (const g of new Set(d.lanes.map((l) => l.group))) d.toggleGroup(g)
+      return d.rows().map((l) => l.key)
+    }
+    expect(keys(byFrames)).toEqual(keys(atOnce))
+  })
+})
