@@ -57,6 +57,8 @@ const workerEntry = {
       ? `export const versionHistoryWorkerEntry = () => ({ script: ${JSON.stringify(workerFile)}, eval: false })`
       : null,
 }
+/** The benchmarks whose child failed, with its exit code or signal. */
+const died = new Map()
 for (const file of benches) {
   console.log(`== ${file}`)
   const out = path.join(results, file.replace('.bench.ts', '.json'))
@@ -90,6 +92,7 @@ for (const file of benches) {
   )
   if (res.status !== 0 || !existsSync(out)) {
     failed++
+    died.set(file, res.status ?? res.signal ?? '?')
     continue
   }
   Object.assign(merged, JSON.parse(readFileSync(out, 'utf8')))
@@ -97,8 +100,9 @@ for (const file of benches) {
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
 const scaleFile = path.join(results, 'scale-table.json')
+// A scale child that died leaves the table of an earlier run behind: it is not this run's.
 const scaleRows =
-  benches.includes('scale.bench.ts') && existsSync(scaleFile)
+  benches.includes('scale.bench.ts') && !died.has('scale.bench.ts') && existsSync(scaleFile)
     ? JSON.parse(readFileSync(scaleFile, 'utf8'))
     : null
 /** A small SVG line chart of time to every object in the store against the objects, per contender. */
@@ -276,13 +280,26 @@ const details = Object.entries(merged)
   .filter(([k]) => !goals.some(([g]) => g === k) && !k.startsWith('scale_'))
   .map(([k, v]) => `| \`${k}\` | ${v} |`)
 // Written as prettier prints it, so that `npm run lint` passes on the committed results.
-const keptScale = previous.includes(SCALE_START)
+const heldScale = previous.includes(SCALE_START)
   ? previous.slice(previous.indexOf(SCALE_START), previous.indexOf(SCALE_END) + SCALE_END.length)
   : ''
+// The scale part ran and died: its previous section stays, said to be stale (one note, the latest).
+const STALE = '**Stale:**'
+const keptScale =
+  heldScale && died.has('scale.bench.ts')
+    ? heldScale
+        .split('\n')
+        .filter((line) => !line.startsWith(STALE))
+        .join('\n')
+        .replace(
+          /^(## Scale[^\n]*\n)/m,
+          `$1\n${STALE} the scale run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC failed (its process ended with ${died.get('scale.bench.ts')}); the figures below are from the run they name.\n`,
+        )
+    : heldScale
 if (only === 'scale') {
   // Only the scale part ran: the rest of the doc keeps the figures of its own last run.
-  const rest = keptScale ? previous.replace(keptScale, '').trimEnd() : previous.trimEnd()
-  writeFileSync(benchDoc, `${rest}\n\n${scaleSection}`)
+  const rest = heldScale ? previous.replace(heldScale, '').trimEnd() : previous.trimEnd()
+  writeFileSync(benchDoc, `${rest}\n\n${scaleSection || keptScale}`)
 } else
   writeFileSync(
     benchDoc,
