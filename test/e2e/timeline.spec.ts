@@ -233,3 +233,50 @@ test('clicking an object’s mark opens that object, not the lane below it', asy
     kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
   }
 })
+
+test('the canvas follows a pixel ratio that changes with no resize, at its next draw', async ({
+  apiscope,
+  cluster,
+}) => {
+  const ns = `e2e-dpr-${Date.now().toString(36)}`
+  kubectl(cluster, 'create', 'namespace', ns)
+  try {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await apiscope.startWatch('/v1/configmaps', ns)
+    kubectl(cluster, 'create', 'configmap', 'loupe', '-n', ns, '--from-literal=n=1')
+    const chart = apiscope.page.getByTestId('timeline-chart')
+    await expect(chart).toContainText('loupe')
+    const canvas = chart.locator('canvas')
+    // Device pixels across the canvas for each CSS pixel of its box.
+    const ratio = () =>
+      canvas.evaluate((element) => {
+        const c = element as unknown as {
+          width: number
+          getBoundingClientRect(): { width: number }
+        }
+        return Math.round((c.width / c.getBoundingClientRect().width) * 10) / 10
+      })
+    const before = await ratio()
+    const size = apiscope.page.viewportSize()
+    if (!size) throw new Error('no viewport size')
+    // The same CSS size at twice the device pixels: what moving to a screen of another scale does.
+    const cdp = await apiscope.page.context().newCDPSession(apiscope.page)
+    await cdp.send('Emulation.setDeviceMetricsOverride', {
+      width: size.width,
+      height: size.height,
+      deviceScaleFactor: before * 2,
+      mobile: false,
+    })
+    // Headless Chromium says nothing of an emulated ratio (no resize, no media query change): the
+    // next draw, for the next event, reads it.
+    kubectl(cluster, 'create', 'configmap', 'loupe-2', '-n', ns, '--from-literal=n=2')
+    await expect.poll(ratio).toBe(before * 2)
+    await expect(chart).toContainText('loupe-2')
+    await cdp.send('Emulation.clearDeviceMetricsOverride')
+    kubectl(cluster, 'create', 'configmap', 'loupe-3', '-n', ns, '--from-literal=n=3')
+    await expect.poll(ratio).toBe(before)
+  } finally {
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})
