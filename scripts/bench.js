@@ -213,15 +213,16 @@ Frames: presented intervals (requestAnimationFrame) while one wheel event a fram
 lanes (120 frames) and Ctrl+wheel zooms in then out (120 frames). Filter: from the input event
 to the frame after the matching lane's label is in the page. Inspector: from Enter in the filter
 to the inspector showing the object's LISTED version. Page heap: the page's JS heap after GC with
-every object in (CDP \`Runtime.getHeapUsage\`).
+every object in (CDP \`Runtime.getHeapUsage\`). Load average: the machine's over one minute when
+the size began and when it ended (the machine is shared: other work on it slows every figure).
 
-| objects | first lane ms | all objects ms | longest task ms | tasks over 200 ms | p95 frame, scroll ms | p95 frame, zoom ms | filter to draw ms | inspector ms | page heap MB |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| objects | first lane ms | all objects ms | longest task ms | tasks over 200 ms | p95 frame, scroll ms | p95 frame, zoom ms | filter to draw ms | inspector ms | page heap MB | load average (1 min) |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${scaleRows
   .filter((r) => r.ui_first_lane_ms !== undefined)
   .map(
     (r) =>
-      `| ${r.objects} | ${r.ui_first_lane_ms} | ${r.ui_all_objects_ms} | ${r.ui_longest_task_ms} | ${r.ui_tasks_over_200ms_after_first_draw} | ${r.ui_p95_frame_scroll_ms} | ${r.ui_p95_frame_zoom_ms} | ${r.ui_filter_to_draw_ms} | ${r.ui_inspector_ms} | ${r.ui_heap_mb ?? '—'} |`,
+      `| ${r.objects} | ${r.ui_first_lane_ms} | ${r.ui_all_objects_ms} | ${r.ui_longest_task_ms} | ${r.ui_tasks_over_200ms_after_first_draw} | ${r.ui_p95_frame_scroll_ms} | ${r.ui_p95_frame_zoom_ms} | ${r.ui_filter_to_draw_ms} | ${r.ui_inspector_ms} | ${r.ui_heap_mb ?? '—'} | ${r.load_1m ?? '—'} |`,
   )
   .join('\n')}
 

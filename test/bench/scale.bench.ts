@@ -11,6 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
+import os from 'node:os'
 import http from 'node:http'
 import https from 'node:https'
 import path from 'node:path'
@@ -467,6 +468,8 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
         out[`scale_etcd_put_per_s_${size}`] = Math.round(await fillEtcd(info, filled, size))
       filled = Math.max(filled, size)
       const expected = await settledCount(info, size)
+      // What else ran: the machine is shared (other tests, a soak), so each size says its load.
+      const loadStart = os.loadavg()[0] as number
       const runs: Record<string, Run[]> = {
         core: [],
         coreWhole: [],
@@ -526,6 +529,7 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
           )
         for (const [k, v] of Object.entries(ui)) row[`ui_${k}`] = v
       }
+      row.load_1m = `${r1(loadStart)}–${r1(os.loadavg()[0] as number)}`
       process.stderr.write(`[scale] ${size}: ${JSON.stringify(row)}\n`)
       table.push(row)
       for (const [k, v] of Object.entries(row)) out[`scale_${k}_${size}`] = v
