@@ -323,9 +323,11 @@ ${details.join('\n')}
 - **Ingest**: one watch stream recorded from the real API server (test control plane, kube-apiserver
   ${merged.stream_recorded_from ?? 'of unknown version'}): 400 ConfigMaps of about 1 KB, then 200,000 one-field merge patches; replayed from a
   loopback HTTP server at full speed. Apiscope's whole path (HTTP read, line split, the line's
-  metadata scanned, event store, frames of at most ~60 a second) against @kubernetes/client-node's
-  \`Watch\` with an empty callback, and against bare \`JSON.parse\` of the same lines in memory.
-  One warm-up round each, then medians of 5 rounds, alternating. \`ingest_compacted_*\` is the rate
+  metadata scanned, event store, frames of at most ~60 a second; an empty list, then a watch from
+  its resourceVersion) against @kubernetes/client-node's \`Watch\` from resourceVersion 1 with an
+  empty callback, and against bare \`JSON.parse\` of the same lines in memory.
+  One warm-up round each, then medians of ${merged.ingest_rounds ?? 5} rounds, alternating; \`load_avg_1m\`: the
+  machine's 1-minute load average from the start to the last round (others' work shares it). \`ingest_compacted_*\` is the rate
   until the version-history worker has also stored every version as a byte delta (it runs at a
   lower priority, behind the reader; docs/adr/0006). \`versions_verified\`: every version read
   back from the worker and compared with the line it came from (the run stops if one differs).

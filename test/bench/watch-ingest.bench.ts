@@ -2,6 +2,7 @@
 //   Apiscope (read, parse, store, frame) vs client-node's Watch (empty callback) vs bare JSON.parse.
 // Ratios, not absolute timings, are the result: this machine's speed varies from run to run.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { KubeConfig, Watch } from '@kubernetes/client-node'
 import { contextConfig } from '../../src-main/core/client-config'
@@ -183,6 +184,8 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
   )
     modified++
   const replay = await startReplayServer(file)
+  // The machine's 1-minute load average, at the start and after each round: others share it.
+  const load = [os.loadavg()[0] as number]
   const rates = {
     json: [] as number[],
     clientNode: [] as number[],
@@ -221,12 +224,15 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
       run.close()
       rates.apiscope.push(run.rate)
       rates.compacted.push(run.rateCompacted)
+      load.push(os.loadavg()[0] as number)
       process.stderr.write(
         `[bench] round ${round + 1}: apiscope ${Math.round(run.rate)}/s (${Math.round(run.rateCompacted)}/s with compaction), client-node ${Math.round(rates.clientNode[round] as number)}/s, JSON.parse ${Math.round(rates.json[round] as number)}/s\n`,
       )
     }
     return {
       stream_recorded_from: recordedFrom(),
+      ingest_rounds: ROUNDS,
+      load_avg_1m: `${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}`,
       events,
       modified_events: modified,
       stream_mb: Number((buf.length / 1e6).toFixed(1)),
