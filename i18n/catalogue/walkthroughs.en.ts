@@ -62,6 +62,7 @@ export const walkthroughsEn = {
   'outcome.continueToken': 'continue token decodes to',
   'outcome.lines_one': 'The watch delivered {{count}} line:',
   'outcome.lines_other': 'The watch delivered {{count, number}} lines:',
+  'outcome.thisServer': 'This server:',
   'outcome.body': 'Request and response body',
   'walk.source': 'From the chapter: {{section}}',
   // Walkthrough checks the core names by id (CheckTable says them in words)

@@ -64,6 +64,7 @@ export const walkthroughsFr: { readonly [K in keyof typeof walkthroughsEn]: stri
   'outcome.continueToken': 'le jeton continue se décode en',
   'outcome.lines_one': 'Le watch a livré {{count}} ligne :',
   'outcome.lines_other': 'Le watch a livré {{count, number}} lignes :',
+  'outcome.thisServer': 'Ce serveur :',
   'outcome.body': 'Corps de la requête et de la réponse',
   'walk.source': 'D’après le chapitre : {{section}}',
   'check.httpStatus': 'statut HTTP',

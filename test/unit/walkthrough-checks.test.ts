@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest'
 import {
   bodyNameOf,
   displayBody,
+  judge,
   microTimeNow,
   prepareRequest,
 } from '../../src-main/features/walkthroughs/request-step'
+import { stageOfResponse } from '@common/request-stages'
 import { SCENARIOS } from '../../src-main/features/walkthroughs/scenario-catalog'
 import {
   evaluateCheck,
@@ -113,6 +115,105 @@ describe('reading and comparing', () => {
     expect(
       evaluateCheck({ pointer: '/data/couleur', equals: 'bleu' }, observed, {}, null).soft,
     ).toBe(false)
+  })
+})
+
+describe('an answer that depends on the server’s state: expect.cases', () => {
+  const scenario = SCENARIOS.find((s) => s.id === 'watch-expired')
+  const requestOf = (id: string) => {
+    const req = scenario?.steps.find((s) => s.id === id)?.requests[0]
+    if (!req) throw new Error(`no step ${id}`)
+    return req
+  }
+  const ns = 'apiscope-lab-0a1b2c'
+  const v137 = { major: 1, minor: 37 }
+  const judged = (id: string, status: number, body: unknown, lines?: unknown[]) => {
+    const req = requestOf(id)
+    const verdict = stageOfResponse({
+      method: 'GET',
+      ...(lines ? { verb: 'watch' } : {}),
+      resource: 'configmaps',
+      status,
+      body,
+    })
+    const observed = { status, body, text: JSON.stringify(body), ...(lines ? { lines } : {}) }
+    return judge(req, observed, verdict, { ns }, v137)
+  }
+  const ok = (r: ReturnType<typeof judged>) => r.checks.every((c) => c.ok || c.soft)
+
+  it('a watch from version 10: 410 Expired, or replayed by a watch cache that still reaches 10', () => {
+    const expired = {
+      type: 'ERROR',
+      object: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'too old resource version: 10 (83935)',
+        reason: 'Expired',
+        code: 410,
+      },
+    }
+    const r410 = judged('old-watch', 200, expired, [expired])
+    expect([ok(r410), r410.caseIndex]).toEqual([true, 0])
+    const added = {
+      type: 'ADDED',
+      object: { kind: 'ConfigMap', metadata: { name: 'kube-root-ca.crt', namespace: ns } },
+    }
+    const replayed = judged('old-watch', 200, added, [added])
+    expect([ok(replayed), replayed.caseIndex]).toEqual([true, 1])
+    expect(replayed.checks.filter((c) => c.label === 'first event type')).toHaveLength(1)
+    // Neither: an event of another namespace, or nothing at all, fails, shown as the 410 case.
+    const other = { ...added, object: { ...added.object, metadata: { namespace: 'kube-system' } } }
+    for (const lines of [[other], []]) {
+      const r = judged('old-watch', 200, lines[0] ?? '', lines)
+      expect([ok(r), r.caseIndex]).toEqual([false, undefined])
+      expect(r.checks.find((c) => c.label === 'first event type')?.expected).toBe('ERROR')
+    }
+  })
+
+  it('a list at exactly version 1: 410 Expired once compacted, the empty list at 1 before', () => {
+    const gone = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'The resourceVersion for the provided list is too old.',
+      reason: 'Expired',
+      code: 410,
+    }
+    const r410 = judged('old-list', 410, gone)
+    expect([ok(r410), r410.caseIndex]).toEqual([true, 0])
+    // No HTTP status row of its own: each case checks its status.
+    expect(r410.checks.filter((c) => c.label === 'HTTP status').map((c) => c.expected)).toEqual([
+      '410',
+    ])
+    const atOne = {
+      kind: 'ConfigMapList',
+      apiVersion: 'v1',
+      metadata: { resourceVersion: '1' },
+      items: [],
+    }
+    const served = judged('old-list', 200, atOne)
+    expect([ok(served), served.caseIndex]).toEqual([true, 1])
+    const now = { ...atOne, metadata: { resourceVersion: '812' } }
+    expect(ok(judged('old-list', 200, now))).toBe(false)
+  })
+
+  it('a case needs its own status when the request names none', () => {
+    const says = { en: 'it came', fr: 'c’est venu' }
+    const base = { method: 'GET', path: '/api/v1/namespaces/{{ns}}/configmaps' }
+    const twoCases = (status?: number) => ({
+      ...base,
+      expect: {
+        cases: [
+          { id: 'a', says, status: 200 },
+          { id: 'b', says, ...(status ? { status } : {}) },
+        ],
+      },
+    })
+    expect(requestSchema.safeParse(twoCases(410)).success).toBe(true)
+    expect(requestSchema.safeParse(twoCases()).success).toBe(false)
   })
 })
 

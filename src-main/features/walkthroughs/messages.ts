@@ -113,6 +113,11 @@ export interface RequestOutcome {
   /** A list's continue token, decoded ({"v","rv","start"} on the servers we know). */
   continueToken?: { raw: string; decoded: unknown }
   checks: CheckResult[]
+  /**
+   * Which of the answers the scenario allows came (expect.cases), and what the walkthrough says of
+   * it, in both languages (scenario text, as a step's narration is).
+   */
+  answerCase?: { id: string; says: { en: string; fr: string } }
   /** A Table answer (as=Table), as kubectl get prints it: column names and cells, redacted. */
   table?: { columns: string[]; rows: string[][] }
   /** A dry-run write's admission: the webhooks called and who made each change (no values). */

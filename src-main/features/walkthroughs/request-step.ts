@@ -252,47 +252,74 @@ export function admissionSummary(
   }
 }
 
-function judge(
+/** The status, stage, outcome and field checks of an expectation, or of one of its cases. */
+function checksOf(
+  expected: Pick<ScenarioRequest['expect'], 'status' | 'stage' | 'outcome' | 'fields' | 'softOn'>,
+  observed: Observed,
+  verdict: StageVerdict,
+  vars: Vars,
+  server: KubeRelease | null,
+  soft: boolean,
+): CheckResult[] {
+  const checks: CheckResult[] = []
+  if (expected.status !== undefined)
+    checks.push({
+      label: 'HTTP status',
+      expected: Array.isArray(expected.status)
+        ? expected.status.join(' or ')
+        : String(expected.status),
+      observed: String(observed.status),
+      ok: statusMatches(expected.status, observed.status),
+      soft,
+    })
+  if (expected.stage) {
+    checks.push({
+      label: 'stopped at stage',
+      expected: expected.stage,
+      observed: verdict.stoppedAt,
+      ok: verdict.stoppedAt === expected.stage,
+      soft,
+    })
+  }
+  if (expected.outcome) {
+    checks.push({
+      label: 'outcome',
+      expected: expected.outcome,
+      observed: verdict.outcome,
+      ok: verdict.outcome === expected.outcome,
+      soft,
+    })
+  }
+  for (const field of expected.fields ?? [])
+    if (forRelease(field, server)) checks.push(evaluateCheck(field, observed, vars, server))
+  return checks
+}
+
+const holds = (checks: CheckResult[]) => checks.every((c) => c.ok || c.soft)
+
+/**
+ * The checks of a request's expectation and, when it allows several answers (cases), the index of
+ * the one that came: the first whose checks all hold. `caseIndex` given, that case is judged (the
+ * redacted answer is judged as the answer was). None holding, the first case's checks are shown.
+ */
+export function judge(
   req: ScenarioRequest,
   observed: Observed,
   verdict: StageVerdict,
   vars: Vars,
   server: KubeRelease | null,
-): CheckResult[] {
+  caseIndex?: number,
+): { checks: CheckResult[]; caseIndex?: number } {
   // Status, stage and outcome are soft on the releases the scenario says answer otherwise.
   const soft = answersOtherwise(server, req.expect.softOn)
-  const checks: CheckResult[] = [
-    {
-      label: 'HTTP status',
-      expected: Array.isArray(req.expect.status)
-        ? req.expect.status.join(' or ')
-        : String(req.expect.status),
-      observed: String(observed.status),
-      ok: statusMatches(req.expect.status, observed.status),
-      soft,
-    },
-  ]
-  if (req.expect.stage) {
-    checks.push({
-      label: 'stopped at stage',
-      expected: req.expect.stage,
-      observed: verdict.stoppedAt,
-      ok: verdict.stoppedAt === req.expect.stage,
-      soft,
-    })
-  }
-  if (req.expect.outcome) {
-    checks.push({
-      label: 'outcome',
-      expected: req.expect.outcome,
-      observed: verdict.outcome,
-      ok: verdict.outcome === req.expect.outcome,
-      soft,
-    })
-  }
-  for (const field of req.expect.fields ?? [])
-    if (forRelease(field, server)) checks.push(evaluateCheck(field, observed, vars, server))
-  return checks
+  const checks = checksOf(req.expect, observed, verdict, vars, server, soft)
+  const cases = req.expect.cases ?? []
+  if (!cases.length) return { checks }
+  const judged = cases.map((c) => checksOf(c, observed, verdict, vars, server, soft))
+  const index = caseIndex ?? judged.findIndex(holds)
+  return index < 0
+    ? { checks: [...checks, ...(judged[0] ?? [])] }
+    : { checks: [...checks, ...(judged[index] ?? [])], caseIndex: index }
 }
 
 async function sendOnce(
@@ -419,8 +446,8 @@ export async function runRequest(
       body: observed.body,
       ...(sent.headers ? { headers: sent.headers } : {}),
     })
-    const judged = judge(req, observed, verdict, vars, ctx.server ?? null)
-    const ok = judged.every((c) => c.ok || c.soft)
+    const { checks: judged, caseIndex } = judge(req, observed, verdict, vars, ctx.server ?? null)
+    const ok = holds(judged)
     if (!ok && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 500))
       continue
@@ -436,7 +463,8 @@ export async function runRequest(
     const secrets = [...Object.values(ctx.secrets), ...ctx.identities.tokens()]
     // Judged on the answer as it came; what each check observed is shown from the redacted one.
     const shownAnswer = shownObserved(observed, about)
-    const shown = judge(req, shownAnswer, verdict, vars, ctx.server ?? null)
+    const shown = judge(req, shownAnswer, verdict, vars, ctx.server ?? null, caseIndex).checks
+    const answerCase = caseIndex === undefined ? undefined : req.expect.cases?.[caseIndex]
     const table = tableOf(shownAnswer.body)
     const checks = judged.map((c, i) => ({
       ...c,
@@ -461,6 +489,7 @@ export async function runRequest(
         : {}),
       ...(token ? { continueToken: { raw: token, decoded: decodeContinueToken(token) } } : {}),
       checks,
+      ...(answerCase ? { answerCase: { id: answerCase.id, says: answerCase.says } } : {}),
       ...(table ? { table } : {}),
       ...(admission ? { admission: admission.summary } : {}),
       ok,

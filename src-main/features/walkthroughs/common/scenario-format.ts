@@ -68,6 +68,23 @@ const check = source
   .strict()
 export type FieldCheck = z.infer<typeof check>
 
+const status = z.union([z.number().int(), z.array(z.number().int())])
+
+/**
+ * One of the answers a server may truthfully give, depending on its state rather than its release
+ * (a young API server still holds the history an older one has dropped): what to check, and what
+ * to tell the audience when this is the answer that came.
+ */
+const answerCase = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    says: text,
+    status: status.optional(),
+    outcome: z.string().optional(),
+    fields: z.array(check).optional(),
+  })
+  .strict()
+
 export const requestSchema = z
   .object({
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
@@ -92,7 +109,8 @@ export const requestSchema = z
     ...releases,
     expect: z
       .object({
-        status: z.union([z.number().int(), z.array(z.number().int())]),
+        /** Required unless every case names its own. */
+        status: status.optional(),
         /** request-stages' stoppedAt: 'done', 'authentication', 'persistence'... */
         stage: z.string().optional(),
         outcome: z.string().optional(),
@@ -102,8 +120,16 @@ export const requestSchema = z
          * there status, stage and outcome are soft, as a field check's softOn makes it.
          */
         softOn: z.array(z.string().regex(/^1\.\d+$/)).optional(),
+        /**
+         * The answer is one of these (checked after the fields above): the first whose checks
+         * all hold is the one that came, and its `says` is shown; none holding is a failure.
+         */
+        cases: z.array(answerCase).min(2).optional(),
       })
-      .strict(),
+      .strict()
+      .refine((e) => e.status !== undefined || e.cases?.every((c) => c.status !== undefined), {
+        message: 'expect.status is required unless every case has its own',
+      }),
   })
   .strict()
 export type ScenarioRequest = z.infer<typeof requestSchema>
