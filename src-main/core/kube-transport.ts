@@ -33,7 +33,8 @@ export interface KubeRequest {
   accept?: string
   /**
    * Sends `Accept-Encoding: gzip`, as client-go does (Go's transport adds it). Only openStream
-   * decodes: 1.37 gzips a streaming list's watch response for it (WatchListCompression, beta).
+   * decodes: the server gzips a list's answer over 128 KB for it, and 1.37 a streaming list's
+   * watch response (WatchListCompression, beta).
    */
   acceptGzip?: boolean
   /** An ETag from an earlier answer: the server answers 304 Not Modified while it still holds. */

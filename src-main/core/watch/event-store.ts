@@ -13,14 +13,12 @@ import {
   type TimelineEvent,
   type TimelineEventType,
 } from '@common/watch-types'
+import { ObjectColumns } from './object-columns'
 import { eventsCost } from './version-folding'
 import { VersionHistory } from './version-history'
 import type { ScannedEvent } from './watch-line-scanner'
 
 type Obj = Record<string, unknown>
-
-/** The versionEvents of an object before its first event (never written to). */
-const EMPTY: number[] = []
 
 const TYPES = TIMELINE_EVENT_TYPES
 const TYPE_CODE = new Map(TYPES.map((t, i) => [t, i]))
@@ -28,6 +26,7 @@ const TYPE_CODE = new Map(TYPES.map((t, i) => [t, i]))
 /** What the store keeps of an object beside its versions: what the line scanner reads. */
 export type ObjectMeta = Omit<ScannedEvent, 'type'>
 
+/** An object as the store holds it, taken when asked (the store keeps it in columns). */
 export interface ObjectHistory {
   /** Position in the store; the version history knows the object by it. */
   index: number
@@ -115,13 +114,16 @@ export class EventStore {
   /** resourceVersions that are not plain integers, by event index (rare). */
   private readonly rvText = new Map<number, string>()
   private readonly notes = new Map<number, { note: string; code?: number; said?: SaidAs }>()
-  private readonly objects: ObjectHistory[] = []
+  private readonly objects = new ObjectColumns()
   private readonly byUid = new Map<string, number>()
   /**
-   * Kinds, apiVersions and namespaces, one string each: the scanner reads a fresh copy from every
-   * event, and 150,000 objects in 100 namespaces would otherwise keep 150,000 copies.
+   * Kinds, apiVersions and namespaces, one string each, by code (the objects' columns hold codes):
+   * the scanner reads a fresh copy from every event, and 150,000 objects in 100 namespaces would
+   * otherwise keep 150,000 copies.
    */
-  private readonly words = new Map<string, string>()
+  private readonly words: string[] = ['']
+  private readonly wordCodes = new Map<string, number>([['', 0]])
+  private marks = 0
   readonly lists: ListSnapshot[] = []
   /** Lists that gained a page since the frame batcher last took them (takeChangedLists). */
   private readonly changedLists = new Set<number>()
@@ -173,25 +175,29 @@ export class EventStore {
     dropped: readonly number[] = [],
   ): void {
     this.historyBytes = bytes
+    const o = this.objects
     for (let k = 0; k < folds.length; k += 2) {
-      const h = this.objects[folds[k] as number]
+      const idx = folds[k] as number
       const below = folds[k + 1] as number
-      if (!h || h.foldedAll || below <= h.foldedBelow) continue
-      if (h.foldedBelow === 0) this.foldedObjects++
-      this.foldedVersions += below - Math.max(1, h.foldedBelow)
-      h.foldedBelow = below
+      if (idx < 0 || idx >= o.length || o.foldedAll[idx] === 1) continue
+      const was = o.foldedBelow[idx] as number
+      if (below <= was) continue
+      if (was === 0) this.foldedObjects++
+      this.foldedVersions += below - Math.max(1, was)
+      o.foldedBelow[idx] = below
     }
     for (let k = 0; k < dropped.length; k += 2) {
-      const h = this.objects[dropped[k] as number]
+      const idx = dropped[k] as number
       const count = dropped[k + 1] as number
-      if (!h || h.foldedAll) continue
+      if (idx < 0 || idx >= o.length || o.foldedAll[idx] === 1) continue
+      const was = o.foldedBelow[idx] as number
       // Counted among the deleted objects from now on, not the busy ones.
-      if (h.foldedBelow > 0) this.foldedObjects--
+      if (was > 0) this.foldedObjects--
       this.foldedDeleted++
       this.foldedDeletedVersions += count
-      this.foldedVersions += count - Math.max(0, h.foldedBelow - 1)
-      h.foldedBelow = count
-      h.foldedAll = true
+      this.foldedVersions += count - Math.max(0, was - 1)
+      o.foldedBelow[idx] = count
+      o.foldedAll[idx] = 1
     }
   }
 
@@ -201,9 +207,9 @@ export class EventStore {
    */
   markFolded(i: number): void {
     const object = this.cols.object[i] as number
-    const h = this.objects[object]
     const v = this.cols.version[i] as number
-    if (h && v >= Math.max(1, h.foldedBelow)) this.noteFolds([object, v + 1], this.historyBytes)
+    if (object >= 0 && v >= Math.max(1, this.objects.foldedBelow[object] as number))
+      this.noteFolds([object, v + 1], this.historyBytes)
   }
 
   /** What the budget folded so far (the timeline's note). */
@@ -234,12 +240,14 @@ export class EventStore {
    */
   foldedAt(i: number): { folded: number; deleted?: true } | null {
     if (i < 0 || i >= this.cols.length) return null
-    const h = this.objects[this.cols.object[i] as number]
+    const object = this.cols.object[i] as number
     const v = this.cols.version[i] as number
-    if (!h || v < 0) return null
+    if (object < 0 || object >= this.objects.length || v < 0) return null
     // A version that came after the fold is not kept either.
-    if (h.foldedAll) return { folded: h.versionCount, deleted: true }
-    return v >= 1 && v < h.foldedBelow ? { folded: h.foldedBelow - 1 } : null
+    if (this.objects.foldedAll[object] === 1)
+      return { folded: this.objects.versionCount[object] as number, deleted: true }
+    const below = this.objects.foldedBelow[object] as number
+    return v >= 1 && v < below ? { folded: below - 1 } : null
   }
 
   get size(): number {
@@ -253,7 +261,8 @@ export class EventStore {
   /** Objects, versions kept and folded, and events the store holds (the soak samples it). */
   counts(): { objects: number; versions: number; folded: number; events: number } {
     let versions = 0
-    for (const h of this.objects) versions += h.versionCount
+    const counts = this.objects.versionCount
+    for (let k = 0; k < this.objects.length; k++) versions += counts[k] as number
     return {
       objects: this.objects.length,
       versions: versions - this.foldedVersions,
@@ -278,12 +287,13 @@ export class EventStore {
     this.clock = clock
   }
 
-  /** The one copy of a kind, apiVersion or namespace. */
-  private word(w: string): string {
-    const held = this.words.get(w)
+  /** The code of a kind, apiVersion or namespace (its one copy is words[code]). */
+  private word(w: string): number {
+    const held = this.wordCodes.get(w)
     if (held !== undefined) return held
-    this.words.set(w, w)
-    return w
+    this.words.push(w)
+    this.wordCodes.set(w, this.words.length - 1)
+    return this.words.length - 1
   }
 
   private tell(op: StoreOp, i: number): void {
@@ -332,72 +342,67 @@ export class EventStore {
   ): number {
     const uid = meta.uid || `${meta.namespace}/${meta.name}`
     const rv = meta.resourceVersion
+    const o = this.objects
     let idx = this.byUid.get(uid)
-    let h: ObjectHistory
-    let version: number
     if (idx === undefined) {
-      idx = this.objects.length
-      this.byUid.set(uid, idx)
-      h = {
-        index: idx,
+      idx = o.add(
         uid,
-        kind: this.word(meta.kind),
-        apiVersion: this.word(meta.apiVersion),
-        namespace: this.word(meta.namespace),
-        name: meta.name,
-        versionCount: 0,
-        // Filled below with its first event: most objects never get a second version, and an
-        // array grown from empty would reserve room for 16.
-        versionEvents: EMPTY,
-        latestRv: '',
-        latestVersion: -1,
-        lastEvent: -1,
-        deleted: false,
-        foldedBelow: 0,
-      }
-      this.objects.push(h)
-    } else {
-      h = this.objects[idx] as ObjectHistory
+        meta.name,
+        this.word(meta.kind),
+        this.word(meta.apiVersion),
+        this.word(meta.namespace),
+      )
+      this.byUid.set(uid, idx)
     }
+    let version: number
+    const count = o.versionCount[idx] as number
+    const latestRv = count > 0 ? this.latestRvOf(idx) : ''
     // The same version seen again (a relist, a second watch); a deletion is a version of its own.
-    const same = h.versionCount > 0 && h.latestRv === rv && (type !== 'DELETED' || h.deleted)
+    const same = count > 0 && latestRv === rv && (type !== 'DELETED' || o.deleted[idx] === 1)
     // Older than the latest by the rule (one object, so one resource type: comparable since 1.35):
     // a second watch or a list behind a watch. It changes neither the latest version nor whether
     // the object is deleted.
-    const older = !same && compareResourceVersions(rv, h.latestRv) === -1
-    const held = older ? this.versionAt(h, rv) : -1
+    const older = !same && count > 0 && compareResourceVersions(rv, latestRv) === -1
+    const held = older ? this.versionAt(idx, rv) : -1
     if (same) {
-      version = h.latestVersion
+      version = o.latestVersion[idx] as number
     } else if (held >= 0) {
       version = held
     } else {
-      version = h.versionCount++
+      version = count
+      o.versionCount[idx] = count + 1
       this.versionTotal++
       this.versions.add(idx, version, json, type === 'DELETED' && !older)
       // An older version the store never held is kept, after the others (arrival order); a
       // newer one, or one that does not compare, becomes the latest.
       if (!older) {
-        h.latestRv = rv
-        h.latestVersion = version
-        h.deleted = type === 'DELETED'
+        o.latestVersion[idx] = version
+        o.deleted[idx] = type === 'DELETED' ? 1 : 0
       }
     }
-    if (h.kind === '' && meta.kind) h.kind = this.word(meta.kind)
+    if (o.kind[idx] === 0 && meta.kind) o.kind[idx] = this.word(meta.kind)
     const i = this.push(type, watch, rv, idx, version, list)
-    if (h.versionEvents === EMPTY) h.versionEvents = [i]
-    else if (h.versionEvents.length <= version) h.versionEvents.push(i)
-    h.lastEvent = i
+    if (version === count && !same && held < 0) o.addVersionEvent(idx, version, i)
+    o.lastEvent[idx] = i
     if (this.taps.size) this.tell({ op: 'object', type, watch, meta, json, list }, i)
     this.announce(i)
     return i
   }
 
-  /** The version of h held at resourceVersion rv, newest first (a lagging watch is close); or -1. */
-  private versionAt(h: ObjectHistory, rv: string): number {
+  /** The resourceVersion of an object's latest version ('' before its first). */
+  private latestRvOf(idx: number): string {
+    const o = this.objects
+    if ((o.versionCount[idx] as number) === 0) return ''
+    const i = o.versionEvent(idx, o.latestVersion[idx] as number)
+    return i < 0 ? '' : this.rvOf(i)
+  }
+
+  /** The version of an object held at resourceVersion rv, newest first (a lagging watch is close); or -1. */
+  private versionAt(idx: number, rv: string): number {
     // A plain integer (no leading zero) is its number: compared as one, no string made per version.
     const n = numericResourceVersion(rv)
-    for (let v = h.versionCount - 1; v >= 0; v--) {
-      const i = h.versionEvents[v] as number
+    for (let v = (this.objects.versionCount[idx] as number) - 1; v >= 0; v--) {
+      const i = this.objects.versionEvent(idx, v)
       if (n !== null ? this.cols.rvn[i] === n : this.rvOf(i) === rv) return v
     }
     return -1
@@ -452,11 +457,11 @@ export class EventStore {
   recordGone(watch: number, uid: string, listRv: string, note: string, noteSaid?: SaidAs): number {
     const idx = this.byUid.get(uid)
     if (idx === undefined) throw new Error(`unknown object ${uid}`)
-    const h = this.objects[idx] as ObjectHistory
-    h.deleted = true
-    const i = this.push('GONE', watch, listRv, idx, h.latestVersion)
+    const o = this.objects
+    o.deleted[idx] = 1
+    const i = this.push('GONE', watch, listRv, idx, o.latestVersion[idx] as number)
     this.notes.set(i, { note, ...(noteSaid ? { said: noteSaid } : {}) })
-    h.lastEvent = i
+    o.lastEvent[idx] = i
     if (this.taps.size)
       this.tell({ op: 'gone', watch, uid, listRv, note, ...(noteSaid ? { noteSaid } : {}) }, i)
     this.announce(i)
@@ -496,18 +501,74 @@ export class EventStore {
   /** Live (not deleted) objects last touched by a given watch, by uid. */
   liveObjectsOfWatch(watch: number): Map<string, ObjectHistory> {
     const out = new Map<string, ObjectHistory>()
-    for (const h of this.objects) {
-      if (!h.deleted && h.lastEvent >= 0 && this.cols.watch[h.lastEvent] === watch)
-        out.set(h.uid, h)
+    for (const k of this.liveOfWatch(watch, 0)) out.set(this.objects.uid[k] as string, this.view(k))
+    return out
+  }
+
+  /** Indices of live objects last touched by `watch` whose mark is not `mark` (0: any). */
+  private liveOfWatch(watch: number, mark: number): number[] {
+    const o = this.objects
+    const out: number[] = []
+    for (let k = 0; k < o.length; k++) {
+      const last = o.lastEvent[k] as number
+      if (o.deleted[k] === 0 && last >= 0 && this.cols.watch[last] === watch)
+        if (mark === 0 || o.mark[k] !== mark) out.push(k)
     }
     return out
+  }
+
+  /**
+   * A new mark for a list or a streaming list: each object it holds is marked (markObjectOf), and
+   * at its end the watch's live objects left unmarked were deleted while no watch was open.
+   */
+  newMark(): number {
+    return ++this.marks
+  }
+
+  /** Marks the object of event i with `mark` (0 takes the mark away). */
+  markObjectOf(i: number, mark: number): void {
+    const object = this.cols.object[i] as number
+    if (object >= 0) this.objects.mark[object] = mark
+  }
+
+  /** Whether the object `meta` names is marked `mark`. */
+  isMarked(meta: ObjectMeta, mark: number): boolean {
+    const idx = this.byUid.get(meta.uid || `${meta.namespace}/${meta.name}`)
+    return idx !== undefined && this.objects.mark[idx] === mark
+  }
+
+  /** The uids of live objects last touched by `watch` that the state marked `mark` did not hold. */
+  unmarkedLiveObjectsOfWatch(watch: number, mark: number): string[] {
+    return this.liveOfWatch(watch, mark).map((k) => this.objects.uid[k] as string)
+  }
+
+  /** Object k as an ObjectHistory (a copy, taken now). */
+  private view(k: number): ObjectHistory {
+    const o = this.objects
+    return {
+      index: k,
+      uid: o.uid[k] as string,
+      kind: this.words[o.kind[k] as number] as string,
+      apiVersion: this.words[o.apiVersion[k] as number] as string,
+      namespace: this.words[o.namespace[k] as number] as string,
+      name: o.name[k] as string,
+      versionCount: o.versionCount[k] as number,
+      versionEvents: o.versionEventsOf(k),
+      latestRv: this.latestRvOf(k),
+      latestVersion: o.latestVersion[k] as number,
+      lastEvent: o.lastEvent[k] as number,
+      deleted: o.deleted[k] === 1,
+      foldedBelow: o.foldedBelow[k] as number,
+      ...(o.foldedAll[k] === 1 ? { foldedAll: true as const } : {}),
+    }
   }
 
   event(i: number): TimelineEvent {
     const c = this.cols
     if (i < 0 || i >= c.length) throw new RangeError(`no event ${i}`)
-    const objectIdx = c.object[i] as number
-    const h = objectIdx >= 0 ? this.objects[objectIdx] : undefined
+    const k = c.object[i] as number
+    const o = this.objects
+    const has = k >= 0 && k < o.length
     const rvn = c.rvn[i] as number
     const numeric = !Number.isNaN(rvn)
     const e: TimelineEvent = {
@@ -517,10 +578,10 @@ export class EventStore {
       t: c.time[i] as number,
       rv: this.rvOf(i),
       rvn: numeric ? rvn : null,
-      uid: h ? h.uid : '',
-      kind: h ? h.kind : '',
-      ns: h ? h.namespace : '',
-      name: h ? h.name : '',
+      uid: has ? (o.uid[k] as string) : '',
+      kind: has ? (this.words[o.kind[k] as number] as string) : '',
+      ns: has ? (this.words[o.namespace[k] as number] as string) : '',
+      name: has ? (o.name[k] as string) : '',
       v: c.version[i] as number,
     }
     const list = c.list[i] as number
@@ -543,15 +604,22 @@ export class EventStore {
     return out
   }
 
+  /** The object with this uid as it is now (a copy: ask again after new events). */
   history(uid: string): ObjectHistory | undefined {
     const idx = this.byUid.get(uid)
-    return idx === undefined ? undefined : this.objects[idx]
+    return idx === undefined ? undefined : this.view(idx)
+  }
+
+  /** The event of an object's version (-1 if none): history(uid).versionEvents[v] without the copy. */
+  versionEventOf(uid: string, v: number): number {
+    const idx = this.byUid.get(uid)
+    return idx === undefined ? -1 : this.objects.versionEvent(idx, v)
   }
 
   /** Objects at the given versions, rebuilt by the version history (null where there is none). */
   async objectsAt(uid: string, versions: number[]): Promise<(Obj | null)[]> {
-    const h = this.history(uid)
-    if (!h) return versions.map(() => null)
-    return this.versions.objectsAt(h.index, versions)
+    const idx = this.byUid.get(uid)
+    if (idx === undefined) return versions.map(() => null)
+    return this.versions.objectsAt(idx, versions)
   }
 }

@@ -16,6 +16,12 @@ const BUFFER_BYTES = 1 << 20
 /** Batches the worker gave back kept for the next ones (the rest are left to the GC). */
 const SPARE_BUFFERS = 2
 const INDEX_ENTRIES = 8 * 1024
+/**
+ * A batch is sent once it holds this many bytes, or FLUSH_MS after its first version: a list read
+ * in chunks of a few KB would otherwise send (and replace) a 1 MB buffer for every chunk.
+ */
+const FLUSH_BYTES = 256 << 10
+const FLUSH_MS = 10
 
 /**
  * Versions the worker folded away to stay within the budget: pairs of object index and new
@@ -121,9 +127,10 @@ export class VersionHistory {
     this.index[k + 2] = start
     this.index[k + 3] = end
     this.used = end
-    if (!this.flushScheduled) {
+    if (end >= FLUSH_BYTES) this.flush()
+    else if (!this.flushScheduled) {
       this.flushScheduled = true
-      setImmediate(() => this.flush())
+      setTimeout(() => this.flushScheduled && this.flush(), FLUSH_MS).unref()
     }
   }
 

@@ -32,7 +32,9 @@ import { scanObjectMeta } from './watch-line-scanner'
 import { readWatchStream, type WatchLine } from './watch-stream'
 
 export interface SupervisorOptions {
+  /** The first page's limit; a large list's next pages ask for more (nextLimit), up to maxPageSize. */
   pageSize: number
+  maxPageSize: number
   /** Picks each watch request's timeoutSeconds (client-go: between 5 and 10 minutes). */
   timeoutSeconds: () => number
   /** Silence tolerated past timeoutSeconds before the watchdog restarts the watch. */
@@ -56,6 +58,7 @@ export type FlowNames = (
 
 export const DEFAULT_SUPERVISOR_OPTIONS: SupervisorOptions = {
   pageSize: 500,
+  maxPageSize: 50_000,
   timeoutSeconds: () => 300 + Math.floor(Math.random() * 300),
   stallGraceMs: 30_000,
   backoff: DEFAULT_BACKOFF,
@@ -67,7 +70,8 @@ type WatchOutcome = Outcome | { kind: 'stopped' }
 /** A streaming list until its initial-events-end bookmark: the objects it sent so far. */
 interface InitialEvents {
   reason: StartReason
-  uids: Set<string>
+  /** The mark of the objects it sent (EventStore.newMark): the watch's others became GONE. */
+  mark: number
   count: number
   encoding: string | null
   done: boolean
@@ -242,22 +246,31 @@ export class WatchSupervisor {
   ): Promise<
     { ok: true; rv: string } | { ok: false; message: string; said?: Said; retryAfterMs?: number }
   > {
-    const limit = this.target.pageSize ?? this.options.pageSize
+    // A page size the watch asked for is kept; the default one grows on a large list (nextLimit).
+    const fixed = this.target.pageSize !== undefined
+    let limit = this.target.pageSize ?? this.options.pageSize
     let cont: string | undefined
     let rv = ''
     let retries = 0
     let pageCount = 0
     let itemCount = 0
     let snapshotId = -1
-    let before: Map<string, unknown> | null = null
-    /** The uids recorded from a page that was cut: asked again with its token, not recorded twice. */
-    let recorded: Set<string> | null = null
+    /** The mark of the objects this list holds (EventStore.newMark): the others became GONE. */
+    let mark = 0
+    /**
+     * A page that was cut is asked again with its token: its items already recorded (marked by
+     * this list) are not recorded twice.
+     */
+    let again = false
     let prefetched: Promise<Opened> | null = null
     const open = (token: string | undefined): Promise<Opened> =>
       this.transport
         .openStream({
           path: collectionPath(this.target),
           query: this.query({ limit, ...(token ? { continue: token } : {}) }),
+          // As client-go's transport and client-node's fetch ask: a list over 128 KB comes
+          // gzipped (a tenth of the bytes through TLS and the stream; inflated off this thread).
+          acceptGzip: true,
           timeoutMs: 60_000,
         })
         .then(
@@ -267,8 +280,7 @@ export class WatchSupervisor {
     /** The list in the store, once its first page gave its resourceVersion (or an item came). */
     const snapshot = () => {
       if (snapshotId >= 0) return
-      // What the watch held before this list, taken before the first item is recorded.
-      before = this.store.liveObjectsOfWatch(this.id)
+      mark = this.store.newMark()
       snapshotId = this.store.addList({
         watch: this.id,
         rv,
@@ -315,22 +327,25 @@ export class WatchSupervisor {
         }
         if (opened.ok) {
           const pageToken = cont
+          const pageLimit = limit
           const read = await this.readPage(opened.res, {
             onMetadata: (metadata) => {
               rv = metadata.resourceVersion ?? rv
               cont = metadata.continue || undefined
+              if (!fixed)
+                limit = nextLimit(limit, metadata.remainingItemCount, this.options.maxPageSize)
               if (cont) prefetched = open(cont)
               snapshot()
             },
             record: (meta, json) => {
-              if (recorded?.has(meta.uid || `${meta.namespace}/${meta.name}`)) return false
+              if (again && mark > 0 && this.store.isMarked(meta, mark)) return false
               snapshot()
-              this.store.recordObject('LISTED', this.id, meta, json, snapshotId)
-              before?.delete(meta.uid)
+              const i = this.store.recordObject('LISTED', this.id, meta, json, snapshotId)
+              this.store.markObjectOf(i, mark)
               return true
             },
             progress: (inPage, remaining) => {
-              const left = remaining === null ? null : remaining + Math.max(0, limit - inPage)
+              const left = remaining === null ? null : remaining + Math.max(0, pageLimit - inPage)
               this.set(
                 'listing',
                 listingProgressSaid(reason, pageCount + 1, itemCount + inPage, left),
@@ -340,7 +355,7 @@ export class WatchSupervisor {
           if (this.stopped) return { ok: false, message: 'stopped' }
           if (read.ok) {
             retries = 0
-            recorded = null
+            again = false
             snapshot()
             const page: ListPage = {
               index: pageCount,
@@ -360,7 +375,7 @@ export class WatchSupervisor {
           // gives the same items again (one snapshot), so those are not recorded twice.
           dropPrefetched()
           cont = pageToken
-          if (read.uids.size) recorded = new Set([...(recorded ?? []), ...read.uids])
+          again = true
           failure = read.error
         }
         const message =
@@ -382,7 +397,7 @@ export class WatchSupervisor {
       dropPrefetched()
     }
 
-    for (const uid of (before ?? new Map<string, unknown>()).keys()) {
+    for (const uid of mark ? this.store.unmarkedLiveObjectsOfWatch(this.id, mark) : []) {
       const note = goneNoteSaid(rv)
       this.store.recordGone(this.id, uid, rv, note.text, note.as)
     }
@@ -396,7 +411,7 @@ export class WatchSupervisor {
   /**
    * Reads one page's body as it arrives: its metadata, then each item, recorded at once (its
    * bytes, with the list's kind and apiVersion put in front, go to the version history as they
-   * came). Ends with the page's counts, or how it was cut and the uids it recorded before.
+   * came). Ends with the page's counts, or how it was cut.
    */
   private readPage(
     res: StreamResponse,
@@ -408,7 +423,7 @@ export class WatchSupervisor {
     },
   ): Promise<
     | { ok: true; rv: string; items: number; remaining: number | null }
-    | { ok: false; error: unknown; uids: Set<string> }
+    | { ok: false; error: unknown }
   > {
     const stream = res.decoded as Readable
     /** The items' kind, from the list's (its first field): restored in each item, first. */
@@ -416,7 +431,7 @@ export class WatchSupervisor {
     let pageRv = ''
     let remaining: number | null = null
     let items = 0
-    const uids = new Set<string>()
+    let lastProgress = this.clock.now()
     this.abortCurrent = () => res.abort()
     return new Promise((resolve) => {
       let done = false
@@ -424,7 +439,7 @@ export class WatchSupervisor {
       const finish = (
         r:
           | { ok: true; rv: string; items: number; remaining: number | null }
-          | { ok: false; error: unknown; uids: Set<string> },
+          | { ok: false; error: unknown },
       ) => {
         if (done) return
         done = true
@@ -444,7 +459,6 @@ export class WatchSupervisor {
                 phase: 'timeout',
                 message: said('watch.core.listSilent', { s: Math.round(silent / 1000) }).text,
               }),
-              uids,
             })
         },
         Math.min(5000, silentLimit / 4),
@@ -464,9 +478,15 @@ export class WatchSupervisor {
             meta.kind = kind.kind
             meta.apiVersion = kind.apiVersion
           }
-          if (on.record(meta, json)) uids.add(meta.uid || `${meta.namespace}/${meta.name}`)
+          on.record(meta, json)
           items++
-          if (items % PROGRESS_EVERY === 0) on.progress(items, remaining)
+          if (items % PROGRESS_EVERY === 0) {
+            const now = this.clock.now()
+            if (now - lastProgress >= PROGRESS_MS) {
+              lastProgress = now
+              on.progress(items, remaining)
+            }
+          }
         },
       })
       stream.on('data', (chunk: Buffer) => {
@@ -475,16 +495,16 @@ export class WatchSupervisor {
         try {
           reader.push(chunk)
         } catch (error) {
-          finish({ ok: false, error, uids })
+          finish({ ok: false, error })
         }
-        if (this.stopped) finish({ ok: false, error: new Error('stopped'), uids })
+        if (this.stopped) finish({ ok: false, error: new Error('stopped') })
       })
       stream.on('end', () => {
         try {
           const head = reader.end()
           finish({ ok: true, rv: head.metadata.resourceVersion ?? pageRv, items, remaining })
         } catch (error) {
-          finish({ ok: false, error, uids })
+          finish({ ok: false, error })
         }
       })
       const cut = (error?: Error) =>
@@ -494,7 +514,6 @@ export class WatchSupervisor {
             phase: 'connect',
             message: error?.message ?? 'connection closed before the end of the list',
           }),
-          uids,
         })
       stream.on('error', cut)
       stream.on('close', () => cut())
@@ -553,11 +572,7 @@ export class WatchSupervisor {
       encoding: initial.encoding,
     })
     this.store.recordBookmark(this.id, rv)
-    const before = this.store.liveObjectsOfWatch(this.id)
-    for (const uid of initial.uids) before.delete(uid)
-    // Held only until this bookmark (one entry per object): not for the watch's whole life.
-    initial.uids.clear()
-    for (const uid of before.keys()) {
+    for (const uid of this.store.unmarkedLiveObjectsOfWatch(this.id, initial.mark)) {
       this.store.recordGone(
         this.id,
         uid,
@@ -623,7 +638,7 @@ export class WatchSupervisor {
     const encoding = res.headers['content-encoding'] ?? null
     this.status.encoding = encoding
     const initial: InitialEvents | null = streaming
-      ? { reason: step.reason, uids: new Set(), count: 0, encoding, done: false }
+      ? { reason: step.reason, mark: this.store.newMark(), count: 0, encoding, done: false }
       : null
     if (streaming) {
       this.set(
@@ -732,29 +747,47 @@ export class WatchSupervisor {
         })
         return { kind: 'error', message: error.text, said: error, synced: !starting }
       }
-      default:
-        this.store.recordObject(line.type, this.id, line.meta, line.bytes)
+      default: {
+        const i = this.store.recordObject(line.type, this.id, line.meta, line.bytes)
         this.status.events++
         this.status.lastEventAt = now
         if (starting) {
-          const uid = line.meta.uid || `${line.meta.namespace}/${line.meta.name}`
           if (line.type === 'ADDED') {
             initial.count++
-            initial.uids.add(uid)
-          } else if (line.type === 'DELETED') initial.uids.delete(uid)
+            this.store.markObjectOf(i, initial.mark)
+          } else if (line.type === 'DELETED') this.store.markObjectOf(i, 0)
         } else {
           this.status.lastRv = rv || this.status.lastRv
         }
         this.onStatus(this.status)
         return null
+      }
     }
   }
 }
 
+/**
+ * A page that says more than this many items are left: the next page asks for all of them (up to
+ * maxPageSize). kube-apiserver 1.37 gathers every remaining item of its snapshot for each page,
+ * so pages of 500 cost it about n²/1000 item copies (300 pages at 150,000 objects).
+ */
+export const GROW_PAST_ITEMS = 5000
+
+/** The next page's limit: all that is left of a large list (an estimate, so a page more), at most max. */
+export function nextLimit(limit: number, remaining: number | undefined, max: number): number {
+  if (remaining === undefined || remaining <= GROW_PAST_ITEMS || limit <= 0) return limit
+  return Math.max(limit, Math.min(max, remaining + limit))
+}
+
 /** A list body silent this long is cut and its page asked again (the old request timeout). */
 const LIST_SILENCE_MS = 60_000
-/** The status says how far a page is every so many items (a list in one request is one page). */
-const PROGRESS_EVERY = 2000
+/**
+ * The status says how far a page is every so many items, at most every PROGRESS_MS (a large list
+ * is one page or a few; each status formats its numbers through i18next, which builds an
+ * Intl.NumberFormat for every number).
+ */
+const PROGRESS_EVERY = 500
+const PROGRESS_MS = 250
 
 /** "list answered 429: … (FlowSchema x, priority level y)": the server's message as it came. */
 function answer(

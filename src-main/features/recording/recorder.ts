@@ -104,8 +104,7 @@ export class Recorder {
     const e = this.store.event(i)
     switch (op.op) {
       case 'object': {
-        const h = this.store.history(e.uid)
-        const newVersion = h?.versionEvents[e.v] === i
+        const newVersion = this.store.versionEventOf(e.uid, e.v) === i
         return {
           kind: 'object',
           t: e.t,
@@ -196,7 +195,7 @@ export class Recorder {
             resourceVersion: e.rv,
           },
           list: e.list ?? -1,
-          ...(h?.versionEvents[e.v] !== i
+          ...(this.store.versionEventOf(e.uid, e.v) !== i
             ? {}
             : this.store.foldedAt(i)
               ? { folded: true as const }

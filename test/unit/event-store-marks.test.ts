@@ -1,0 +1,81 @@
+// The store keeps its objects in columns (object-columns.ts): what history() reads back, the marks
+// a list or streaming list leaves on the objects it holds (the others of its watch became GONE),
+// and how the default list page grows on a large list (nextLimit).
+import { afterEach, describe, expect, it } from 'vitest'
+import { EventStore, type ObjectMeta } from '../../src-main/core/watch/event-store'
+import { GROW_PAST_ITEMS, nextLimit } from '../../src-main/core/watch/watch-supervisor'
+
+const stores: EventStore[] = []
+afterEach(() => stores.splice(0).forEach((s) => s.close()))
+function fresh(): EventStore {
+  const store = new EventStore(() => 1000)
+  stores.push(store)
+  return store
+}
+
+const meta = (name: string, resourceVersion: string): ObjectMeta => ({
+  kind: 'ConfigMap',
+  apiVersion: 'v1',
+  name,
+  namespace: 'ns',
+  uid: `uid-${name}`,
+  resourceVersion,
+})
+const json = (name: string, rv: string) =>
+  JSON.stringify({ kind: 'ConfigMap', apiVersion: 'v1', metadata: meta(name, rv) })
+
+describe('the objects kept in columns', () => {
+  it('reads back each object as it was recorded: versions, their events, the latest, deleted', () => {
+    const store = fresh()
+    const a0 = store.recordObject('ADDED', 0, meta('a', '10'), json('a', '10'))
+    store.recordObject('ADDED', 0, meta('b', '11'), json('b', '11'))
+    const a1 = store.recordObject('MODIFIED', 0, meta('a', '12'), json('a', '12'))
+    // The same version again (a second watch): no new version, the event points at it.
+    const again = store.recordObject('LISTED', 1, meta('a', '12'), json('a', '12'))
+    const a2 = store.recordObject('DELETED', 0, meta('a', '13'), json('a', '13'))
+    const a = store.history('uid-a')
+    expect(a).toMatchObject({
+      uid: 'uid-a',
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      namespace: 'ns',
+      name: 'a',
+      versionCount: 3,
+      versionEvents: [a0, a1, a2],
+      latestRv: '13',
+      latestVersion: 2,
+      lastEvent: a2,
+      deleted: true,
+      foldedBelow: 0,
+    })
+    expect(store.event(again)).toMatchObject({ v: 1, watch: 1, name: 'a', ns: 'ns' })
+    expect(store.versionEventOf('uid-a', 1)).toBe(a1)
+    expect(store.versionEventOf('uid-a', 3)).toBe(-1)
+    expect(store.history('uid-b')).toMatchObject({ versionCount: 1, deleted: false })
+    expect(store.counts()).toEqual({ objects: 2, versions: 4, folded: 0, events: 5 })
+  })
+
+  it('names the live objects of a watch that a list did not mark', () => {
+    const store = fresh()
+    for (const name of ['a', 'b', 'c']) store.recordObject('ADDED', 0, meta(name, '10'), '{}')
+    store.recordObject('ADDED', 1, meta('other', '10'), '{}')
+    store.recordObject('DELETED', 0, meta('c', '11'), '{}')
+    const mark = store.newMark()
+    store.markObjectOf(store.recordObject('LISTED', 0, meta('a', '10'), '{}'), mark)
+    expect(store.isMarked(meta('a', '10'), mark)).toBe(true)
+    expect(store.isMarked(meta('b', '10'), mark)).toBe(false)
+    // b: live, last touched by watch 0, not in the list. c is deleted; other is watch 1's.
+    expect(store.unmarkedLiveObjectsOfWatch(0, mark)).toEqual(['uid-b'])
+    expect([...store.liveObjectsOfWatch(0).keys()].sort()).toEqual(['uid-a', 'uid-b'])
+  })
+})
+
+describe('the default list page on a large list', () => {
+  it('asks for all that is left once more than GROW_PAST_ITEMS are, up to the maximum', () => {
+    expect(nextLimit(500, undefined, 50_000)).toBe(500)
+    expect(nextLimit(500, GROW_PAST_ITEMS, 50_000)).toBe(500)
+    expect(nextLimit(500, 9_600, 50_000)).toBe(10_100)
+    expect(nextLimit(500, 149_600, 50_000)).toBe(50_000)
+    expect(nextLimit(0, 149_600, 50_000)).toBe(0)
+  })
+})
