@@ -11,14 +11,17 @@ import { versionHistoryWorkerEntry } from './version-history-worker-entry'
 
 type Obj = Record<string, unknown>
 
-/** A batch of versions: about 650 lines of the benchmark's 1.6 KB ConfigMaps, one message. */
-const BUFFER_BYTES = 1 << 20
+/**
+ * A batch of versions, one message: sent once FLUSH_BYTES are in, so the buffer needs little more
+ * (a larger version sends the batch first, or gets a buffer of its own).
+ */
+const BUFFER_BYTES = 320 << 10
 /** Batches the worker gave back kept for the next ones (the rest are left to the GC). */
 const SPARE_BUFFERS = 2
-const INDEX_ENTRIES = 8 * 1024
+const INDEX_ENTRIES = 4 * 1024
 /**
  * A batch is sent once it holds this many bytes, or FLUSH_MS after its first version: a list read
- * in chunks of a few KB would otherwise send (and replace) a 1 MB buffer for every chunk.
+ * in chunks of a few KB would otherwise send (and replace) a buffer for every chunk.
  */
 const FLUSH_BYTES = 256 << 10
 const FLUSH_MS = 10

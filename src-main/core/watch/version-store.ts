@@ -24,8 +24,12 @@ export function keyframeSpacing(bytes: number): number {
     Math.min(KEYFRAME_MAX, Math.floor(REBUILD_BYTES / Math.max(1, bytes))),
   )
 }
-/** The arena's chunk size; a first version larger than a quarter of it gets a chunk of its own. */
+/**
+ * The arena's largest chunk; a first version larger than a quarter of it gets a chunk of its own.
+ * Chunks start at FIRST_CHUNK_BYTES and double: a store of a few thousand objects holds 64 KB, not 1 MB.
+ */
 const CHUNK_BYTES = 1 << 20
+const FIRST_CHUNK_BYTES = 64 << 10
 /** The latest bytes of this many bytes' worth of recently changed objects stay at hand. */
 const LATEST_CACHE_BYTES = 8 << 20
 /** First versions stored whole that a new object's first version may be a delta against. */
@@ -58,7 +62,9 @@ export class VersionStore {
   private readonly logs: (Log | undefined)[] = []
   private readonly chunks: Uint8Array[] = []
   private current = -1
-  private used = CHUNK_BYTES
+  private used = 0
+  /** The current chunk's size (0 before the first). */
+  private chunkSize = 0
   private readonly bases: { at: number; bytes: Uint8Array }[] = []
   private readonly latest = new Map<number, Uint8Array>()
   private latestBytes = 0
@@ -332,8 +338,12 @@ export class VersionStore {
       at = header === null ? 0 : (4 - header) & 3
     } else {
       const pad = header === null ? 0 : (4 - ((this.used + header) & 3)) & 3
-      if (this.used + pad + length > CHUNK_BYTES) {
-        this.chunks.push(new Uint8Array(CHUNK_BYTES))
+      if (this.used + pad + length > this.chunkSize) {
+        this.chunkSize = Math.min(
+          CHUNK_BYTES,
+          Math.max(FIRST_CHUNK_BYTES, this.chunkSize * 2, length + 8),
+        )
+        this.chunks.push(new Uint8Array(this.chunkSize))
         this.current = this.chunks.length - 1
         this.used = 0
       }
