@@ -17,6 +17,13 @@ export const discoveryEn = {
   'disc.groups': 'Groups',
   'disc.group': 'Group',
   'disc.allGroups': 'all groups',
+  // The rows' buttons, as a screen reader says them (each one's visible text first).
+  'disc.allGroupsAria_one': 'all groups: {{count}} resource',
+  'disc.allGroupsAria_other': 'all groups: {{count, number}} resources',
+  'disc.groupAria_one': '{{group}}: {{count}} resource',
+  'disc.groupAria_other': '{{group}}: {{count, number}} resources',
+  'disc.rowAria': '{{name}}: {{kind}}, {{apiVersion}}, {{scope}}',
+  'disc.detailAria': 'Details of {{name}}',
   'disc.versionsTitle': 'versions: {{versions}} (preferred {{preferred}})',
   'disc.name': 'Name',
   'disc.short': 'Short',

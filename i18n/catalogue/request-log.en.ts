@@ -14,7 +14,11 @@ export const requestLogEn = {
   'log.time': 'Time',
   'log.verb': 'Verb',
   'log.status': 'Status',
-  'log.stepRequest': 'this step’s request',
+  // A row's button, as a screen reader says it (its visible text, the time, first).
+  'log.rowAria': '{{time}}: {{method}} {{url}}, {{status}}',
+  'log.rowAriaStep': '{{time}}: {{method}} {{url}}, {{status}}, this step’s request',
+  'log.detail': 'Request detail',
+  'log.closeDetail': 'Close the detail',
   'log.failed': 'failed',
   'log.warnings_one': 'Warning',
   'log.warnings_other': '{{count}} warnings',

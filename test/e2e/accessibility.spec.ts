@@ -1,9 +1,10 @@
 // axe-core on every view, in both themes and both languages (the four pairs), live against the
 // real server and in a replay of the bundled demo, and on the opened states people use: the watch
-// inspector on a changed object (its diff, in the timeline and in the table), a lab result, the
-// what-if form with an object picked and its answer, a live-traffic request's detail, the help
-// overlay, the open-recording dialog and the record form. No violation of serious or critical
-// impact. One page per run: the states are set up once, then the theme (shortcuts overlay) and the
+// inspector on a changed object (its diff, in the timeline and in the table), a resource's detail
+// in Discovery and a request's in Requests, a lab result, the what-if form with an object picked
+// and its answer, a live-traffic request's detail, the help overlay, the open-recording dialog and
+// the record form. No violation of serious or critical impact.
+// One page per run: the states are set up once, then the theme (shortcuts overlay) and the
 // language (side bar) are switched in place, which keeps every state, so the four pairs cost four
 // audits and one setup. Each pair's findings are written to test/artifacts/accessibility/ (all
 // impacts), so the moderate and minor ones can be read too.
@@ -98,6 +99,12 @@ async function axe(page: Page, where: string, into: Finding[]): Promise<void> {
     })
 }
 
+/** The first row of a table opened by its button (ADR 0020), its detail shown. */
+async function openFirstRow(page: Page, table: string, detail: string): Promise<void> {
+  await page.getByTestId(table).locator('button.row-open').first().click()
+  await expect(page.getByTestId(detail)).toBeVisible()
+}
+
 /**
  * Every view in turn (by its key; the states set up before are in them), the watch table with
  * the inspector, then the dialogs, axe on each, in the page's current theme and language.
@@ -105,6 +112,9 @@ async function axe(page: Page, where: string, into: Finding[]): Promise<void> {
 async function auditPair(page: Page, lang: Locale, all: Finding[]): Promise<void> {
   for (const [key, view] of VIEWS) {
     await showView(page, key) // the view's own first load: axe reads the settled page
+    // Discovery and Requests with their first row's detail open: the view and its detail at once.
+    if (key === '2') await openFirstRow(page, 'resources-table', 'resource-detail')
+    if (key === '4') await openFirstRow(page, 'request-log', 'request-detail')
     await axe(page, view, all)
   }
   // The watch inspector beside the event table (the view's tab; the event stays selected).

@@ -16,9 +16,11 @@ test('Discovery shows as many resources as kubectl api-resources, CronJobs inclu
   const summary = apiscope.page.locator('.summary')
   await expect(summary).toContainText(`${names.length} resources in`)
   const groups = apiscope.page.getByRole('complementary', { name: 'Groups' })
-  const batchRow = groups.locator('tr', { hasText: /^\s*\d+\s*batch\s*$/ })
+  // A group's row: its name as a button (named with its count), then the count.
+  const batchGroup = groups.getByRole('button', { name: /^batch: \d+ resources?$/ })
+  const batchRow = batchGroup.locator('xpath=ancestor::tr')
   await expect(batchRow.locator('td.num')).toHaveText(String(batch))
-  await batchRow.click()
+  await batchGroup.click()
   const cronjobs = apiscope.resourcesTable.locator('tr[data-resource$=" cronjobs"]')
   await expect(cronjobs).toHaveCount(1)
   if (cluster.series === '1.20') {

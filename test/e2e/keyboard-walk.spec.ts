@@ -8,8 +8,9 @@
 // in both themes (switched in place from the shortcuts overlay): the Tab walk in the dark theme,
 // then in the light one every control the walk must reach, focused in the page and looked at
 // again (the order does not change with the theme, the ring's colour does; one round trip a view
-// instead of two a stop). The live-traffic list's rows by keyboard: each row's button takes the
-// focus, Enter or Space opens its detail, the arrows go to the next row, closing it comes back.
+// instead of two a stop). The rows of live traffic, the Requests view and Discovery by keyboard
+// (ADR 0020): each row's button takes the focus, Enter or Space opens its detail, the arrows go to
+// the next row, closing it comes back.
 import type { Page } from '@playwright/test'
 import { switchTheme } from './display-switch'
 import { expect, test, useDemoServe } from './fixtures'
@@ -381,6 +382,82 @@ test.describe('in a replay of the bundled demo', () => {
     await page.keyboard.press('Enter')
     await expect(detail).toHaveCount(0)
     await expect(second).toBeFocused()
+  })
+
+  test('replay: the Requests view and Discovery by keyboard, rows as buttons, focus back on close', async ({
+    page,
+  }) => {
+    const app = new ApiscopePage(page, serve.url)
+    await app.open()
+    const banner = page.getByRole('region', { name: 'Replay controls' })
+    await banner.getByRole('button', { name: /Marker: End of the demo/ }).dispatchEvent('click')
+
+    // Requests: each row's first cell holds it as a button, named by its time, verb, URL, status.
+    await showView(page, '4')
+    const rows = app.requestLog.locator('tbody tr')
+    const first = rows.nth(0).getByRole('button')
+    const time = ((await first.textContent()) ?? '').trim()
+    expect(time).toMatch(/^\d\d:\d\d:\d\d\.\d{3}$/)
+    await expect(first).toHaveAccessibleName(
+      new RegExp(`^${time.replaceAll('.', '\\.')}: [A-Z]+ /\\S*, \\d{3} `),
+    )
+    await first.focus()
+    await page.keyboard.press('Enter')
+    const detail = page.getByRole('region', { name: 'Request detail' })
+    await expect(detail).toBeVisible()
+    await expect(first).toHaveAttribute('aria-current', 'true')
+    await expect(first).toHaveAttribute('aria-controls', (await detail.getAttribute('id')) ?? '')
+    // Down to the next row, Space opens it (not the replay's play key); closed, the focus comes back.
+    await page.keyboard.press('ArrowDown')
+    const second = rows.nth(1).getByRole('button')
+    await expect(second).toBeFocused()
+    await page.keyboard.press(' ')
+    await expect(second).toHaveAttribute('aria-current', 'true')
+    await expect(first).not.toHaveAttribute('aria-current', 'true')
+    await expect(banner.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
+    await detail.getByRole('button', { name: 'Close the detail' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(detail).toHaveCount(0)
+    await expect(second).toBeFocused()
+
+    // Discovery: a group is a button that filters the resources table, which it says it controls.
+    await showView(page, '2')
+    const groups = page.getByRole('complementary', { name: 'Groups' })
+    const apps = groups.getByRole('button', { name: /^apps: \d+ resources$/ })
+    await apps.focus()
+    await page.keyboard.press('Enter')
+    await expect(apps).toHaveAttribute('aria-current', 'true')
+    await expect(apps).toHaveAttribute('aria-controls', 'discovery-resources')
+    const resources = app.resourcesTable.locator('tbody tr')
+    await expect(resources.first()).toHaveAttribute('data-resource', /^apps\/v1 /)
+    await page.keyboard.press('ArrowUp')
+    await expect(apps).not.toBeFocused()
+    await page.keyboard.press(' ')
+    await expect(apps).not.toHaveAttribute('aria-current', 'true')
+    await groups.getByRole('button', { name: /^all groups: / }).focus()
+    await page.keyboard.press('Enter')
+    // A resource is a button named by its name, kind, version and scope; Enter opens its detail.
+    const deployments = app.resourcesTable
+      .locator('tr[data-resource="apps/v1 deployments"]')
+      .getByRole('button')
+    await expect(deployments).toHaveAccessibleName('deployments: Deployment, apps/v1, namespaced')
+    await deployments.focus()
+    await page.keyboard.press('Enter')
+    const resource = page.getByRole('region', { name: 'Details of deployments' })
+    await expect(resource).toBeVisible()
+    await expect(deployments).toHaveAttribute('aria-current', 'true')
+    await expect(deployments).toHaveAttribute(
+      'aria-controls',
+      (await resource.getAttribute('id')) ?? '',
+    )
+    await page.keyboard.press('ArrowDown')
+    await expect(deployments).not.toBeFocused()
+    await page.keyboard.press('ArrowUp')
+    await expect(deployments).toBeFocused()
+    await resource.getByRole('button', { name: 'Close details' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(resource).toHaveCount(0)
+    await expect(deployments).toBeFocused()
   })
 })
 

@@ -120,7 +120,10 @@ test('"Look at" marks the step\'s own requests and selects its object in the wat
   await expect(marked).toHaveCount(2)
   await expect(marked.nth(0)).toContainText(`/api/v1/namespaces/${ns}/configmaps`)
   await expect(marked.nth(0)).toBeInViewport()
-  await expect(marked.nth(0)).toBeFocused()
+  // The row's button takes the focus (ADR 0020), named by its time and request, as the step's.
+  const opener = marked.nth(0).getByRole('button')
+  await expect(opener).toBeFocused()
+  await expect(opener).toHaveAccessibleName(/^\d\d:\d\d:\d\d\.\d{3}: GET .+, this step’s request$/)
   await expect(page.getByTestId('highlight-banner')).toContainText('2 requests of this step')
   await apiscope.screenshot('walkthrough-highlight')
 
