@@ -7,7 +7,7 @@ export const recordingEn = {
   'rec.marker': 'Marker',
   'rec.stop': 'Stop',
   'rec.record': 'Record',
-  'rec.openAria': 'Open recording',
+  'rec.openAria': 'Replay a recording',
   'rec.openTitle': 'Open a recording to replay it',
   'rec.replay': 'Replay…',
   'rec.startAria': 'Start a recording',

@@ -8,7 +8,7 @@ export const recordingFr: { readonly [K in keyof typeof recordingEn]: string } =
   'rec.marker': 'Repère',
   'rec.stop': 'Arrêter',
   'rec.record': 'Enregistrer',
-  'rec.openAria': 'Ouvrir un enregistrement',
+  'rec.openAria': 'Rejouer un enregistrement',
   'rec.openTitle': 'Ouvrir un enregistrement pour le rejouer',
   'rec.replay': 'Rejouer…',
   'rec.startAria': 'Lancer un enregistrement',

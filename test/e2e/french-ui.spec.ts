@@ -73,7 +73,7 @@ test('the app shell in French: side bar, top bar, dialogs, no English from the c
   await expectNoEnglish(page, 'shortcuts dialog', 'dialog[open]')
   await apiscope.screenshot('fr-help')
   await page.keyboard.press('Escape')
-  await page.getByRole('button', { name: 'Ouvrir un enregistrement' }).click()
+  await page.getByRole('button', { name: 'Rejouer un enregistrement' }).click()
   await expect(page.getByRole('dialog', { name: 'Ouvrir un enregistrement' })).toBeVisible()
   await expectNoEnglish(page, 'recordings dialog', 'dialog[open]')
   await apiscope.screenshot('fr-open-recording')

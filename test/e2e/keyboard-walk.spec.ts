@@ -335,7 +335,7 @@ test.describe('in a replay of the bundled demo', () => {
     await expect(inspector).toHaveCount(0)
     await expect(chart).toBeFocused()
 
-    await dialogsByKeyboard(page, { open: 'Open recording', help: 'Keyboard shortcuts' })
+    await dialogsByKeyboard(page, { open: 'Replay a recording', help: 'Keyboard shortcuts' })
   })
 
   test('replay: a live-traffic request by keyboard, announced, marked current, focus back on close', async ({
@@ -470,5 +470,5 @@ test('live: Tab reaches every control of every view, each with a visible focus',
   await apiscope.open()
   await expect(apiscope.statusPill).toContainText('Connected')
   expect(await walkAll(page)).toEqual([])
-  await dialogsByKeyboard(page, { open: 'Open recording', help: 'Keyboard shortcuts' })
+  await dialogsByKeyboard(page, { open: 'Replay a recording', help: 'Keyboard shortcuts' })
 })

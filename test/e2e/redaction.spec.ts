@@ -97,7 +97,7 @@ test('a Secret’s canary value reaches no frame, DOM, recording or export', asy
     await checkDom('after recording')
 
     // Replay it, inspect, export.
-    await page.getByRole('button', { name: 'Open recording' }).click()
+    await page.getByRole('button', { name: 'Replay a recording' }).click()
     const dialog = page.getByRole('dialog', { name: 'Open a recording' })
     await dialog.getByRole('row', { name: /saved/ }).getByRole('button', { name: 'Open' }).click()
     const banner = page.getByRole('region', { name: 'Replay controls' })

@@ -65,7 +65,7 @@ test('live → replay → live: each world shows its own data, the live session 
     await expect(app.requestLog).toContainText(`/namespaces/${ns}/configmaps`)
 
     // Replay… → the bundled demo; Space plays it (the focused Replay… button stays unpressed).
-    await page.getByRole('button', { name: 'Open recording' }).click()
+    await page.getByRole('button', { name: 'Replay a recording' }).click()
     const dialog = page.getByRole('dialog', { name: 'Open a recording' })
     await dialog
       .getByRole('row', { name: /bundled demo/ })
@@ -74,7 +74,7 @@ test('live → replay → live: each world shows its own data, the live session 
     await expect(banner.getByText('REPLAY', { exact: true })).toBeVisible()
     await expect(dialog).toBeHidden()
     await banner.getByLabel('Replay speed').selectOption('16')
-    await page.getByRole('button', { name: 'Open recording' }).focus()
+    await page.getByRole('button', { name: 'Replay a recording' }).focus()
     await page.keyboard.press(' ')
     await expect(banner.getByRole('button', { name: 'Pause', exact: true })).toBeVisible()
     await expect(dialog).toBeHidden()
@@ -152,7 +152,7 @@ test('live → replay → live: each world shows its own data, the live session 
     await app.screenshot('round-trip-live-overview')
 
     // The other way out of a replay: pick a context; it connects live, nothing stuck.
-    await page.getByRole('button', { name: 'Open recording' }).click()
+    await page.getByRole('button', { name: 'Replay a recording' }).click()
     await dialog
       .getByRole('row', { name: /bundled demo/ })
       .getByRole('button', { name: 'Open' })
