@@ -10,8 +10,10 @@ export type StageLine = Extract<MessageKey, `traffic.arch.${string}${1 | 2}`>
 
 export const VIEW_W = 1000
 export const VIEW_H = 390
-export const CLIENT_X = 8
-export const CLIENT_W = 164
+// Wide enough for "controller-manager" in bold with room on both sides (at 164 it ran into its
+// box's right edge, in presenter mode too: the layout audit's labelsOutOfBox).
+export const CLIENT_X = 2
+export const CLIENT_W = 170
 export const SERVER_X = 196
 export const SERVER_W = 664
 /** The middle of the stage boxes. */
@@ -87,7 +89,8 @@ const centerOf = (id: StageId) => {
 /** Where reads leave the write track: between authorization and decoding. */
 export const BRANCH_X = (centerOf('authorization') + centerOf('decoding')) / 2
 export const CACHE_X = centerOf('mutating-admission') - 20
-export const CACHE_W = 200
+// Room for "la plupart des lectures" and "1 234 lectures servies" right of where reads stop.
+export const CACHE_W = 236
 export const ETCD_ENTRY = ETCD_X + 8
 
 export type Point = [number, number]
