@@ -1,16 +1,20 @@
 // Every view of the bundled demo at 1280×720, in English and in French, dark and light, at a desk
 // (presenter-layout.spec.ts audits presenter mode): nothing wider than the window, off screen,
 // overlapping or cut, no table scrolling sideways, no text running past its card, no label of a
-// diagram on another (layout-audit.ts). Also the states a view opens into: the watch table beside
-// the inspector (its names whole), the recorded 409 conflict card, a request's detail over the
-// live traffic list. Each state is reached in English, audited, pictured en-<theme>-<state>, then
-// switched to French (the switch keeps the state), audited and pictured fr-<theme>-<state>.
+// diagram on another or on its box's edge (layout-audit.ts). Also the states a view opens into: the
+// watch table beside the inspector (its names whole), the recorded 409 conflict card, a request's
+// detail over the live traffic list, a resource's detail in Discovery, a request's in Requests;
+// the connect screen once the replay is closed; and, live against the real control plane, a
+// walkthrough mid-step (its 409 checked). Each state is reached in English, audited, pictured
+// en-<theme>-<state>, then switched to French (the switch keeps the state), audited and pictured
+// fr-<theme>-<state>.
 import type { Page } from '@playwright/test'
 import { expect, test, useDemoServe } from './fixtures'
 import { auditLayout, FITS } from './layout-audit'
 import { ApiscopePage } from './pages/apiscope-page'
 import { OwnershipPage } from './pages/ownership-page'
 import { TrafficPage } from './pages/traffic-page'
+import { WalkthroughsPage } from './pages/walkthroughs-page'
 import { showView, VIEWS } from './view-settled'
 
 const serve = useDemoServe()
@@ -55,6 +59,19 @@ for (const theme of ['dark', 'light'] as const) {
       await fitsInBoth(app, theme, name)
     }
 
+    // A resource's detail under Discovery's table, and a request's under the Requests list.
+    await showView(page, '2')
+    await app.resourcesTable
+      .locator('tr[data-resource="apps/v1 deployments"]')
+      .getByRole('button')
+      .click()
+    await expect(page.getByTestId('resource-detail')).toBeVisible()
+    await fitsInBoth(app, theme, 'discovery-detail')
+    await showView(page, '4')
+    await app.requestLog.locator('button.row-open').nth(2).click()
+    await expect(page.getByTestId('request-detail')).toBeVisible()
+    await fitsInBoth(app, theme, 'requests-detail')
+
     // The watch table with the inspector open beside it: each name whole.
     await showView(page, '3')
     await page.getByRole('tab', { name: 'Table' }).click()
@@ -83,5 +100,38 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(own.conflict).toContainText('.spec.replicas')
     await own.conflict.getByText('--force-conflicts').scrollIntoViewIfNeeded()
     await fitsInBoth(app, theme, 'ownership-conflict')
+
+    // The replay closed: the connect screen, no cluster answering, the demo offered.
+    await banner.getByRole('button', { name: 'Close replay' }).click()
+    await expect(page.getByRole('heading', { name: 'Connect to a cluster' })).toBeVisible()
+    await fitsInBoth(app, theme, 'connect')
+  })
+
+  test(`a walkthrough mid-step fits at 1280×720 in both languages, ${theme} theme`, async ({
+    apiscope,
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.addInitScript((t) => {
+      localStorage.setItem('apiscope.presenter', JSON.stringify({ theme: t }))
+      localStorage.setItem('apiscope.locale', 'en')
+    }, theme)
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    const w = new WalkthroughsPage(page)
+    await w.open()
+    await w.choose(/eight verbs/)
+    await w.start.click()
+    await w.sendAndNext()
+    await w.sendAndNext()
+    // Step 3: the second POST stops at etcd with 409 AlreadyExists, its checks in the table.
+    await w.send.click()
+    await expect(w.outcomes.first()).toContainText('409')
+    await expect(w.outcomes.first().locator('.stage-path')).toHaveAttribute('data-settled', 'true')
+    await w.outcomes.first().getByTestId('check-table').scrollIntoViewIfNeeded()
+    await fitsInBoth(apiscope, theme, 'walkthrough-mid-step')
+    await w.finish.click()
+    await expect(w.plan).toBeVisible()
   })
 }
