@@ -50,6 +50,9 @@ export const attributionEn = {
   'attr.byPoliciesAndWebhooks':
     "No built-in rule explains it, and more than one could have made it: MutatingAdmissionPolicy {{policies}}, and mutating webhook {{webhooks}}. The server does not say which (a policy's change leaves no audit annotation).",
   'attr.conditional': 'Its matchConditions (CEL) were not evaluated by Apiscope.',
+  // A MutatingAdmissionPolicy named with the binding that applied it, and a list of them
+  'attr.policyBinding': '{{policy}} (binding {{binding}})',
+  'attr.listMore': '{{list}}, {{item}}',
   'attr.policyNoteNone':
     'Mutating admission policies: none of this server’s MutatingAdmissionPolicy bindings matches this request.',
   'attr.policyNote':

@@ -50,6 +50,8 @@ export const attributionFr: { readonly [K in keyof typeof attributionEn]: string
   'attr.byPoliciesAndWebhooks':
     'Aucune règle intégrée ne l’explique, et plusieurs ont pu le faire : MutatingAdmissionPolicy {{policies}}, et le webhook mutant {{webhooks}}. Le serveur ne dit pas lequel (le changement d’une policy ne laisse aucune annotation d’audit).',
   'attr.conditional': 'Apiscope n’a pas évalué ses matchConditions (CEL).',
+  'attr.policyBinding': '{{policy}} (via le binding {{binding}})',
+  'attr.listMore': '{{list}}, {{item}}',
   'attr.policyNoteNone':
     'Policies d’admission mutantes : aucun binding de MutatingAdmissionPolicy de ce serveur ne correspond à cette requête.',
   'attr.policyNote':

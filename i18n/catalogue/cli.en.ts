@@ -3,30 +3,30 @@ export const cliEn = {
   // The command line (src-main/cli)
   'cli.exitCodes': `Exit codes:
   0  done (or --help)
-  1  failed while running: no cluster answered, a file could not be written, ...
+  1  failed while running: no cluster answered, a file could not be written...
   2  usage error: an unknown command or option, a missing or invalid value`,
   'cli.serveUsage': `  apiscope serve [--port N] [--no-open] [--demo | --demo-if-no-cluster]
-                                          browser mode on 127.0.0.1 (prints the URL with its token);
-                                          --demo opens the bundled demo recording, no cluster needed;
-                                          --demo-if-no-cluster opens it when no cluster answers`,
+                 [--store-budget MB]
+      browser mode on 127.0.0.1 (prints the URL with its token);
+      --demo opens the bundled demo recording, no cluster needed;
+      --demo-if-no-cluster opens it when no cluster answers;`,
   'cli.recordUsage': `  apiscope record --out FILE [--context C] [--watch configmaps,deployments.apps]
                   [--namespace N] [--audit-webhook PORT | --audit-log PATH]
                   [--gzip] [--include-secrets] [--title T] [--proxy]
-                                          records until interrupted, printing progress;
-                                          --proxy also opens the kubectl proxy and prints its
-                                          line: the kubectl commands typed there are recorded`,
+      records until interrupted, printing progress; --proxy also opens the
+      kubectl proxy and prints its line: the kubectl commands typed there are
+      recorded`,
   'cli.proxyUsage': `  apiscope proxy [--context C] [--quiet]
-                                          relays kubectl to the context through a local proxy and
-                                          prints the line to paste (export KUBECONFIG=...), then
-                                          each request as it passes, until interrupted;
-                                          --quiet prints the line only`,
+      relays kubectl to the context through a local proxy and prints the line
+      to paste (export KUBECONFIG=...), then each request as it passes, until
+      interrupted; --quiet prints the line only`,
   'cli.footer': 'The cluster comes from KUBECONFIG or ~/.kube/config, like kubectl.',
   'cli.title': 'Apiscope {{version}}: makes the Kubernetes API server visible.',
   'cli.usage': 'Usage:',
-  'cli.commandHelp':
-    "  apiscope <command> --help               that command's usage (or apiscope help <command>)",
-  'cli.language':
-    'Language: French when LC_ALL, LC_MESSAGES or LANG names fr (fr_FR.UTF-8), English otherwise.',
+  'cli.commandHelp': `  apiscope <command> --help
+      that command's usage (or apiscope help <command>)`,
+  'cli.language': `Language: French when LC_ALL, LC_MESSAGES or LANG names fr (fr_FR.UTF-8),
+English otherwise.`,
   'cli.unknownCommand': 'unknown command "{{command}}"',
   'cli.unknownOption': "unknown option '{{option}}'",
   'cli.needsValue': "option '{{option}}' needs a value",

@@ -4,30 +4,33 @@ import type { cliEn } from './cli.en'
 export const cliFr: { readonly [K in keyof typeof cliEn]: string } = {
   'cli.exitCodes': `Codes de sortie :
   0  terminé (ou --help)
-  1  échec en cours de route : aucun cluster n’a répondu, un fichier n’a pu être écrit, ...
-  2  erreur d’usage : commande ou option inconnue, valeur manquante ou invalide`,
+  1  échec en cours de route : aucun cluster n’a répondu, un fichier n’a pu
+     être écrit...
+  2  erreur d’usage : commande ou option inconnue, valeur manquante ou
+     invalide`,
   'cli.serveUsage': `  apiscope serve [--port N] [--no-open] [--demo | --demo-if-no-cluster]
-                                          mode navigateur sur 127.0.0.1 (affiche l’URL et son jeton) ;
-                                          --demo ouvre l’enregistrement de démo fourni, sans cluster ;
-                                          --demo-if-no-cluster l’ouvre si aucun cluster ne répond`,
-  'cli.recordUsage': `  apiscope record --out FICHIER [--context C] [--watch configmaps,deployments.apps]
+                 [--store-budget Mo]
+      mode navigateur sur 127.0.0.1 (affiche l’URL et son jeton) ;
+      --demo ouvre l’enregistrement de démo fourni, sans cluster ;
+      --demo-if-no-cluster l’ouvre si aucun cluster ne répond ;`,
+  'cli.recordUsage': `  apiscope record --out FICHIER [--context C]
+                  [--watch configmaps,deployments.apps]
                   [--namespace N] [--audit-webhook PORT | --audit-log CHEMIN]
                   [--gzip] [--include-secrets] [--title T] [--proxy]
-                                          enregistre jusqu’à interruption, en affichant sa progression ;
-                                          --proxy ouvre aussi le proxy kubectl et affiche sa
-                                          ligne : les commandes kubectl tapées là sont enregistrées`,
+      enregistre jusqu’à interruption, en affichant sa progression ; --proxy
+      ouvre aussi le proxy kubectl et affiche sa ligne : les commandes kubectl
+      tapées là sont enregistrées`,
   'cli.proxyUsage': `  apiscope proxy [--context C] [--quiet]
-                                          relaie kubectl vers le contexte par un proxy local et
-                                          affiche la ligne à coller (export KUBECONFIG=...), puis
-                                          chaque requête au passage, jusqu’à interruption ;
-                                          --quiet n’affiche que la ligne`,
+      relaie kubectl vers le contexte par un proxy local et affiche la ligne à
+      coller (export KUBECONFIG=...), puis chaque requête au passage, jusqu’à
+      interruption ; --quiet n’affiche que la ligne`,
   'cli.footer': 'Le cluster vient de KUBECONFIG ou de ~/.kube/config, comme pour kubectl.',
   'cli.title': 'Apiscope {{version}} : rend visible le serveur d’API de Kubernetes.',
   'cli.usage': 'Usage :',
-  'cli.commandHelp':
-    '  apiscope <commande> --help              l’usage de cette commande (ou apiscope help <commande>)',
-  'cli.language':
-    'Langue : français si LC_ALL, LC_MESSAGES ou LANG nomme fr (fr_FR.UTF-8), anglais sinon.',
+  'cli.commandHelp': `  apiscope <commande> --help
+      l’usage de cette commande (ou apiscope help <commande>)`,
+  'cli.language': `Langue : français si LC_ALL, LC_MESSAGES ou LANG nomme fr (fr_FR.UTF-8),
+anglais sinon.`,
   'cli.unknownCommand': 'commande inconnue « {{command}} »',
   'cli.unknownOption': 'option inconnue « {{option}} »',
   'cli.needsValue': 'l’option « {{option}} » attend une valeur',

@@ -49,7 +49,31 @@ export const connectionEn = {
   'fail.http.next': 'See the request log for the exact request and response.',
   'fail.unexpected.title': 'Unexpected error',
   'fail.unexpected.next': 'Please report this, with the request log.',
+  'fail.notJson.title': '{{path}} did not answer JSON',
+  'fail.notJson.next': 'Is this address a Kubernetes API server?',
+  // The core's own refusals (assembly/apiscope-core.ts, core/core-context.ts, the IPC bridge)
+  'core.err.notConnected': 'Not connected to a cluster',
+  'core.err.notConnectedDetail': 'Pick a context to connect to.',
+  'core.err.notConnectedNext': 'Choose a context in the bar at the top.',
+  'core.err.replay': 'This is a replay: nothing is sent to a cluster',
+  'core.err.replayDetail':
+    'A recording is open; requests, watches and applies need a live connection.',
+  'core.err.replayNext': 'Close the replay (or pick a context) to work with a cluster again.',
+  'core.err.unknownRequest': 'Unknown request',
+  'core.err.malformed': 'Malformed {{channel}} request',
+  // …a field of it that does not validate ({{message}}: the validator's words, or one below)
+  'core.err.issue': '{{path}}: {{message}}',
+  'core.err.issueNext': '; {{path}}: {{message}}',
+  'core.err.payload': '(payload)',
+  'core.err.superseded': 'Superseded by another connection',
+  'core.err.untrustedFrame': 'Refused: message from an untrusted frame',
   // ConnectView
+  // The browser mode's refusal of a request without its token (src-main/browser-host/)
+  'host.refused':
+    'Apiscope refused this request: {{reason}}.\nOpen the URL that "apiscope serve" printed.',
+  'host.foreignHost': 'foreign Host header "{{host}}"',
+  'host.foreignOrigin': 'foreign Origin "{{origin}}"',
+  'host.noToken': 'missing or wrong token',
   'connect.title': 'Connect to a cluster',
   'connect.intro':
     'Apiscope reads your kubeconfig like kubectl does, and talks only to the API server it names. Pick a context.',

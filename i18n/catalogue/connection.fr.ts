@@ -52,6 +52,28 @@ export const connectionFr: { readonly [K in keyof typeof connectionEn]: string }
   'fail.http.next': 'Voyez le journal des requêtes pour la requête et la réponse exactes.',
   'fail.unexpected.title': 'Erreur inattendue',
   'fail.unexpected.next': 'Merci de la signaler, avec le journal des requêtes.',
+  'fail.notJson.title': '{{path}} n’a pas répondu en JSON',
+  'fail.notJson.next': 'Cette adresse est-elle celle d’un API server Kubernetes ?',
+  'core.err.notConnected': 'Pas connecté à un cluster',
+  'core.err.notConnectedDetail': 'Choisissez un contexte auquel vous connecter.',
+  'core.err.notConnectedNext': 'Choisissez un contexte dans la barre du haut.',
+  'core.err.replay': 'Ceci est un rejeu : rien n’est envoyé à un cluster',
+  'core.err.replayDetail':
+    'Un enregistrement est ouvert ; requêtes, watches et applies demandent une connexion en direct.',
+  'core.err.replayNext':
+    'Fermez le rejeu (ou choisissez un contexte) pour retravailler avec un cluster.',
+  'core.err.unknownRequest': 'Requête inconnue',
+  'core.err.malformed': 'Requête {{channel}} mal formée',
+  'core.err.issue': '{{path}} : {{message}}',
+  'core.err.issueNext': ' ; {{path}} : {{message}}',
+  'core.err.payload': '(contenu)',
+  'core.err.superseded': 'Remplacée par une autre connexion',
+  'core.err.untrustedFrame': 'Refusé : message venu d’un cadre non fiable',
+  'host.refused':
+    'Apiscope a refusé cette requête : {{reason}}.\nOuvrez l’URL qu’a affichée « apiscope serve ».',
+  'host.foreignHost': 'en-tête Host étranger « {{host}} »',
+  'host.foreignOrigin': 'Origin étrangère « {{origin}} »',
+  'host.noToken': 'jeton absent ou faux',
   'connect.title': 'Se connecter à un cluster',
   'connect.intro':
     'Apiscope lit votre kubeconfig comme kubectl, et ne parle qu’au serveur d’API qu’il désigne. Choisissez un contexte.',

@@ -25,4 +25,16 @@ export const kubectlProxyEn = {
   'kproxy.binary': '{{contentType}}: binary, not shown',
   'kproxy.cutCredential': 'cut at the capture limit, about a credential',
   'kproxy.upgradeRefused': 'connection upgrade refused by Apiscope’s proxy',
+  // The core's answers (src-main/features/kubectl-proxy/handlers.ts)
+  'kproxy.sessionEnded': 'The proxy stopped: the session it relayed to ended.',
+  'kproxy.err.cannotOpen': 'Cannot open the kubectl proxy',
+  'kproxy.err.cannotOpenNext': 'Is the temporary folder writable? Try again.',
+  'kproxy.err.liveOnly': 'Headers and bodies are shown live only',
+  'kproxy.err.liveOnlyDetail':
+    'A recording keeps each relayed request’s line, not its headers and bodies.',
+  'kproxy.err.liveOnlyNext': 'Close the replay to see a live request’s headers and bodies.',
+  'kproxy.err.notKept': 'This relayed request is no longer kept',
+  'kproxy.err.notKeptDetail':
+    'Request {{seq}}: the proxy keeps the last {{n, number}} requests while it runs.',
+  'kproxy.err.notKeptNext': 'Pick a more recent request, or start the proxy again.',
 } as const

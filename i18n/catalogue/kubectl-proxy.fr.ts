@@ -26,4 +26,16 @@ export const kubectlProxyFr: { readonly [K in keyof typeof kubectlProxyEn]: stri
   'kproxy.binary': '{{contentType}} : binaire, non affiché',
   'kproxy.cutCredential': 'coupé à la limite de capture, et il porte sur un identifiant',
   'kproxy.upgradeRefused': 'Upgrade de la connexion refusé par le proxy d’Apiscope',
+  'kproxy.sessionEnded': 'Le proxy s’est arrêté : la session qu’il relayait a pris fin.',
+  'kproxy.err.cannotOpen': 'Impossible d’ouvrir le proxy kubectl',
+  'kproxy.err.cannotOpenNext': 'Le dossier temporaire est-il accessible en écriture ? Réessayez.',
+  'kproxy.err.liveOnly': 'Les en-têtes et les corps ne s’affichent qu’en direct',
+  'kproxy.err.liveOnlyDetail':
+    'Un enregistrement garde la ligne de chaque requête relayée, pas ses en-têtes ni ses corps.',
+  'kproxy.err.liveOnlyNext':
+    'Fermez le rejeu pour voir les en-têtes et les corps d’une requête en direct.',
+  'kproxy.err.notKept': 'Cette requête relayée n’est plus conservée',
+  'kproxy.err.notKeptDetail':
+    'Requête {{seq}} : le proxy garde les {{n, number}} dernières requêtes tant qu’il tourne.',
+  'kproxy.err.notKeptNext': 'Choisissez une requête plus récente, ou relancez le proxy.',
 }

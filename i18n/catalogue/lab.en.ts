@@ -227,4 +227,8 @@ export const labEn = {
   'lab.kc.what.subresource': '--subresource flag',
   'lab.kc.what.createToken': 'create token command',
   'lab.kc.what.applySubresource': 'apply --subresource',
+  // A field of a request that does not validate (src-main/features/lab/messages.ts: a schema's
+  // message is this key, said by the core in "Malformed … request")
+  'lab.schema.name': 'letters, digits, dots, dashes, underscores and colons only',
+  'lab.schema.rawPath': 'a path on the API server, starting with /',
 } as const

@@ -229,4 +229,6 @@ export const labFr: { readonly [K in keyof typeof labEn]: string } = {
   'lab.kc.what.subresource': 'le flag --subresource',
   'lab.kc.what.createToken': 'la commande create token',
   'lab.kc.what.applySubresource': 'apply --subresource',
+  'lab.schema.name': 'lettres, chiffres, points, tirets, soulignés et deux-points seulement',
+  'lab.schema.rawPath': 'un chemin sur l’API server, commençant par /',
 }

@@ -166,6 +166,8 @@ export const ownershipEn = {
   'own.recordedOnes': 'The ones this recording made, read-only:',
   'own.recordedNone': 'The recording has made none up to this point.',
   'own.recordedForce': ', force',
+  'own.recorded.applied': 'applied',
+  'own.recorded.conflict': 'conflict',
   'own.fieldManager': 'Field manager',
   'own.forceBox': 'force',
   'own.manifestAria': 'Manifest (YAML or JSON)',
@@ -262,6 +264,10 @@ export const ownershipEn = {
   'own.mf.labelVia': '{{manager}} ({{operation}}, via {{subresource}})',
   'own.mf.noManager': '(no manager)',
   'own.mf.unknownOperation': 'unknown operation',
+  // The legend's chip for an entry without an operation
+  'own.mf.unknownOperationShort': 'unknown',
+  // An entry's key that could not be decoded, with its raw value (OwnershipMapPanel)
+  'own.mf.rawAt': '{{manager}} at "{{at}}": {{key}} = {{value}}',
   'own.mf.type.null': 'null',
   'own.mf.type.list': 'a list',
   'own.mf.type.nothing': 'nothing',
@@ -272,4 +278,6 @@ export const ownershipEn = {
   'own.mf.type.bigint': 'a bigint',
   'own.mf.type.symbol': 'a symbol',
   'own.mf.type.function': 'a function',
+  // A field manager's name that does not validate (messages.ts: the schema's message is this key)
+  'own.schema.manager': 'printable ASCII without spaces',
 } as const

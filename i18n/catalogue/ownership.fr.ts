@@ -170,6 +170,8 @@ export const ownershipFr: { readonly [K in keyof typeof ownershipEn]: string } =
   'own.recordedOnes': 'Ceux que cet enregistrement a faits, en lecture seule :',
   'own.recordedNone': 'L’enregistrement n’en a fait aucun jusqu’ici.',
   'own.recordedForce': ', imposé',
+  'own.recorded.applied': 'appliqué',
+  'own.recorded.conflict': 'conflit',
   'own.fieldManager': 'Gestionnaire de champs',
   'own.forceBox': 'imposer',
   'own.manifestAria': 'Manifeste (YAML ou JSON)',
@@ -268,6 +270,8 @@ export const ownershipFr: { readonly [K in keyof typeof ownershipEn]: string } =
   'own.mf.labelVia': '{{manager}} ({{operation}}, via {{subresource}})',
   'own.mf.noManager': '(aucun gestionnaire)',
   'own.mf.unknownOperation': 'opération inconnue',
+  'own.mf.unknownOperationShort': 'inconnue',
+  'own.mf.rawAt': '{{manager}} à « {{at}} » : {{key}} = {{value}}',
   'own.mf.type.null': 'null',
   'own.mf.type.list': 'une liste',
   'own.mf.type.nothing': 'rien',
@@ -278,4 +282,5 @@ export const ownershipFr: { readonly [K in keyof typeof ownershipEn]: string } =
   'own.mf.type.bigint': 'un bigint',
   'own.mf.type.symbol': 'un symbole',
   'own.mf.type.function': 'une fonction',
+  'own.schema.manager': 'ASCII imprimable sans espace',
 } as const

@@ -109,4 +109,32 @@ export const recordingEn = {
   'rec.err.noDemo': 'No demo recording is bundled',
   'rec.err.noDemoDetail': 'Nothing in {{folder}}.',
   'rec.err.noDemoNext': 'Run npm run record:demo to make one.',
+  // …what is wrong with a file that is not one (reader.ts)
+  'rec.bad.gzip': 'The gzip data is damaged: {{message}}',
+  'rec.bad.noLine': 'It holds no complete line (not even a header).',
+  'rec.bad.notJson': 'Its first line is not JSON.',
+  'rec.bad.notHeader': 'Its first line is not a {{format}} header.',
+  'rec.bad.header': 'Its header {{problem}}.',
+  'rec.bad.noApp': 'has no app name and version',
+  'rec.bad.server': 'has a server that is neither null nor an object',
+  'rec.bad.noContext': 'has no context name',
+  'rec.bad.namespace': 'has a namespace that is not text',
+  'rec.bad.noStart': 'has no start time (startedAt)',
+  'rec.bad.noT0': 'has no start time in milliseconds (t0)',
+  'rec.bad.redaction': 'does not say how it was redacted',
+  'rec.bad.watches': 'has no list of watches',
+  'rec.bad.answers': 'has answers that are not an object',
+  // Revealing a redacted value (reveal-field.ts)
+  'rec.reveal.nothing': 'Nothing to reveal there',
+  'rec.reveal.nothingNext': 'Pick a redacted field of the event shown in the inspector.',
+  'rec.reveal.noEvent': 'There is no event {{index}}.',
+  'rec.reveal.noObject': 'This event carries no object.',
+  'rec.reveal.noVersion': 'The version history does not hold this version.',
+  'rec.reveal.notRedacted': '{{pointer}} is not a redacted field of this object.',
+  'rec.reveal.absent': 'The value is not here',
+  'rec.reveal.absentDetail':
+    'This recording was made with secrets redacted: the value was never written to it.',
+  'rec.reveal.absentNext': 'Reveal it in a live session.',
+  // A recording's name that does not validate (messages.ts: the schema's message is this key)
+  'rec.schema.name': 'letters, digits, dot, dash, underscore and space only',
 } as const

@@ -49,6 +49,8 @@ export const stagesEn = {
   'stages.ex.policyFailed':
     ' ValidatingAdmissionPolicy {{policy}} failed ("{{message}}") with {{action}}',
   'stages.ex.andAction': ' and {{action}}',
+  // A ValidatingAdmissionPolicy named with the binding that applied it, when the server says which
+  'stages.ex.policyBinding': '{{policy}} (binding {{binding}})',
   'stages.ex.policyLeftBoth':
     ', not Deny: it let the request through and left a Warning header and an audit annotation.',
   'stages.ex.policyLeftWarning':

@@ -47,6 +47,7 @@ export const stagesFr: { readonly [K in keyof typeof stagesEn]: string } = {
   'stages.ex.policyFailed':
     ' La ValidatingAdmissionPolicy {{policy}} a échoué (« {{message}} ») avec {{action}}',
   'stages.ex.andAction': ' et {{action}}',
+  'stages.ex.policyBinding': '{{policy}} (via le binding {{binding}})',
   'stages.ex.policyLeftBoth':
     ', pas Deny : elle a laissé passer la requête et laissé un en-tête Warning et une annotation d’audit.',
   'stages.ex.policyLeftWarning':

@@ -45,7 +45,7 @@ export const storeEn = {
   'store.settingRemembered': 'Remembered on this computer.',
   'store.settingNotRemembered': 'For this run only: it could not be saved.',
   // apiscope serve --store-budget
-  'store.serveFlag': `                  [--store-budget MB]     the watches' store keeps versions up to MB (default {{mb}}; 0: no limit),
-                                          then folds the busiest objects' older versions away`,
+  'store.serveFlag': `      --store-budget: the watches' store keeps versions up to MB (default {{mb}};
+      0: no limit), then folds the busiest objects' older versions away`,
   'store.badBudget': '--store-budget must be a number of MB, 0 or more, not "{{value}}"',
 } as const

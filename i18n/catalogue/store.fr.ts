@@ -39,7 +39,8 @@ export const storeFr: { readonly [K in keyof typeof storeEn]: string } = {
   'store.settingDefaultHelp': 'Par défaut {{mb, number}} Mo ; 0 garde toutes les versions.',
   'store.settingRemembered': 'Mémorisé sur cet ordinateur.',
   'store.settingNotRemembered': 'Pour cette fois seulement : il n’a pas pu être enregistré.',
-  'store.serveFlag': `                  [--store-budget Mo]     le magasin des watches garde des versions jusqu’à Mo (par défaut {{mb}} ; 0 : sans limite),
-                                          puis replie les anciennes versions des objets les plus actifs`,
+  'store.serveFlag': `      --store-budget : le magasin des watches garde des versions jusqu’à Mo
+      (par défaut {{mb}} ; 0 : sans limite), puis replie les anciennes versions
+      des objets les plus actifs`,
   'store.badBudget': '--store-budget doit être un nombre de Mo, 0 ou plus, pas « {{value}} »',
 }

@@ -367,4 +367,14 @@ export const trafficEn = {
     'the body is not a JSON object (expected an audit.k8s.io EventList)',
   'traffic.source.bodyNotList': 'expected an audit.k8s.io EventList with items, got kind {{kind}}',
   'traffic.source.item': 'item {{index}}: ',
+  // /metrics that cannot be read (src-main/features/traffic/metrics.ts)
+  'traffic.metrics.notProm': '/metrics is not in the Prometheus text format',
+  'traffic.metrics.notPromNext': 'Is this address a Kubernetes API server?',
+  'traffic.metrics.noFamily': 'no metric family found',
+  // A request a replay asks for that the recording lacks (src-main/features/traffic/handlers.ts)
+  'traffic.err.notRecorded': 'The recording holds no such request',
+  'traffic.err.notRecordedDetail': 'No request with Audit-Id {{auditId}} has been replayed yet.',
+  'traffic.err.notRecordedNext': 'Pick a request from the list.',
+  // A log path that does not validate (messages.ts: the schema's message is this key)
+  'traffic.schema.absolutePath': 'an absolute path',
 } as const

@@ -358,4 +358,11 @@ export const trafficFr: { readonly [K in keyof typeof trafficEn]: string } = {
   'traffic.source.bodyNotList':
     'une EventList audit.k8s.io avec des items était attendue, reçu kind {{kind}}',
   'traffic.source.item': 'élément {{index}} : ',
+  'traffic.metrics.notProm': '/metrics n’est pas au format texte de Prometheus',
+  'traffic.metrics.notPromNext': 'Cette adresse est-elle celle d’un API server Kubernetes ?',
+  'traffic.metrics.noFamily': 'aucune famille de métriques trouvée',
+  'traffic.err.notRecorded': 'L’enregistrement ne contient pas cette requête',
+  'traffic.err.notRecordedDetail': 'Aucune requête d’Audit-Id {{auditId}} n’a encore été rejouée.',
+  'traffic.err.notRecordedNext': 'Choisissez une requête dans la liste.',
+  'traffic.schema.absolutePath': 'un chemin absolu',
 }

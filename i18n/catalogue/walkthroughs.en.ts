@@ -112,4 +112,42 @@ export const walkthroughsEn = {
   'preview.stream_other': 'watch: reads {{count, number}} events, at most {{seconds}} s',
   'preview.writes': 'writes in the walkthrough’s namespace',
   'preview.yourself': 'Send it yourself: curl, kubectl',
+  // Whether a context looks local (src-main/features/walkthroughs/walkthrough-safety.ts)
+  'walk.safety.loopback': 'The server {{host}} is a loopback address on this machine.',
+  'walk.safety.localTool': 'The context "{{context}}" is a local cluster tool’s context.',
+  'walk.safety.notLocal':
+    'The context "{{context}}" talks to {{host}}, which does not look like a local cluster (minikube, kind, docker-desktop, or a loopback address).',
+  // The runner's refusals (walkthrough-runner.ts, lab-namespace.ts)
+  'walk.err.noSuch': 'There is no walkthrough "{{id}}"',
+  'walk.err.noSuchDetail': 'Known: {{ids}}.',
+  'walk.err.noSuchNext': 'Pick a walkthrough from the list.',
+  'walk.err.notLocal': 'This does not look like a local cluster',
+  'walk.err.notLocalNext':
+    'Walkthroughs write objects. Switch to minikube or kind, or confirm explicitly that this cluster is yours to experiment on.',
+  'walk.err.notRunning': 'This walkthrough is no longer running',
+  'walk.err.notRunningDetail': 'Run {{runId}} is finished or unknown (the app may have restarted).',
+  'walk.err.notRunningNext': 'Start the walkthrough again.',
+  'walk.err.refuseDelete': 'Refusing to delete {{name}}',
+  'walk.err.refuseDeleteDetail': 'Walkthroughs delete only their own apiscope-lab-… namespaces.',
+  'walk.err.refuseDeleteNext': 'Nothing to do.',
+  'walk.err.deleteFailed': 'Could not delete the namespace {{name}}',
+  'walk.err.deleteFailedNext': 'Delete it yourself: kubectl delete namespace {{name}}',
+  // What a check reads and expects, in Apiscope's words (step-checks.ts, walkthrough-runner.ts)
+  'check.matching': 'text matching /{{regex}}/',
+  'check.eventAt': 'event {{n}} {{at}}',
+  'check.body': 'body',
+  'check.present': 'present',
+  'check.absent': 'absent',
+  'check.absentValue': '(absent)',
+  'check.not': 'not {{value}}',
+  'check.contains': 'contains "{{value}}"',
+  'check.moreThan': 'more than {{bound, number}}',
+  'check.atLeastItems_one': 'at least {{count}} item',
+  'check.atLeastItems_other': 'at least {{count, number}} items',
+  'check.watchDelivered': 'events the watch delivered for {{name}}',
+  'check.none': '(none)',
+  // A request the runner did not send (request-step.ts)
+  'walk.err.outside':
+    'Refused: {{method}} {{path}} would write outside the walkthrough’s namespace {{namespace}}.',
+  'walk.err.noToken': 'No ServiceAccount token yet: an earlier step requests it.',
 } as const

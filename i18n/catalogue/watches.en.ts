@@ -272,7 +272,7 @@ export const watchesEn = {
   'watch.core.relayStoppedNote': 'Apiscope stopped reading this relayed watch: {{why}}',
   // …why it stopped ({{why}} of the two above)
   'watch.core.why.gzip': 'gzip: {{message}}',
-  'watch.core.why.behind': 'more than {{mb}} MB came before Apiscope could read them',
+  'watch.core.why.behind': 'more than {{mb, number}} MB came before Apiscope could read them',
   'watch.core.why.notEvent': 'a line that is not a watch event ({{message}}): {{line}}',
   'watch.core.why.table': 'a Table event that does not parse: {{message}}',
   // The timeline's notes and a watch's reason (watch-supervisor.ts)
@@ -280,4 +280,7 @@ export const watchesEn = {
     'not in the streaming list at {{rv}}: deleted while no watch was open',
   'watch.core.malformedNote': 'malformed line in the watch stream: {{message}}: {{line}}',
   'watch.core.errorEvent': 'watch ERROR {{code}}: {{message}}',
+  // The inspector on an event with no object (src-main/features/watches/handlers.ts)
+  'watch.err.noObject': 'No object behind event {{index}}',
+  'watch.err.noObjectDetail': 'Bookmarks and errors carry no object.',
 } as const

@@ -276,7 +276,8 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.stallNote': 'aucune donnée depuis {{s}} s : le watch redémarre',
   'watch.core.relayStoppedNote': 'Apiscope a cessé de lire ce watch relayé : {{why}}',
   'watch.core.why.gzip': 'gzip : {{message}}',
-  'watch.core.why.behind': 'plus de {{mb}} Mo sont arrivés avant qu’Apiscope puisse les lire',
+  'watch.core.why.behind':
+    'plus de {{mb, number}} Mo sont arrivés avant qu’Apiscope puisse les lire',
   'watch.core.why.notEvent':
     'une ligne qui n’est pas un événement de watch ({{message}}) : {{line}}',
   'watch.core.why.table': 'un événement Table illisible : {{message}}',
@@ -284,4 +285,6 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
     'absent de la liste en streaming à {{rv}} : supprimé pendant qu’aucun watch n’était ouvert',
   'watch.core.malformedNote': 'ligne mal formée dans le flux du watch : {{message}} : {{line}}',
   'watch.core.errorEvent': 'événement ERROR {{code}} du watch : {{message}}',
+  'watch.err.noObject': 'Aucun objet derrière l’événement {{index}}',
+  'watch.err.noObjectDetail': 'Les bookmarks et les erreurs ne portent aucun objet.',
 }

@@ -13,7 +13,8 @@ import type { SessionInfo, SessionState } from '@common/kube-types'
 import type { StoreBudget } from '@common/watch-types'
 import { fail, ok, type Result, type UiError } from '@common/result'
 import { saidError } from '@common/said-error'
-import { said } from '@i18n/translate'
+import { told } from '@common/said-parts'
+import { isMessageKey, said } from '@i18n/translate'
 import { contextConfig } from '../core/client-config'
 import { ClusterSession } from '../core/cluster-session'
 import { loadKubeconfig, summarize } from '../core/kubeconfig-loader'
@@ -49,11 +50,27 @@ type Handlers = {
 
 const replaying = replayRefusal
 
-const notConnected: UiError = {
-  kind: 'not-connected',
-  title: 'Not connected to a cluster',
-  detail: 'Pick a context to connect to.',
-  nextStep: 'Choose a context in the bar at the top.',
+const notConnected: UiError = saidError(
+  'not-connected',
+  said('core.err.notConnected'),
+  said('core.err.notConnectedDetail'),
+  said('core.err.notConnectedNext'),
+)
+
+/**
+ * Why a payload does not validate, field by field: the path (the contract's names), and the
+ * validator's words, or ours where a schema names a catalogue key as its message (messages.ts).
+ */
+function payloadIssues(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  return told(
+    issues.map((issue, i) => {
+      const path = issue.path.map(String).join('.') || said('core.err.payload')
+      const message = isMessageKey(issue.message)
+        ? said(issue.message as 'core.err.payload')
+        : issue.message
+      return said(i === 0 ? 'core.err.issue' : 'core.err.issueNext', { path, message })
+    }),
+  )
 }
 
 /**
@@ -147,23 +164,25 @@ export class ApiscopeCore {
   /** Entry point for every host: untrusted channel and payload in, a Result out, never a throw. */
   async invoke(channel: unknown, payload: unknown): Promise<Result<unknown>> {
     if (!isInvokeChannel(channel)) {
-      return fail({
-        kind: 'bad-request',
-        title: 'Unknown request',
-        detail: String(channel).slice(0, 80),
-        nextStep: '',
-      })
+      return fail(
+        saidError(
+          'bad-request',
+          said('core.err.unknownRequest'),
+          String(channel).slice(0, 80),
+          null,
+        ),
+      )
     }
     const parsed = invokeSchemas[channel].safeParse(payload ?? {})
     if (!parsed.success) {
-      return fail({
-        kind: 'bad-request',
-        title: `Malformed ${channel} request`,
-        detail: parsed.error.issues
-          .map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`)
-          .join('; '),
-        nextStep: '',
-      })
+      return fail(
+        saidError(
+          'bad-request',
+          said('core.err.malformed', { channel }),
+          payloadIssues(parsed.error.issues),
+          null,
+        ),
+      )
     }
     try {
       const handler = this.handlers[channel] as (p: unknown) => Promise<Result<unknown>>
@@ -277,12 +296,7 @@ export class ApiscopeCore {
     if (seq !== this.connectSeq) {
       // A newer connect superseded this one while it waited on the network.
       if (opened.ok) opened.value.close()
-      return fail({
-        kind: 'internal',
-        title: 'Superseded by another connection',
-        detail: '',
-        nextStep: '',
-      })
+      return fail(saidError('internal', said('core.err.superseded'), '', null))
     }
     if (!opened.ok) {
       this.setState({ status: 'failed', context: name, error: opened.error })

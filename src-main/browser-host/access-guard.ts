@@ -3,6 +3,7 @@
 // the same browser (foreign Origin) and DNS rebinding (foreign Host).
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import { said, type Said } from '@i18n/translate'
 
 export const TOKEN_COOKIE = 'apiscope_token'
 
@@ -29,21 +30,22 @@ export function tokenFromRequest(req: IncomingMessage): string | null {
   return null
 }
 
-export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string }
+/** Refused: the status, and why in words (its key too: the page says it in the browser's language). */
+export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: Said }
 
 export function checkRequest(req: IncomingMessage, port: number, token: string): GuardVerdict {
   const host = req.headers.host ?? ''
   if (!allowedHosts(port).has(host))
-    return { ok: false, status: 403, reason: `foreign Host header "${host}"` }
+    return { ok: false, status: 403, reason: said('host.foreignHost', { host }) }
   const origin = req.headers.origin
   if (origin !== undefined && !allowedHosts(port).has(origin.replace(/^http:\/\//, ''))) {
-    return { ok: false, status: 403, reason: `foreign Origin "${origin}"` }
+    return { ok: false, status: 403, reason: said('host.foreignOrigin', { origin }) }
   }
   if (origin !== undefined && !origin.startsWith('http://')) {
-    return { ok: false, status: 403, reason: `foreign Origin "${origin}"` }
+    return { ok: false, status: 403, reason: said('host.foreignOrigin', { origin }) }
   }
   const presented = tokenFromRequest(req)
   if (!presented || !sameToken(presented, token))
-    return { ok: false, status: 401, reason: 'missing or wrong token' }
+    return { ok: false, status: 401, reason: said('host.noToken') }
   return { ok: true }
 }

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { contentSecurityPolicy } from '@common/content-security'
+import { pickLocale } from '@i18n/pick-locale'
+import { said, translateSaid } from '@i18n/translate'
 import { clientMessageSchema, type ServerMessage } from '@common/ws-protocol'
 import type { ApiscopeCore } from '../assembly/apiscope-core'
 import { contentTypeOf } from '../core/static-files'
@@ -44,10 +46,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const server = http.createServer(async (req, res) => {
     const verdict = checkRequest(req, port, token)
     if (!verdict.ok) {
-      res.writeHead(verdict.status, { 'Content-Type': 'text/plain; charset=utf-8' })
-      res.end(
-        `Apiscope refused this request: ${verdict.reason}.\nOpen the URL that "apiscope serve" printed.\n`,
+      // In the language the browser asks for (Accept-Language), as the app itself starts in.
+      const locale = pickLocale(
+        (req.headers['accept-language'] ?? '').split(',').map((tag) => tag.split(';')[0]),
       )
+      const refused = said('host.refused', { reason: verdict.reason })
+      res.writeHead(verdict.status, { 'Content-Type': 'text/plain; charset=utf-8' })
+      res.end(`${translateSaid(locale, refused.as, refused.text)}\n`)
       return
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -13,7 +13,7 @@ import { ApiscopeCore } from '../assembly/apiscope-core'
 import { openDemoUnlessClusterAnswers } from '../assembly/demo-fallback'
 import { proxy, PROXY_USAGE } from './proxy-command'
 import { record, RECORD_HELP } from './record-command'
-import { demoFallbackLine, say } from './cli-text'
+import { demoFallbackLine, errorWords, say } from './cli-text'
 import { EXIT_CODES, parseCommand, UsageError } from './usage'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -118,7 +118,10 @@ async function serve(argv: string[]): Promise<void> {
   })
   if (values.demo) {
     const opened = await core.recording.openDemo()
-    if (!opened.ok) throw new Error(`${opened.error.title}. ${opened.error.nextStep}`)
+    if (!opened.ok) {
+      const e = errorWords(opened.error)
+      throw new Error(`${e.title}. ${e.nextStep}`)
+    }
   } else if (values['demo-if-no-cluster']) {
     const fallback = await openDemoUnlessClusterAnswers(core)
     if (fallback) console.log(demoFallbackLine(fallback))

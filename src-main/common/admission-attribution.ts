@@ -348,7 +348,15 @@ export function attributeDryRun(
 const POLICY_DOC =
   'https://kubernetes.io/docs/reference/access-authn-authz/mutating-admission-policy/'
 
-const named = (m: MatchedPolicy) => `${m.policy} (binding ${m.binding})`
+const named = (m: MatchedPolicy) =>
+  said('attr.policyBinding', { policy: m.policy, binding: m.binding })
+
+/** `a, b, c`, each a message said in the list's language. */
+const listOf = (items: Said[]): Said | string =>
+  items.reduce<Said | string>(
+    (list, item, i) => (i === 0 ? item : said('attr.listMore', { list, item })),
+    '',
+  )
 
 function policyAttribution(policies: MatchedPolicy[], webhooks: string[] | undefined): Attribution {
   const mutators = webhooks ?? []
@@ -359,10 +367,10 @@ function policyAttribution(policies: MatchedPolicy[], webhooks: string[] | undef
       ? said('attr.byPolicy', { policy: named(only) })
       : mutators.length > 0
         ? said('attr.byPoliciesAndWebhooks', {
-            policies: policies.map(named).join(', '),
+            policies: listOf(policies.map(named)),
             webhooks: mutators.join(', '),
           })
-        : said('attr.byPolicies', { policies: policies.map(named).join(', ') })
+        : said('attr.byPolicies', { policies: listOf(policies.map(named)) })
   const why = joined([
     main,
     ...(policies.some((m) => m.conditional) ? [said('attr.conditional')] : []),

@@ -571,8 +571,10 @@ function policyFailuresOf(
 }
 
 /** `P (binding B)`, or `P` alone when the binding is not known. */
-function policyName(failure: Pick<PolicyFailure, 'policy' | 'binding'>): string {
-  return failure.binding ? `${failure.policy} (binding ${failure.binding})` : failure.policy
+function policyName(failure: Pick<PolicyFailure, 'policy' | 'binding'>): Said | string {
+  return failure.binding
+    ? said('stages.ex.policyBinding', { policy: failure.policy, binding: failure.binding })
+    : failure.policy
 }
 
 const READ_VERBS = new Set(['get', 'list', 'watch'])

@@ -33,9 +33,10 @@ export interface UiError {
    * The same title, detail and next step as messages of the catalogue (i18n/), so the renderer
    * says them in the person's language; the strings above are their English. Absent for errors
    * not in the catalogue yet (they show in English) and for a detail that is the server's own text.
-   * The detail is parts (said-parts.ts): one message, or several joined with nothing.
+   * The detail is parts (said-parts.ts): one message, or several joined with nothing. No next
+   * step when there is nothing to do.
    */
-  said?: { title: SaidAs; detail?: SaidParts; nextStep: SaidAs }
+  said?: { title: SaidAs; detail?: SaidParts; nextStep?: SaidAs }
 }
 
 export type { SaidAs } from './said-parts'

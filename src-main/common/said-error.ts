@@ -12,14 +12,24 @@ export function saidError(
   kind: ErrorKind,
   title: Said,
   detail: SaidDetail,
-  nextStep: Said,
+  /** null: nothing to do about it (the card shows no next step). */
+  nextStep: Said | null,
 ): UiError {
   const parts = typeof detail === 'string' ? null : 'as' in detail ? [detail.as] : detail.said
   return {
     kind,
     title: title.text,
     detail: typeof detail === 'string' ? detail : detail.text,
-    nextStep: nextStep.text,
-    said: { title: title.as, nextStep: nextStep.as, ...(parts ? { detail: parts } : {}) },
+    nextStep: nextStep?.text ?? '',
+    said: {
+      title: title.as,
+      ...(nextStep ? { nextStep: nextStep.as } : {}),
+      ...(parts ? { detail: parts } : {}),
+    },
   }
+}
+
+/** An error's title as a message, to name it inside another (its English when it has no key). */
+export function titleSaid(error: UiError): Said | string {
+  return error.said ? { text: error.title, as: error.said.title as Said['as'] } : error.title
 }

@@ -17,6 +17,8 @@ import type { RequestLogEntry, SessionInfo } from '@common/kube-types'
 import type { StoreBudget } from '@common/watch-types'
 import type { TrafficStatus } from '@common/traffic-request'
 import type { Result, UiError } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import type { ClusterSession } from './cluster-session'
 import type { WatchesView } from './watch/watches-view'
 import type { RequestLog } from './request-log'
@@ -54,12 +56,12 @@ export interface CoreOptions {
 }
 
 /** What anything that would touch the live world answers while a replay is on screen. */
-export const replayRefusal: UiError = {
-  kind: 'not-connected',
-  title: 'This is a replay: nothing is sent to a cluster',
-  detail: 'A recording is open; requests, watches and applies need a live connection.',
-  nextStep: 'Close the replay (or pick a context) to work with a cluster again.',
-}
+export const replayRefusal: UiError = saidError(
+  'not-connected',
+  said('core.err.replay'),
+  said('core.err.replayDetail'),
+  said('core.err.replayNext'),
+)
 
 /** Which world an event belongs to: pushed only while that world is on screen ('both': always). */
 export type World = 'live' | 'replay' | 'both'

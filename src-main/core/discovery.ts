@@ -18,7 +18,7 @@ import {
 } from '@common/discovery-parse'
 import type { DiscoveredResource, DiscoveryReport } from '@common/kube-types'
 import { fail, ok, type Result } from '@common/result'
-import { describeHttpFailure } from './failure-messages'
+import { describeHttpFailure, notJsonFailure } from './failure-messages'
 import type { KubeTransport } from './kube-transport'
 
 /** The last /api and /apis documents with their ETags, kept per session for revalidation. */
@@ -57,12 +57,7 @@ async function getRevalidated<T>(
   try {
     body = JSON.parse(res.body) as T
   } catch {
-    return fail({
-      kind: 'http',
-      title: `${path} did not answer JSON`,
-      detail: res.body.slice(0, 300),
-      nextStep: 'Is this address a Kubernetes API server?',
-    })
+    return fail(notJsonFailure(path, res.body))
   }
   const etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined
   if (cache) {

@@ -199,3 +199,11 @@ export function describeHttpFailure(h: HttpFailureContext): UiError {
     ),
   }
 }
+
+/** A path whose answer is not JSON: our words around the start of the body, which is the server's. */
+export function notJsonFailure(path: string, body: string): UiError {
+  return {
+    kind: 'http',
+    ...words(said('fail.notJson.title', { path }), body.slice(0, 300), said('fail.notJson.next')),
+  }
+}

@@ -19,6 +19,7 @@ import type { ContextConfig } from './client-config'
 import {
   describeHttpFailure,
   describeTransportFailure,
+  notJsonFailure,
   type TransportFailure,
 } from './failure-messages'
 import { authKindOf } from './kubeconfig-loader'
@@ -498,12 +499,7 @@ export class KubeTransport {
     try {
       return ok(JSON.parse(res.body) as T)
     } catch {
-      return fail({
-        kind: 'http',
-        title: `${req.path} did not answer JSON`,
-        detail: res.body.slice(0, 300),
-        nextStep: 'Is this address a Kubernetes API server?',
-      })
+      return fail(notJsonFailure(req.path, res.body))
     }
   }
 

@@ -5,6 +5,8 @@ import { ipcMain, type BrowserWindow, type WebFrameMain } from 'electron'
 import { eventChannels } from '@common/bridge-types'
 import { invokeChannels } from '@common/contract'
 import { fail } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import type { ApiscopeCore } from '../assembly/apiscope-core'
 
 export function installIpcBridge(
@@ -26,12 +28,7 @@ export function installIpcBridge(
   for (const channel of invokeChannels) {
     ipcMain.handle(channel, (event, payload: unknown) => {
       if (!isTrusted(event.senderFrame)) {
-        return fail({
-          kind: 'bad-request',
-          title: 'Refused: message from an untrusted frame',
-          detail: '',
-          nextStep: '',
-        })
+        return fail(saidError('bad-request', said('core.err.untrustedFrame'), '', null))
       }
       return core.invoke(channel, payload)
     })

@@ -261,7 +261,7 @@ describe('safety', () => {
     expect(looksLocal('anything', 'https://[::1]:6443').local).toBe(true)
     const remote = looksLocal('prod-eu', 'https://api.prod.example.com')
     expect(remote.local).toBe(false)
-    expect(remote.reason).toContain('api.prod.example.com')
+    expect(remote.reason.text).toContain('api.prod.example.com')
   })
 
   it('lets writes through only inside the walkthrough’s namespace', () => {

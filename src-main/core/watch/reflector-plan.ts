@@ -92,7 +92,10 @@ export function decide(step: Step, outcome: Outcome, ctx: PlanContext): Decision
   }
   if (step.kind === 'list') {
     if (outcome.kind === 'listed') return { ...none, next: { kind: 'watch', rv: outcome.rv } }
-    return { ...none, next: step, backoff: failure(outcome) }
+    // A list ends listed, expired (above) or in error; the server's end of a watch or the
+    // watchdog's does not come out of a list, and is tried again at once.
+    const failed = outcome.kind === 'error' || outcome.kind === 'refused'
+    return { ...none, next: step, backoff: failed ? failure(step, outcome) : null }
   }
   if (step.kind === 'stream' && outcome.kind === 'refused') {
     const answer = `${outcome.status}: ${outcome.message}`
@@ -123,22 +126,31 @@ export function decide(step: Step, outcome: Outcome, ctx: PlanContext): Decision
       return { ...none, next: resume, count: 'reconnects' }
     case 'error':
     case 'refused':
+      return { next: resume, count: 'reconnects', backoff: failure(step, outcome) }
     case 'listed':
-      return { next: resume, count: 'reconnects', backoff: failure(outcome) }
+      // Only a list says listed: the state is there, watch from it.
+      return { ...none, next: { kind: 'watch', rv: outcome.rv } }
   }
 }
 
-function failure(outcome: Outcome): Decision['backoff'] {
-  switch (outcome.kind) {
-    case 'error':
-      return {
-        reason: outcome.message,
-        ...(outcome.said ? { reasonSaid: outcome.said } : {}),
-        ...(outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {}),
-      }
-    case 'refused':
-      return { reason: `answered ${outcome.status}: ${outcome.message}` }
-    default:
-      return { reason: outcome.kind }
-  }
+function failure(
+  step: Step,
+  outcome: Extract<Outcome, { kind: 'error' | 'refused' }>,
+): Decision['backoff'] {
+  if (outcome.kind === 'error')
+    return {
+      reason: outcome.message,
+      ...(outcome.said ? { reasonSaid: outcome.said } : {}),
+      ...(outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {}),
+    }
+  // Only a streaming list is refused so (watch-supervisor.ts), and decide() answers that above;
+  // a refusal of anything else is said as any other answer of its verb.
+  const answered = said(
+    step.kind === 'list' ? 'watch.core.listAnswered' : 'watch.core.watchAnswered',
+    {
+      code: outcome.status,
+      message: outcome.message,
+    },
+  )
+  return { reason: answered.text, reasonSaid: answered }
 }

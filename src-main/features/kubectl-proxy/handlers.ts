@@ -6,9 +6,11 @@
 // put their events on the timeline.
 import type { KubectlProxyStatus, kubectlProxySchemas } from '@features/kubectl-proxy/messages'
 import { fail, ok, type Result } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said, type Said } from '@i18n/translate'
 import type { ClusterSession } from '../../core/cluster-session'
 import { fetchIdentity } from '../../core/identity'
-import { KubectlProxy } from './kubectl-proxy'
+import { KEPT_EXCHANGES, KubectlProxy } from './kubectl-proxy'
 import type { Requester } from './relayed-exchange'
 import { replayRefusal, type CoreContext, type HandlersFor } from '../../core/core-context'
 
@@ -18,13 +20,20 @@ export function kubectlProxyHandlers(
   let proxy: KubectlProxy | null = null
   let session: ClusterSession | null = null
   let starting: Promise<Result<KubectlProxyStatus>> | null = null
-  let note: string | undefined
+  let note: Said | undefined
 
   const current = (): KubectlProxyStatus =>
-    proxy ? proxy.status() : { state: 'stopped', relayed: 0, refused: 0, ...(note ? { note } : {}) }
+    proxy
+      ? proxy.status()
+      : {
+          state: 'stopped',
+          relayed: 0,
+          refused: 0,
+          ...(note ? { note: note.text, noteSaid: note.as } : {}),
+        }
   const announce = () => core.emit('proxy:status', current())
 
-  const stop = async (why?: string) => {
+  const stop = async (why?: Said) => {
     const closing = proxy
     proxy = null
     session = null
@@ -38,7 +47,7 @@ export function kubectlProxyHandlers(
   // Another session (or none) is live: the proxy's credentials are no longer the ones on screen.
   core.onEvent((channel) => {
     if (channel === 'kube:session' && proxy && core.liveSession !== session)
-      void stop('The proxy stopped: the session it relayed to ended.')
+      void stop(said('kproxy.sessionEnded'))
   })
   core.onClose(() => stop())
 
@@ -77,12 +86,14 @@ export function kubectlProxyHandlers(
         watch: (opening) => s.watches.relayed({ ...opening, kindOf }),
       })
     } catch (error) {
-      return fail({
-        kind: 'internal',
-        title: 'Cannot open the kubectl proxy',
-        detail: (error as Error).message,
-        nextStep: 'Is the temporary folder writable? Try again.',
-      })
+      return fail(
+        saidError(
+          'internal',
+          said('kproxy.err.cannotOpen'),
+          (error as Error).message,
+          said('kproxy.err.cannotOpenNext'),
+        ),
+      )
     }
     session = s
     note = undefined
@@ -104,21 +115,25 @@ export function kubectlProxyHandlers(
     },
     'proxy:detail': async ({ seq }) => {
       if (core.replay)
-        return fail({
-          kind: 'bad-request',
-          title: 'Headers and bodies are shown live only',
-          detail: 'A recording keeps each relayed request’s line, not its headers and bodies.',
-          nextStep: 'Close the replay to see a live request’s headers and bodies.',
-        })
+        return fail(
+          saidError(
+            'bad-request',
+            said('kproxy.err.liveOnly'),
+            said('kproxy.err.liveOnlyDetail'),
+            said('kproxy.err.liveOnlyNext'),
+          ),
+        )
       const detail = proxy?.detail(seq)
       return detail
         ? ok(detail)
-        : fail({
-            kind: 'bad-request',
-            title: 'This relayed request is no longer kept',
-            detail: `Request ${seq}: the proxy keeps the last 500 requests while it runs.`,
-            nextStep: 'Pick a more recent request, or start the proxy again.',
-          })
+        : fail(
+            saidError(
+              'bad-request',
+              said('kproxy.err.notKept'),
+              said('kproxy.err.notKeptDetail', { seq, n: KEPT_EXCHANGES }),
+              said('kproxy.err.notKeptNext'),
+            ),
+          )
     },
   }
 }

@@ -78,7 +78,7 @@ export interface KubectlProxyOptions {
 }
 
 /** Exchanges kept for their -v=8 detail, newest last. */
-const KEPT = 500
+export const KEPT_EXCHANGES = 500
 
 function status(code: number, reason: string, message: string): string {
   return JSON.stringify({
@@ -347,7 +347,7 @@ export class KubectlProxy {
     })
     exchange.seq = entry.seq
     this.exchanges.set(entry.seq, exchange)
-    if (this.exchanges.size > KEPT) {
+    if (this.exchanges.size > KEPT_EXCHANGES) {
       const oldest = this.exchanges.keys().next().value
       if (oldest !== undefined) this.exchanges.delete(oldest)
     }

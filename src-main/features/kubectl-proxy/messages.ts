@@ -23,6 +23,8 @@ export interface KubectlProxyStatus {
   refused: number
   /** Why the proxy stopped by itself (the session ended), when it did. */
   note?: string
+  /** The note by key, for the renderer to say in the person's language. */
+  noteSaid?: Said['as']
 }
 
 /** A body as the detail shows it: text already redacted, or a note saying why it is not shown. */

@@ -46,7 +46,7 @@ const segment = z
 const name = z
   .string()
   .max(253)
-  .regex(/^[A-Za-z0-9._:-]*$/, 'letters, digits, dots, dashes, underscores and colons only')
+  .regex(/^[A-Za-z0-9._:-]*$/, 'lab.schema.name')
 
 /**
  * A path typed by hand, with its query: /readyz?verbose, /metrics, a resource that does not exist.
@@ -55,7 +55,7 @@ const name = z
 export const rawPathSchema = z
   .string()
   .max(2048)
-  .regex(/^\/(?![/\\])[^\s#\\]*$/, 'a path on the API server, starting with /')
+  .regex(/^\/(?![/\\])[^\s#\\]*$/, 'lab.schema.rawPath')
 
 export const labRequestSchema = z
   .object({

@@ -38,7 +38,7 @@ export const ownershipSchemas = {
         .string()
         .min(1)
         .max(128)
-        .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces'),
+        .regex(/^[\x21-\x7e]+$/, 'own.schema.manager'),
       force: z.boolean(),
       /** A way out of a conflict: edit the manifest first, then send the dry-run. */
       resolve: z

@@ -12,7 +12,7 @@ const recordingName = z
   .string()
   .min(1)
   .max(200)
-  .regex(/^[A-Za-z0-9._ -]+$/, 'letters, digits, dot, dash, underscore and space only')
+  .regex(/^[A-Za-z0-9._ -]+$/, 'rec.schema.name')
 
 export const recordingSchemas = {
   'recording:status': z.object({}).strict(),

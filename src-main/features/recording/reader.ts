@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { constants, gunzipSync } from 'node:zlib'
 import { fail, ok, type Result, type SaidAs, type UiError } from '@common/result'
 import { saidError } from '@common/said-error'
-import { said } from '@i18n/translate'
+import { said, type Said } from '@i18n/translate'
 import {
   FORMAT_NAME,
   FORMAT_VERSION,
@@ -34,8 +34,8 @@ export interface RecordingContent {
   corrupt: CorruptLine[]
 }
 
-/** Not a recording: our title and next step; the detail (what is wrong with it) in English. */
-const bad = (detail: string): UiError =>
+/** Not a recording: our title and next step, and what is wrong with it (a gzip error's own words inside). */
+const bad = (detail: Said): UiError =>
   saidError('bad-request', said('rec.err.notRecording'), detail, said('rec.err.notRecordingNext'))
 
 export function parseRecording(raw: Uint8Array): Result<RecordingContent> {
@@ -47,26 +47,26 @@ export function parseRecording(raw: Uint8Array): Result<RecordingContent> {
       compressed ? gunzipSync(raw, { finishFlush: constants.Z_SYNC_FLUSH }) : Buffer.from(raw)
     ).toString('utf8')
   } catch (error) {
-    return fail(bad(`The gzip data is damaged: ${(error as Error).message}`))
+    return fail(bad(said('rec.bad.gzip', { message: (error as Error).message })))
   }
   const end = text.lastIndexOf('\n')
   const body = end >= 0 ? text.slice(0, end) : ''
   const tail = end >= 0 ? text.slice(end + 1) : text
   const rows = body === '' ? [] : body.split('\n')
-  if (rows.length === 0) return fail(bad('It holds no complete line (not even a header).'))
+  if (rows.length === 0) return fail(bad(said('rec.bad.noLine')))
 
   let header: RecordingHeader
   try {
     header = JSON.parse(rows[0] as string) as RecordingHeader
   } catch {
-    return fail(bad('Its first line is not JSON.'))
+    return fail(bad(said('rec.bad.notJson')))
   }
   if (header?.kind !== 'header' || header.format !== FORMAT_NAME) {
-    return fail(bad(`Its first line is not a ${FORMAT_NAME} header.`))
+    return fail(bad(said('rec.bad.notHeader', { format: FORMAT_NAME })))
   }
   if (typeof header.version === 'number' && header.version <= FORMAT_VERSION) {
     const wrong = headerProblem(header)
-    if (wrong) return fail(bad(`Its header ${wrong}.`))
+    if (wrong) return fail(bad(said('rec.bad.header', { problem: wrong })))
   }
   if (typeof header.version !== 'number' || header.version > FORMAT_VERSION) {
     return fail(
@@ -132,24 +132,22 @@ const isSaidAs = (v: unknown): v is SaidAs =>
   (v.params === undefined ||
     (isObj(v.params) && Object.values(v.params).every((p) => isStr(p) || isNum(p) || isSaidAs(p))))
 
-function headerProblem(h: RecordingHeader): string | null {
+function headerProblem(h: RecordingHeader): Said | null {
   const o = h as unknown as Obj
-  if (!isObj(o.app) || !isStr(o.app.name) || !isStr(o.app.version))
-    return 'has no app name and version'
-  if (o.server !== null && !isObj(o.server))
-    return 'has a server that is neither null nor an object'
-  if (!isStr(o.context)) return 'has no context name'
-  if (o.namespace !== undefined && !isStr(o.namespace)) return 'has a namespace that is not text'
-  if (!isStr(o.startedAt)) return 'has no start time (startedAt)'
-  if (!isNum(o.t0)) return 'has no start time in milliseconds (t0)'
+  if (!isObj(o.app) || !isStr(o.app.name) || !isStr(o.app.version)) return said('rec.bad.noApp')
+  if (o.server !== null && !isObj(o.server)) return said('rec.bad.server')
+  if (!isStr(o.context)) return said('rec.bad.noContext')
+  if (o.namespace !== undefined && !isStr(o.namespace)) return said('rec.bad.namespace')
+  if (!isStr(o.startedAt)) return said('rec.bad.noStart')
+  if (!isNum(o.t0)) return said('rec.bad.noT0')
   if (
     !isObj(o.redaction) ||
     (o.redaction.secrets !== 'redacted' && o.redaction.secrets !== 'included') ||
     !Array.isArray(o.redaction.rules)
   )
-    return 'does not say how it was redacted'
-  if (!Array.isArray(o.watches) || !o.watches.every(isObj)) return 'has no list of watches'
-  if (o.answers !== undefined && !isObj(o.answers)) return 'has answers that are not an object'
+    return said('rec.bad.redaction')
+  if (!Array.isArray(o.watches) || !o.watches.every(isObj)) return said('rec.bad.watches')
+  if (o.answers !== undefined && !isObj(o.answers)) return said('rec.bad.answers')
   return null
 }
 

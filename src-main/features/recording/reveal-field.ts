@@ -5,6 +5,8 @@
 import type { RevealedValue } from '@features/recording/messages'
 import { REDACTED, redact } from '@common/redaction'
 import { fail, ok, type Result } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said, type Said } from '@i18n/translate'
 import type { EventStore } from '../../core/watch/event-store'
 
 function at(value: unknown, pointer: string): unknown {
@@ -22,29 +24,28 @@ export async function revealField(
   index: number,
   pointer: string,
 ): Promise<Result<RevealedValue>> {
-  const nothing = (detail: string) =>
-    fail<never>({
-      kind: 'bad-request',
-      title: 'Nothing to reveal there',
-      detail,
-      nextStep: 'Pick a redacted field of the event shown in the inspector.',
-    })
-  if (index >= store.size) return nothing(`There is no event ${index}.`)
+  const nothing = (detail: Said) =>
+    fail<never>(
+      saidError('bad-request', said('rec.reveal.nothing'), detail, said('rec.reveal.nothingNext')),
+    )
+  if (index >= store.size) return nothing(said('rec.reveal.noEvent', { index }))
   const event = store.event(index)
-  if (!event.uid || event.v < 0) return nothing('This event carries no object.')
+  if (!event.uid || event.v < 0) return nothing(said('rec.reveal.noObject'))
   const [object] = await store.objectsAt(event.uid, [event.v])
-  if (!object) return nothing('The version history does not hold this version.')
+  if (!object) return nothing(said('rec.reveal.noVersion'))
   if (!redact(object).redacted.includes(pointer)) {
-    return nothing(`${pointer} is not a redacted field of this object.`)
+    return nothing(said('rec.reveal.notRedacted', { pointer }))
   }
   const value = at(object, pointer)
   if (typeof value !== 'string' || value === REDACTED) {
-    return fail({
-      kind: 'bad-request',
-      title: 'The value is not here',
-      detail: 'This recording was made with secrets redacted: the value was never written to it.',
-      nextStep: 'Reveal it in a live session.',
-    })
+    return fail(
+      saidError(
+        'bad-request',
+        said('rec.reveal.absent'),
+        said('rec.reveal.absentDetail'),
+        said('rec.reveal.absentNext'),
+      ),
+    )
   }
   let decoded: string | null = null
   if (pointer.startsWith('/data/')) {

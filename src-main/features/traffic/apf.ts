@@ -10,6 +10,7 @@ import type {
   PriorityLevelRow,
 } from '@features/traffic/messages'
 import { fail, ok, type Result } from '@common/result'
+import { titleSaid } from '@common/said-error'
 import { said } from '@i18n/translate'
 import type { ClusterSession } from '../../core/cluster-session'
 import { fetchMetricsText, flowcontrolGauges, parseMetrics } from './metrics'
@@ -154,7 +155,7 @@ export async function fetchApf(session: ClusterSession): Promise<Result<ApfRepor
   const text = await fetchMetricsText(session.transport)
   const families = text.ok ? parseMetrics(text.value) : text
   if (families.ok) gauges = flowcontrolGauges(families.value)
-  else metricsNote = said('traffic.apf.noGauges', { why: families.error.title })
+  else metricsNote = said('traffic.apf.noGauges', { why: titleSaid(families.error) })
   return ok({
     groupVersion: `${FLOWCONTROL_GROUP}/${version}`,
     flowSchemas: (schemas.value.items ?? [])

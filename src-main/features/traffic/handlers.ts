@@ -3,6 +3,8 @@
 // traffic instead (ReplaySource.traffic) and cannot start or stop a live source.
 import type { trafficSchemas } from '@features/traffic/messages'
 import { fail, ok } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import { fetchApf } from './apf'
 import { detectAuditSetup } from './audit-setup'
 import { TrafficService } from './traffic-service'
@@ -50,12 +52,14 @@ export function trafficHandlers(core: CoreContext): HandlersFor<keyof typeof tra
       const request = core.replay.traffic().recent.find((r) => r.auditId === auditId)
       return request
         ? ok({ request, events: [], redacted: [] })
-        : fail({
-            kind: 'bad-request',
-            title: 'The recording holds no such request',
-            detail: `No request with Audit-Id ${auditId} has been replayed yet.`,
-            nextStep: 'Pick a request from the list.',
-          })
+        : fail(
+            saidError(
+              'bad-request',
+              said('traffic.err.notRecorded'),
+              said('traffic.err.notRecordedDetail', { auditId }),
+              said('traffic.err.notRecordedNext'),
+            ),
+          )
     },
     'traffic:setup': async ({ port, path }) => {
       const session = core.requireSession()

@@ -133,7 +133,7 @@ const absolutePath = z
   .string()
   .min(2)
   .max(4096)
-  .regex(/^\/[^\0]*$/, 'an absolute path')
+  .regex(/^\/[^\0]*$/, 'traffic.schema.absolutePath')
 
 export const trafficSchemas = {
   'traffic:status': z.object({}).strict(),

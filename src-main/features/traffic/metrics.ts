@@ -4,26 +4,29 @@
 import parsePrometheusTextFormat, { type PromFamily } from 'parse-prometheus-text-format'
 import type { FlowcontrolGauge, MetricDelta, MetricsSample } from '@features/traffic/messages'
 import { fail, ok, type Result } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said, type Said } from '@i18n/translate'
 import { describeHttpFailure } from '../../core/failure-messages'
 import type { KubeTransport } from '../../core/kube-transport'
 
 /** A 409 or 429 count that grew by at least this much between two reads is a surge. */
 export const SURGE_MIN = 3
 
+const notMetrics = (detail: Said | string) =>
+  fail<never>(
+    saidError('http', said('traffic.metrics.notProm'), detail, said('traffic.metrics.notPromNext')),
+  )
+
 /** Parses the text format; a clear sentence when the text is not Prometheus metrics. */
 export function parseMetrics(text: string): Result<PromFamily[]> {
   try {
     const families = parsePrometheusTextFormat(text)
     if (!Array.isArray(families) || (families.length === 0 && text.trim() !== ''))
-      throw new Error('no metric family found')
+      return notMetrics(said('traffic.metrics.noFamily'))
     return ok(families)
   } catch (error) {
-    return fail({
-      kind: 'http',
-      title: '/metrics is not in the Prometheus text format',
-      detail: (error as Error).message,
-      nextStep: 'Is this address a Kubernetes API server?',
-    })
+    // The parser's own words, as it wrote them.
+    return notMetrics((error as Error).message)
   }
 }
 

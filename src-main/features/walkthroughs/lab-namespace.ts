@@ -3,6 +3,8 @@
 // admission and TokenRequest need), and deleted at the end.
 import { hostname } from 'node:os'
 import { fail, ok, type Result } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import type { KubeTransport } from '../../core/kube-transport'
 import { LAB_LABEL, MANAGED_BY } from './walkthrough-safety'
 
@@ -82,12 +84,14 @@ export async function deleteLabNamespace(
   name: string,
 ): Promise<Result<void>> {
   if (!name.startsWith('apiscope-lab-')) {
-    return fail({
-      kind: 'bad-request',
-      title: `Refusing to delete ${name}`,
-      detail: 'Walkthroughs delete only their own apiscope-lab-… namespaces.',
-      nextStep: 'Nothing to do.',
-    })
+    return fail(
+      saidError(
+        'bad-request',
+        said('walk.err.refuseDelete', { name }),
+        said('walk.err.refuseDeleteDetail'),
+        said('walk.err.refuseDeleteNext'),
+      ),
+    )
   }
   const res = await transport.request({
     method: 'DELETE',
@@ -95,12 +99,15 @@ export async function deleteLabNamespace(
     body: { propagationPolicy: 'Background' },
   })
   if (res.status === 200 || res.status === 202 || res.status === 404) return ok(undefined)
-  return fail({
-    kind: 'http',
-    title: `Could not delete the namespace ${name}`,
-    detail: `${res.status} ${res.statusText}: ${res.body.slice(0, 300)}`,
-    nextStep: `Delete it yourself: kubectl delete namespace ${name}`,
-  })
+  // The server's answer as it came: its code, its text and the start of its body.
+  return fail(
+    saidError(
+      'http',
+      said('walk.err.deleteFailed', { name }),
+      `${res.status} ${res.statusText}: ${res.body.slice(0, 300)}`,
+      said('walk.err.deleteFailedNext', { name }),
+    ),
+  )
 }
 
 /** Labelled walkthrough namespaces of runs that are gone (and not being deleted already). */

@@ -50,6 +50,10 @@ export interface CheckResult {
   label: string
   expected: string
   observed: string
+  /** By key where Apiscope's words say them (`present`, `contains "…"`), for the person's language. */
+  labelSaid?: SaidAs
+  expectedSaid?: SaidAs
+  observedSaid?: SaidAs
   ok: boolean
   /** A difference here is shown but is not a failure (servers differ by version). */
   soft: boolean
@@ -127,12 +131,13 @@ export interface RequestOutcome {
   attempts: number
   /** A transport failure, in words. */
   error?: string
+  errorSaid?: SaidAs
 }
 
 export interface StepResult {
   index: number
   requests: RequestOutcome[]
-  watch?: { id: number; label: string }
+  watch?: { id: number; label: string; labelSaid?: SaidAs }
   watchCheck?: CheckResult
   /** The request-log entries (seq) this step produced, retries included: the Requests view marks them. */
   requestSeqs?: number[]
@@ -173,6 +178,8 @@ export interface RunPlan {
   server: string
   local: boolean
   localReason: string
+  /** The reason by key, for the renderer to say in the person's language. */
+  localReasonSaid?: SaidAs
   /** Everything the walkthrough will create, in its namespace. */
   creates: PlannedObject[]
   /** Leftover namespaces of an earlier run (a crash), deleted when this one starts. */

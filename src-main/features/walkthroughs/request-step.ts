@@ -38,6 +38,8 @@ import {
   type Vars,
 } from './step-checks'
 import { writeIsConfined } from './walkthrough-safety'
+import { titleSaid } from '@common/said-error'
+import { said, type Said } from '@i18n/translate'
 
 const BODY_LIMIT = 6000
 
@@ -391,7 +393,7 @@ export async function runRequest(
   const vars = { ...ctx.vars, ns: ctx.namespace }
   const prepared = prepareRequest(req, vars, ctx.commands)
   const about: About = parseApiPath(prepared.preview.path) ?? {}
-  const failure = (error: string): RequestOutcome => ({
+  const failure = (why: Said | string): RequestOutcome => ({
     preview: prepared.preview,
     status: null,
     statusText: '',
@@ -401,11 +403,16 @@ export async function runRequest(
     checks: [],
     ok: false,
     attempts: 0,
-    error,
+    error: typeof why === 'string' ? why : why.text,
+    ...(typeof why === 'string' ? {} : { errorSaid: why.as }),
   })
   if (!writeIsConfined(req.method, prepared.preview.path, ctx.namespace, bodyNameOf(prepared))) {
     return failure(
-      `Refused: ${req.method} ${prepared.preview.path} would write outside the walkthrough’s namespace ${ctx.namespace}.`,
+      said('walk.err.outside', {
+        method: req.method,
+        path: prepared.preview.path,
+        namespace: ctx.namespace,
+      }),
     )
   }
   const identity = ctx.identities.transportFor(req.identity, {
@@ -414,9 +421,7 @@ export async function runRequest(
   })
   if (!identity.ok)
     return failure(
-      req.identity === 'service-account'
-        ? 'No ServiceAccount token yet: an earlier step requests it.'
-        : identity.error.title,
+      req.identity === 'service-account' ? said('walk.err.noToken') : titleSaid(identity.error),
     )
   const transport = identity.value
 
@@ -428,7 +433,7 @@ export async function runRequest(
     try {
       sent = await sendOnce(req, prepared, transport)
     } catch (error) {
-      return { ...failure(transport.describe(error).title), attempts }
+      return { ...failure(titleSaid(transport.describe(error))), attempts }
     }
     const { observed } = sent
     const verb = verbOf(req)
@@ -466,10 +471,19 @@ export async function runRequest(
     const shown = judge(req, shownAnswer, verdict, vars, ctx.server ?? null, caseIndex).checks
     const answerCase = caseIndex === undefined ? undefined : req.expect.cases?.[caseIndex]
     const table = tableOf(shownAnswer.body)
-    const checks = judged.map((c, i) => ({
-      ...c,
-      observed: hideValues(shown[i]?.observed ?? '', secrets),
-    }))
+    const checks = judged.map((c, i): CheckResult => {
+      const seen = shown[i]
+      return {
+        label: c.label,
+        ...(c.labelSaid ? { labelSaid: c.labelSaid } : {}),
+        expected: c.expected,
+        ...(c.expectedSaid ? { expectedSaid: c.expectedSaid } : {}),
+        observed: hideValues(seen?.observed ?? '', secrets),
+        ...(seen?.observedSaid ? { observedSaid: seen.observedSaid } : {}),
+        ok: c.ok,
+        soft: c.soft,
+      }
+    })
     const meta = (observed.body as { metadata?: { continue?: string } } | null)?.metadata
     const token = typeof meta?.continue === 'string' && meta.continue ? meta.continue : null
     return {

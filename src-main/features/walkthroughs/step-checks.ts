@@ -4,6 +4,7 @@
 import type { FieldCheck, ValueSource } from '@features/walkthroughs/common/scenario-format'
 import type { KubeRelease } from '@common/kubectl-releases'
 import type { CheckResult } from '@features/walkthroughs/messages'
+import { said, type Said } from '@i18n/translate'
 
 export type Vars = Readonly<Record<string, string>>
 
@@ -56,18 +57,22 @@ export function readValue(observed: Observed, from: ValueSource): unknown {
   return value === undefined ? from.default : value
 }
 
-function show(value: unknown): string {
-  if (value === undefined) return '(absent)'
+/** A value as the check table shows it, cut at 160 characters; Apiscope's word for none. */
+function show(value: unknown): Said | string {
+  if (value === undefined) return said('check.absentValue')
   const text = typeof value === 'string' ? value : JSON.stringify(value)
   return text.length > 160 ? `${text.slice(0, 157)}…` : text
 }
 
-function where(check: FieldCheck): string {
+/** What a check reads: the scenario's label, or a field path (the API's) in Apiscope's words. */
+function where(check: FieldCheck): Said | string {
   if (check.label) return check.label
-  if (check.regex !== undefined) return `text matching /${check.regex}/`
-  const line = check.line !== undefined ? `event ${check.line + 1} ` : ''
-  return `${line}${check.pointer ?? 'body'}`
+  if (check.regex !== undefined) return said('check.matching', { regex: check.regex })
+  const at = check.pointer ?? said('check.body')
+  return check.line !== undefined ? said('check.eventAt', { n: check.line + 1, at }) : at
 }
+
+const textOf = (s: Said | string) => (typeof s === 'string' ? s : s.text)
 
 /** Whether the server is of a release known to answer otherwise (an unknown server may be). */
 export function answersOtherwise(
@@ -110,40 +115,51 @@ export function evaluateCheck(
 ): CheckResult {
   const value = readValue(observed, check)
   const label = where(check)
+  const seen = show(value)
   const soft = check.soft === true || answersOtherwise(server, check.softOn)
-  const result = (ok: boolean, expected: string): CheckResult => ({
-    label,
-    expected,
-    observed: show(value),
+  // Each text with its key when Apiscope's words say it (a value shown as it is has none).
+  const result = (ok: boolean, expected: Said | string): CheckResult => ({
+    label: textOf(label),
+    ...(typeof label === 'string' ? {} : { labelSaid: label.as }),
+    expected: textOf(expected),
+    ...(typeof expected === 'string' ? {} : { expectedSaid: expected.as }),
+    observed: textOf(seen),
+    ...(typeof seen === 'string' ? {} : { observedSaid: seen.as }),
     ok,
     soft,
   })
   if (check.exists !== undefined)
-    return result((value !== undefined) === check.exists, check.exists ? 'present' : 'absent')
+    return result(
+      (value !== undefined) === check.exists,
+      said(check.exists ? 'check.present' : 'check.absent'),
+    )
   if (check.equals !== undefined) {
     const want = fillDeep(check.equals, vars)
     return result(equal(value, want) || String(value) === String(want), show(want))
   }
   if (check.notEquals !== undefined) {
     const want = fillDeep(check.notEquals, vars)
-    return result(!equal(value, want) && String(value) !== String(want), `not ${show(want)}`)
+    return result(
+      !equal(value, want) && String(value) !== String(want),
+      said('check.not', { value: show(want) }),
+    )
   }
   if (check.contains !== undefined) {
     const want = fillTemplate(check.contains, vars)
     const haystack = typeof value === 'string' ? value : JSON.stringify(value ?? '')
-    return result(haystack.includes(want), `contains "${want}"`)
+    return result(haystack.includes(want), said('check.contains', { value: want }))
   }
   if (check.greaterThan !== undefined) {
     const bound = Number(fillTemplate(String(check.greaterThan), vars))
-    return result(Number(value) > bound, `more than ${bound}`)
+    return result(Number(value) > bound, said('check.moreThan', { bound }))
   }
   if (check.minItems !== undefined) {
     return result(
       Array.isArray(value) && value.length >= check.minItems,
-      `at least ${check.minItems} items`,
+      said('check.atLeastItems', { count: check.minItems }),
     )
   }
-  return result(value !== undefined, 'present')
+  return result(value !== undefined, said('check.present'))
 }
 
 export function statusMatches(expected: number | number[], status: number): boolean {

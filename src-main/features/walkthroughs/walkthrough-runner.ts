@@ -4,6 +4,8 @@
 // person confirmed, deletes its namespace at the end, and deletes a crashed run's on the next start.
 import { releaseOf } from '@common/kubectl-releases'
 import { fail, ok, type Result } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import type { PlannedObject, RunPlan, RunState, StepResult } from '@features/walkthroughs/messages'
 import type { RequestLogEntry } from '@common/kube-types'
 import type { ObjectRef } from '@features/ownership/messages'
@@ -44,12 +46,14 @@ interface Run {
 }
 
 const unknownScenario = (id: string) =>
-  fail({
-    kind: 'bad-request',
-    title: `There is no walkthrough "${id}"`,
-    detail: `Known: ${SCENARIOS.map((s) => s.id).join(', ')}.`,
-    nextStep: 'Pick a walkthrough from the list.',
-  })
+  fail(
+    saidError(
+      'bad-request',
+      said('walk.err.noSuch', { id }),
+      said('walk.err.noSuchDetail', { ids: SCENARIOS.map((s) => s.id).join(', ') }),
+      said('walk.err.noSuchNext'),
+    ),
+  )
 
 /** The objects a scenario creates, read from its POSTs and apply PATCHes. */
 export function plannedObjects(scenario: Scenario): PlannedObject[] {
@@ -126,7 +130,8 @@ export class WalkthroughRunner {
       context: session.info.context,
       server: session.info.server,
       local: local.local,
-      localReason: local.reason,
+      localReason: local.reason.text,
+      localReasonSaid: local.reason.as,
       // A cluster-scoped policy is named after the namespace: `{{ns}}-max-replicas`.
       creates: plannedObjects(scenario).map((o) => ({
         ...o,
@@ -154,13 +159,14 @@ export class WalkthroughRunner {
     if (!scenario) return unknownScenario(args.scenarioId)
     const local = looksLocal(session.info.context, session.info.server)
     if (!local.local && !args.confirmNotLocal) {
-      return fail({
-        kind: 'forbidden',
-        title: 'This does not look like a local cluster',
-        detail: local.reason,
-        nextStep:
-          'Walkthroughs write objects. Switch to minikube or kind, or confirm explicitly that this cluster is yours to experiment on.',
-      })
+      return fail(
+        saidError(
+          'forbidden',
+          said('walk.err.notLocal'),
+          local.reason,
+          said('walk.err.notLocalNext'),
+        ),
+      )
     }
     await this.cleanupLeftovers(session)
     const created = await createLabNamespace(session.transport, args.namespace, scenario.id)
@@ -212,12 +218,14 @@ export class WalkthroughRunner {
   private get(runId: number): Result<Run> {
     const run = this.runs.get(runId)
     if (!run || run.state.finished) {
-      return fail({
-        kind: 'bad-request',
-        title: 'This walkthrough is no longer running',
-        detail: `Run ${runId} is finished or unknown (the app may have restarted).`,
-        nextStep: 'Start the walkthrough again.',
-      })
+      return fail(
+        saidError(
+          'bad-request',
+          said('walk.err.notRunning'),
+          said('walk.err.notRunningDetail', { runId }),
+          said('walk.err.notRunningNext'),
+        ),
+      )
     }
     return ok(run)
   }
@@ -250,7 +258,11 @@ export class WalkthroughRunner {
         if (run.watchId !== null) run.session.watches.stop(run.watchId)
         run.watchId = status.id
         run.watchFrom = run.session.watches.store.size
-        result.watch = { id: status.id, label: status.label }
+        result.watch = {
+          id: status.id,
+          label: status.label,
+          ...(status.labelSaid ? { labelSaid: status.labelSaid } : {}),
+        }
         // The list comes first; writes made before it would arrive as LISTED, not ADDED.
         await waitFor(
           () =>
@@ -296,10 +308,14 @@ export class WalkthroughRunner {
             .map((e) => e.type)
         await waitFor(() => seen().length >= expect.types.length, expect.withinMs ?? 5000)
         const observed = seen()
+        const delivered = said('check.watchDelivered', { name })
+        const none = said('check.none')
         result.watchCheck = {
-          label: `events the watch delivered for ${name}`,
+          label: delivered.text,
+          labelSaid: delivered.as,
           expected: expect.types.join(', '),
-          observed: observed.join(', ') || '(none)',
+          observed: observed.join(', ') || none.text,
+          ...(observed.length ? {} : { observedSaid: none.as }),
           ok: observed.join(',') === expect.types.join(','),
           soft: false,
         }

@@ -1,10 +1,11 @@
 // The walkthroughs' safety rules, pure: does a context look like a local cluster, and does a write
 // stay inside the walkthrough's own namespace. The runner refuses what these refuse.
+import { said, type Said } from '@i18n/translate'
 
 export interface LocalVerdict {
   local: boolean
-  /** Why, in one sentence a trainer can read. */
-  reason: string
+  /** Why, in one sentence a trainer can read: its English, and its key for the person's language. */
+  reason: Said
 }
 
 const LOCAL_CONTEXT_NAMES = [
@@ -39,12 +40,12 @@ export function looksLocal(context: string, server: string): LocalVerdict {
     // an unparsable server is not local
   }
   if (host && isLoopbackHost(host))
-    return { local: true, reason: `The server ${host} is a loopback address on this machine.` }
+    return { local: true, reason: said('walk.safety.loopback', { host }) }
   if (LOCAL_CONTEXT_NAMES.some((re) => re.test(context)))
-    return { local: true, reason: `The context "${context}" is a local cluster tool's context.` }
+    return { local: true, reason: said('walk.safety.localTool', { context }) }
   return {
     local: false,
-    reason: `The context "${context}" talks to ${host || server}, which does not look like a local cluster (minikube, kind, docker-desktop, or a loopback address).`,
+    reason: said('walk.safety.notLocal', { context, host: host || server }),
   }
 }
 

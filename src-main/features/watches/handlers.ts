@@ -2,6 +2,8 @@
 // stop on the live session; the snapshot and an event's object from the watches on screen (live
 // or replayed).
 import { fail, ok } from '@common/result'
+import { saidError } from '@common/said-error'
+import { said } from '@i18n/translate'
 import type { watchesSchemas } from './messages'
 import { type CoreContext, type HandlersFor } from '../../core/core-context'
 
@@ -56,12 +58,14 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
       const detail = await s.value.detail(index)
       return detail
         ? ok(detail)
-        : fail({
-            kind: 'bad-request',
-            title: `No object behind event ${index}`,
-            detail: 'Bookmarks and errors carry no object.',
-            nextStep: '',
-          })
+        : fail(
+            saidError(
+              'bad-request',
+              said('watch.err.noObject', { index }),
+              said('watch.err.noObjectDetail'),
+              null,
+            ),
+          )
     },
 
     'watch:store-budget': async () => ok(core.storeBudget.get()),

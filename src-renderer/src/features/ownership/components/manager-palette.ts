@@ -7,6 +7,7 @@ import {
   managerLabel,
   type FieldOwner,
   type ManagedFieldsEntry,
+  type ManagedFieldsOperation,
   type OwnershipRow,
 } from '@common/managed-fields'
 
@@ -23,9 +24,14 @@ export const OKABE_ITO = [
 
 export interface ManagerStyle {
   key: string
+  /**
+   * managerLabel: the identity the views match on (an ownership change's `label`), never
+   * translated; manager-words.ts says it, the manager and the operation in the person's language.
+   */
   label: string
+  /** As the entry says them: '' for no manager, null for an operation it does not say. */
   manager: string
-  operation: string
+  operation: ManagedFieldsOperation | null
   subresource: string | null
   apiVersion: string
   time: string | null
@@ -55,8 +61,8 @@ export function managerStyles(
     return {
       key,
       label: managerLabel(entry),
-      manager: entry.manager || '(no manager)',
-      operation: entry.operation ?? 'unknown',
+      manager: entry.manager,
+      operation: entry.operation,
       subresource: entry.subresource,
       apiVersion: entry.apiVersion,
       time: entry.time,
@@ -89,7 +95,7 @@ export function withHistoryManagers(
       key,
       label: managerLabel(identity),
       manager: identity.manager,
-      operation: identity.operation ?? 'unknown',
+      operation: identity.operation,
       subresource: identity.subresource,
       apiVersion: '',
       time: null,
