@@ -377,4 +377,6 @@ export const trafficEn = {
   'traffic.err.notRecordedNext': 'Pick a request from the list.',
   // A log path that does not validate (messages.ts: the schema's message is this key)
   'traffic.schema.absolutePath': 'an absolute path',
+  // A request whose audit event has no answer yet (src-main/features/traffic/audit-event.ts)
+  'traffic.noAnswerYet': 'Received by the API server; no answer yet.',
 } as const

@@ -365,4 +365,5 @@ export const trafficFr: { readonly [K in keyof typeof trafficEn]: string } = {
   'traffic.err.notRecordedDetail': 'Aucune requête d’Audit-Id {{auditId}} n’a encore été rejouée.',
   'traffic.err.notRecordedNext': 'Choisissez une requête dans la liste.',
   'traffic.schema.absolutePath': 'un chemin absolu',
+  'traffic.noAnswerYet': 'Reçue par l’API server ; pas encore de réponse.',
 }

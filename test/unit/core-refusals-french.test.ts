@@ -11,7 +11,6 @@ import type { IncomingMessage } from 'node:http'
 import type { UiError } from '@common/result'
 import { attributeDryRun } from '@common/admission-attribution'
 import { stageOfResponse } from '@common/request-stages'
-import { indexOwnership, ownershipRows } from '@common/managed-fields'
 import { translate, translateParts, translateSaid, type Locale } from '@i18n/translate'
 import { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { checkRequest } from '../../src-main/browser-host/access-guard'
@@ -26,7 +25,6 @@ import { evaluateCheck } from '../../src-main/features/walkthroughs/step-checks'
 import { WalkthroughRunner } from '../../src-main/features/walkthroughs/walkthrough-runner'
 import { looksLocal } from '../../src-main/features/walkthroughs/walkthrough-safety'
 import { RequestLog } from '../../src-main/core/request-log'
-import { managerStyles } from '../../src-renderer/src/features/ownership/components/manager-palette'
 
 const DEMO_DIR = path.resolve(__dirname, '../../resources/demo')
 const plain = (text: string) => text.replace(/\s/g, ' ')
@@ -324,22 +322,6 @@ describe('the rest of the core’s texts', () => {
     expect(translateSaid('fr', foreign.reason.as, '')).toBe(
       'en-tête Host étranger « evil.example:1 »',
     )
-  })
-  it('keeps a manager’s identity as the object says it (its words change with the language)', () => {
-    const object = {
-      metadata: {
-        managedFields: [
-          { manager: '', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } },
-        ],
-      },
-      data: { a: '1' },
-    }
-    const styles = managerStyles(indexOwnership(object).entries, ownershipRows(object))
-    expect(styles[0]).toMatchObject({
-      label: '(no manager) (unknown operation)',
-      manager: '',
-      operation: null,
-    })
   })
 })
 

@@ -152,8 +152,12 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
     passed: verdict?.passed ?? [],
     ...(verdict?.path ? { path: verdict.path } : {}),
     outcome: verdict?.outcome ?? 'unrecognized',
-    explanation: verdict?.explanation ?? 'Received by the API server; no answer yet.',
-    ...(verdict?.explanationSaid ? { explanationSaid: verdict.explanationSaid } : {}),
+    explanation: verdict?.explanation ?? said('traffic.noAnswerYet').text,
+    ...(verdict?.explanationSaid
+      ? { explanationSaid: verdict.explanationSaid }
+      : verdict
+        ? {}
+        : { explanationSaid: [said('traffic.noAnswerYet').as] }),
     dryRun,
   }
   if (ref?.apiGroup !== undefined) out.apiGroup = ref.apiGroup
