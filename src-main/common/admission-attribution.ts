@@ -390,7 +390,7 @@ function mutatingPolicyNote(
 ): { text: string; said: SaidParts } | undefined {
   if (matched === undefined) return undefined
   if (matched.length === 0) return joined([said('attr.policyNoteNone')])
-  return joined([said('attr.policyNote', { policies: matched.map(named).join(', ') })])
+  return joined([said('attr.policyNote', { policies: listOf(matched.map(named)) })])
 }
 
 function webhookNote(audited: string[] | undefined, configured: string[] | undefined): Said[] {
