@@ -163,6 +163,11 @@ describe('an answer that depends on the server’s state: expect.cases', () => {
     const replayed = judged('old-watch', 200, added, [added])
     expect([ok(replayed), replayed.caseIndex]).toEqual([true, 1])
     expect(replayed.checks.filter((c) => c.label === 'first event type')).toHaveLength(1)
+    // The scenario's label goes to the page in both languages, for the check table to pick.
+    expect(replayed.checks.find((c) => c.label === 'first event type')?.labelText).toEqual({
+      en: 'first event type',
+      fr: 'type du premier événement',
+    })
     // Neither: an event of another namespace, or nothing at all, fails, shown as the 410 case.
     const other = { ...added, object: { ...added.object, metadata: { namespace: 'kube-system' } } }
     for (const lines of [[other], []]) {

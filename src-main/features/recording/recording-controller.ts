@@ -255,7 +255,9 @@ export class RecordingController {
         saidError(
           'bad-request',
           said('rec.err.noDemo'),
-          said('rec.err.noDemoDetail', { folder: this.core.options.demoDir ?? '(no demo folder)' }),
+          this.core.options.demoDir
+            ? said('rec.err.noDemoDetail', { folder: this.core.options.demoDir })
+            : said('rec.err.noDemoFolder'),
           said('rec.err.noDemoNext'),
         ),
       )

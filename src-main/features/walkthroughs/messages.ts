@@ -52,6 +52,8 @@ export interface CheckResult {
   observed: string
   /** By key where Apiscope's words say them (`present`, `contains "…"`), for the person's language. */
   labelSaid?: SaidAs
+  /** The scenario's own words for the check, in both languages (its `label`). */
+  labelText?: { en: string; fr: string }
   expectedSaid?: SaidAs
   observedSaid?: SaidAs
   ok: boolean

@@ -476,6 +476,7 @@ export async function runRequest(
       return {
         label: c.label,
         ...(c.labelSaid ? { labelSaid: c.labelSaid } : {}),
+        ...(c.labelText ? { labelText: c.labelText } : {}),
         expected: c.expected,
         ...(c.expectedSaid ? { expectedSaid: c.expectedSaid } : {}),
         observed: hideValues(seen?.observed ?? '', secrets),

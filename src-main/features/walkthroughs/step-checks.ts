@@ -66,7 +66,7 @@ function show(value: unknown): Said | string {
 
 /** What a check reads: the scenario's label, or a field path (the API's) in Apiscope's words. */
 function where(check: FieldCheck): Said | string {
-  if (check.label) return check.label
+  if (check.label) return check.label.en
   if (check.regex !== undefined) return said('check.matching', { regex: check.regex })
   const at = check.pointer ?? said('check.body')
   return check.line !== undefined ? said('check.eventAt', { n: check.line + 1, at }) : at
@@ -121,6 +121,7 @@ export function evaluateCheck(
   const result = (ok: boolean, expected: Said | string): CheckResult => ({
     label: textOf(label),
     ...(typeof label === 'string' ? {} : { labelSaid: label.as }),
+    ...(check.label ? { labelText: check.label } : {}),
     expected: textOf(expected),
     ...(typeof expected === 'string' ? {} : { expectedSaid: expected.as }),
     observed: textOf(seen),

@@ -51,8 +51,8 @@ const check = source
     greaterThan: z.union([z.number(), z.string()]).optional(),
     /** Array length at least this. */
     minItems: z.number().int().nonnegative().optional(),
-    /** What the check shows, e.g. "the data after the merge patch". */
-    label: z.string().optional(),
+    /** What the check shows, in both languages, e.g. "the data after the merge patch". */
+    label: text.optional(),
     /**
      * A soft check's difference is shown but does not fail the step: for what the test harness
      * cannot provide (a node agent), never for a difference between releases (softOn).
