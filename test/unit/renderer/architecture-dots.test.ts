@@ -8,6 +8,7 @@ import {
   MAX_DOTS,
   MAX_PER_SECOND,
   aliveDots,
+  codeLabelled,
   countsBy,
   dotState,
   rateLabel,
@@ -156,5 +157,27 @@ describe('rates', () => {
   it('prints a rate over the 10 s window, whole from 10/s', () => {
     expect(rateLabel(5)).toBe('0.5')
     expect(rateLabel(250)).toBe('25')
+  })
+})
+
+describe('the codes written above refused dots', () => {
+  it('writes one code per place and code: the latest dot of two 409s at etcd, each of two codes', () => {
+    const sampler = new DotSampler()
+    const refused = (code: number, stoppedAt: TrafficRequest['stoppedAt']) =>
+      request({ code, stoppedAt, outcome: 'refused' })
+    const { dots } = sampler.admit(
+      [],
+      arrivals([
+        refused(409, 'persistence'),
+        refused(409, 'persistence'),
+        refused(403, 'authorization'),
+        request(),
+      ]),
+    )
+    const [first, second, forbidden] = dots.filter((d) => (d.r.code ?? 0) >= 400)
+    const later = 5000 + 60_000
+    expect(codeLabelled(dots, 5000)).toEqual(new Set()) // none has arrived yet
+    expect(dotState(first!, later).arrived).toBe(true)
+    expect(codeLabelled(dots, later)).toEqual(new Set([second!.id, forbidden!.id]))
   })
 })

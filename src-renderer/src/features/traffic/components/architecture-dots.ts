@@ -127,6 +127,20 @@ export function dotState(d: Dot, now: number) {
   return { x, y, arrived: progress >= 1, opacity }
 }
 
+/**
+ * The dots whose code is written above them: of the refused dots that arrived at one place with
+ * one code, only the latest, since the others' numbers would lie under it, the same number.
+ */
+export function codeLabelled(dots: readonly Dot[], now: number): Set<string> {
+  const latest = new Map<string, string>()
+  for (const d of dots) {
+    if ((d.r.code ?? 0) < 400 || !dotState(d, now).arrived) continue
+    const end = d.points[d.points.length - 1]
+    latest.set(`${Math.round(end?.[0] ?? 0)},${Math.round(end?.[1] ?? 0)}|${d.r.code}`, d.id)
+  }
+  return new Set(latest.values())
+}
+
 /** Sums rolling counts ("row|stop|read") by one part of their key: 0 the row, 1 the stop. */
 export function countsBy(counts: ReadonlyMap<string, number>, part: 0 | 1): Map<string, number> {
   const out = new Map<string, number>()
