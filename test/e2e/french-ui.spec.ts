@@ -24,7 +24,7 @@ test('the app shell in French: side bar, top bar, dialogs, no English from the c
   await expect(apiscope.statusPill).toContainText('Connected')
   await page
     .getByRole('group', { name: 'Language' })
-    .getByRole('button', { name: 'Français' })
+    .getByRole('button', { name: 'FR, Français' })
     .click()
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
   await expect(apiscope.statusPill).toContainText('Connecté')
@@ -90,7 +90,7 @@ test('the app shell in French: side bar, top bar, dialogs, no English from the c
   // And back to English without leaving the view.
   await page
     .getByRole('group', { name: 'Langue' })
-    .getByRole('button', { name: 'English', exact: true })
+    .getByRole('button', { name: 'EN, English', exact: true })
     .click()
   await expect(apiscope.statusPill).toContainText('Connected')
   // The check sees English when there is some (the same walk, in English, finds the shell's words).
@@ -115,7 +115,7 @@ test('the connect screen and a connection failure in French', async ({ apiscope,
   // The same error, said again in English when the language changes: nothing is reloaded.
   await page
     .getByRole('group', { name: 'Langue' })
-    .getByRole('button', { name: 'English', exact: true })
+    .getByRole('button', { name: 'EN, English', exact: true })
     .click()
   await expect(error).toContainText('not signed by the CA this kubeconfig trusts')
   await page.getByRole('button', { name: 'Connect to apiscope-admin' }).click()
@@ -142,7 +142,7 @@ test('a kubeconfig that cannot be read, in French: our frame, the parser’s mes
     await apiscope.screenshot('fr-connect-malformed-kubeconfig')
     await page
       .getByRole('group', { name: 'Langue' })
-      .getByRole('button', { name: 'English', exact: true })
+      .getByRole('button', { name: 'EN, English', exact: true })
       .click()
     await expect(error).toContainText(`${file}, line 4: Block collections are not allowed`)
     await apiscope.screenshot('en-connect-malformed-kubeconfig')
@@ -225,7 +225,7 @@ test.describe('in the bundled demo', () => {
       .getByRole('navigation', { name: 'Vues' })
       .getByRole('button', { name: /^Watches/ })
       .click()
-    await banner.getByRole('button', { name: 'Un événement en avant' }).click()
+    await banner.getByRole('button', { name: 'Pas en avant d’un événement' }).click()
     await expect(page.getByTestId('spotlight')).toContainText('resourceVersion')
     await expectNoEnglish(page, 'presenter replay strip', SHELL)
     await expectFits(page, 'fr-presenter-replay')

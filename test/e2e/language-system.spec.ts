@@ -20,14 +20,14 @@ test('the side bar follows the system language again after EN was pressed', asyn
     .getByRole('group', { name: 'Langue' })
   const system = group.getByRole('button', { name: 'Système (Français)' })
   await expect(system).toHaveAttribute('aria-pressed', 'true')
-  await expect(group.getByRole('button', { name: 'Français', exact: true })).toHaveAttribute(
+  await expect(group.getByRole('button', { name: 'FR, Français', exact: true })).toHaveAttribute(
     'aria-pressed',
     'false',
   )
   await group.screenshot({ path: path.join(SCREENSHOTS, 'language-group-fr.png') })
 
   // EN, by keyboard: remembered across a reload, the system is no longer followed.
-  await group.getByRole('button', { name: 'English', exact: true }).focus()
+  await group.getByRole('button', { name: 'EN, English', exact: true }).focus()
   await page.keyboard.press('Enter')
   await expect(html).toHaveAttribute('lang', 'en')
   await page.reload()
@@ -35,7 +35,7 @@ test('the side bar follows the system language again after EN was pressed', asyn
   const groupEn = page
     .getByRole('navigation', { name: 'Views' })
     .getByRole('group', { name: 'Language' })
-  await expect(groupEn.getByRole('button', { name: 'English', exact: true })).toHaveAttribute(
+  await expect(groupEn.getByRole('button', { name: 'EN, English', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   )
