@@ -164,7 +164,7 @@ describe('the codes written above refused dots', () => {
   it('writes one code per place and code: the latest dot of two 409s at etcd, each of two codes', () => {
     const sampler = new DotSampler()
     const refused = (code: number, stoppedAt: TrafficRequest['stoppedAt']) =>
-      request({ code, stoppedAt, outcome: 'refused' })
+      request({ code, stoppedAt, outcome: 'forbidden' })
     const { dots } = sampler.admit(
       [],
       arrivals([
