@@ -93,7 +93,7 @@ base('a folded object on the timeline and in the inspector', async ({ page }) =>
     await apiscope.screenshot('store-budget-folded-version')
 
     // In French: the timeline's note and the folded version's card.
-    await page.getByRole('button', { name: /^(FR|Français)$/ }).click()
+    await apiscope.setLanguage('fr')
     await expect(note).toContainText(/versions plus anciennes de 1 objet actif ont été repliées/)
     await expect(note).toContainText('(0,005 Mo)')
     await expect(inspector).toContainText('Cette version a été repliée')
@@ -191,11 +191,11 @@ base('the store budget as a setting in Watches & lists, remembered', async ({ pa
       'This object was deleted; its 2 versions were folded away',
     )
     await apiscope.screenshot('store-budget-deleted-inspector')
-    await page.getByRole('button', { name: /^(FR|Français)$/ }).click()
+    await apiscope.setLanguage('fr')
     await expect(inspector).toContainText(
       'Cet objet a été supprimé ; ses 2 versions ont été repliées',
     )
-    await page.getByRole('button', { name: /^(EN|English)$/ }).click()
+    await apiscope.setLanguage('en')
 
     // Another run (another port): the setting is found again.
     await serve.stop()
@@ -208,11 +208,11 @@ base('the store budget as a setting in Watches & lists, remembered', async ({ pa
     await expect(input).toHaveValue('0.005')
     await expect(setting).toContainText('Remembered on this computer.')
     await apiscope.screenshot('store-budget-setting')
-    await page.getByRole('button', { name: /^(FR|Français)$/ }).click()
+    await apiscope.setLanguage('fr')
     await expect(page.getByLabel('Budget du magasin')).toHaveValue('0.005')
     await expect(setting).toContainText('Mémorisé sur cet ordinateur.')
     await apiscope.screenshot('store-budget-setting-fr')
-    await page.getByRole('button', { name: /^(EN|English)$/ }).click()
+    await apiscope.setLanguage('en')
 
     // Default, by keyboard: back to 128 MB, and forgotten.
     await input.focus()

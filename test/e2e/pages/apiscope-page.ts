@@ -40,6 +40,14 @@ export class ApiscopePage {
       .click()
   }
 
+  /** The side bar's language switch, as a person clicks it (its group is named in the current language). */
+  async setLanguage(lang: 'en' | 'fr'): Promise<void> {
+    await this.page
+      .getByRole('group', { name: /^(Language|Langue)$/ })
+      .getByRole('button', { name: lang === 'fr' ? 'FR, Français' : 'EN, English', exact: true })
+      .click()
+  }
+
   /**
    * Opens the Watches view and starts a watch, as a user fills the picker. Lists then watches
    * unless told otherwise: the tests that do not name a mode are about lists.
