@@ -23,6 +23,15 @@ const firstLine = (text) =>
     .replace(ansi, '')
     .split('\n')[0]
     .slice(0, 300)
+/** A failure's first lines (a layout check's diff says what is wrong only past its first line). */
+const firstLines = (text, n = 16) =>
+  String(text ?? 'no message')
+    .replace(ansi, '')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(0, n)
+    .map((l) => l.slice(0, 300))
+    .join('\n    ')
 
 function vitest(project, label = project, extraEnv = {}) {
   const report = path.join(artifacts, `vitest-${label}.json`)
@@ -53,7 +62,7 @@ function vitest(project, label = project, extraEnv = {}) {
     const rel = path.relative(root, file.name)
     for (const a of file.assertionResults ?? []) {
       if (a.status === 'failed')
-        failures.push(`${label}: ${rel} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
+        failures.push(`${label}: ${rel} > ${a.fullName}: ${firstLines(a.failureMessages?.[0], 8)}`)
     }
     if (
       file.status === 'failed' &&
@@ -101,7 +110,7 @@ function playwright() {
         if (t.status === 'unexpected') {
           const error = t.results?.find((x) => x.error)?.error
           failures.push(
-            `e2e: ${spec.file}:${spec.line} > ${spec.title}: ${firstLine(error?.message)}`,
+            `e2e: ${spec.file}:${spec.line} > ${spec.title}: ${firstLines(error?.message)}`,
           )
         }
       }

@@ -251,7 +251,13 @@ describe('a walkthrough step that lists Secrets, and one that watches them', () 
         path: '/api/v1/namespaces/{{ns}}/secrets',
         expect: {
           status: 200,
-          fields: [{ pointer: '/items/0/data/motdepasse', exists: true, label: { en: 'the value', fr: 'la valeur' } }],
+          fields: [
+            {
+              pointer: '/items/0/data/motdepasse',
+              exists: true,
+              label: { en: 'the value', fr: 'la valeur' },
+            },
+          ],
         },
       }),
       ctx,
