@@ -28,8 +28,10 @@ export async function startServe(
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`apiscope serve printed no URL:\n${output}`)),
-      30_000,
+      () => reject(new Error(`apiscope serve printed no URL in 90 s:\n${output}`)),
+      // A guard against a serve that never starts, not a timing: on a loaded 2-core machine its
+      // start (build-time imports, the first connection) has taken over 30 s.
+      90_000,
     )
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
