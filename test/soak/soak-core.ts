@@ -5,6 +5,7 @@
 // recorder (a real file), a watch on each kind and the audit webhook the control plane posts to.
 // On `sample` it answers with its memory after a forced GC and the store's counts.
 import path from 'node:path'
+import { writeHeapSnapshot } from 'node:v8'
 import { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { startBrowserHost } from '../../src-main/browser-host/server'
 import type { WatchTarget } from '../../src-main/common/watch-types'
@@ -19,6 +20,8 @@ export type CoreRequest =
     }
   | { t: 'sample' }
   | { t: 'status' }
+  /** A heap snapshot of the main thread, after a forced GC, written to `path`. */
+  | { t: 'snapshot'; path: string }
   | { t: 'stop' }
 
 export interface CoreSample {
@@ -51,6 +54,7 @@ export type CoreReply =
   | { t: 'status'; objects: number; watching: boolean }
   | { t: 'error'; message: string }
   | { t: 'stopped'; recordedEvents: number }
+  | { t: 'snapshot'; path: string }
 
 const MB = 2 ** 20
 const send = (m: CoreReply) => process.send?.(m)
@@ -144,6 +148,9 @@ async function handle(m: CoreRequest): Promise<void> {
           .join(','),
       },
     })
+  } else if (m.t === 'snapshot') {
+    await heapAfterGc()
+    send({ t: 'snapshot', path: writeHeapSnapshot(m.path) })
   } else {
     const done = await core.recording.stop('soak ended')
     const events = core.recording.lastStats?.events ?? done.recording?.events ?? 0

@@ -1,4 +1,5 @@
-// `npm run soak [-- --minutes N] [--rate W] [--objects K] [--label L] [--commit REF] [--core-args="..."]`: an
+// `npm run soak [-- --minutes N] [--rate W] [--objects K] [--label L] [--commit REF] [--core-args="..."]
+// [--snapshots M,M…]`: an
 // hour (by default) of steady writes against a control plane of its own (never the shared ones),
 // through the whole app: Apiscope's core behind the browser host (soak-core.ts, its own process,
 // --expose-gc), the real renderer in headless Chromium (Debian's) connected in browser mode, the
@@ -36,6 +37,8 @@ const { values } = parseArgs({
     label: { type: 'string', default: 'hour' },
     commit: { type: 'string', default: 'HEAD' },
     'core-args': { type: 'string', default: '' },
+    /** Minutes after whose sample the core's main thread writes a heap snapshot (test/artifacts/soak). */
+    snapshots: { type: 'string', default: '' },
   },
 })
 const MINUTES = Number(values.minutes)
@@ -43,6 +46,7 @@ const RATE = Number(values.rate)
 const OBJECTS = Number(values.objects)
 const LABEL = values.label
 const CORE_ARGS = (values['core-args'] ?? '').split(' ').filter(Boolean)
+const SNAPSHOTS = new Set((values.snapshots ?? '').split(',').filter(Boolean).map(Number))
 const say = (line: string) => process.stderr.write(`[soak] ${line}\n`)
 const dir = path.join(REPO_ROOT, 'test/artifacts/soak')
 mkdirSync(dir, { recursive: true })
@@ -214,6 +218,11 @@ try {
     rows.push(row)
     say(`${JSON.stringify(row)} watches=${s.watches}`)
     writeFileSync(path.join(dir, `soak-${LABEL}.json`), JSON.stringify({ rows }, null, 1))
+    if (SNAPSHOTS.has(minute)) {
+      const file = path.join(dir, `soak-${LABEL}-${minute}.heapsnapshot`)
+      await ask({ t: 'snapshot', path: file })
+      say(`heap snapshot of the core's main thread: ${file}`)
+    }
   }
   await sample(0)
   for (let minute = 1; minute <= MINUTES; minute++) {
