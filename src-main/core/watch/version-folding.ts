@@ -14,7 +14,9 @@
 // 4. If that is not enough either, quiet objects too: each keeps its first and its latest
 //    KEEP_LATEST_MIN versions wherever that frees more than the keyframe costs (FOLD_GAIN 1). That
 //    is the floor: every living object's first version and latest two (a keyframe and a delta,
-//    or fewer bytes), and the events.
+//    or fewer bytes) with its log and slots, and the events.
+// What is counted: everything the worker holds (version-store.ts `held`: the versions' bytes and
+// what it keeps for them, OBJECT_SLOT_BYTES to CACHE_ENTRY_BYTES below) and the events.
 // An object's folded versions are always 1..foldedBelow-1, or all of them once it was deleted.
 
 /** Versions kept at the end of each folded object. */
@@ -25,8 +27,25 @@ export const KEEP_LATEST_MIN = 2
 export const FOLD_TO = 0.9
 /** A busy object is folded only when what it frees is at least this many times the keyframe the fold makes. */
 export const FOLD_GAIN = 2
-/** A kept version's cost beside its bytes (its size entry, the room its log keeps to grow). */
+/** A kept version's cost beside its bytes (what recordLength subtracts again: version-store.ts). */
 export const VERSION_OVERHEAD = 8
+/*
+ * What the worker holds beside the versions' bytes, counted in the budget too (version-store.ts,
+ * `overhead`): each object's slots (its count, first version's place and latest length: 16
+ * bytes, and its log's place: 8), each log's own objects (the log, its writer, its records' and
+ * size table's typed arrays and buffers, its list of whole versions) beside the room its records
+ * and size table keep to grow, each latest version cached beside its buffer (its typed array,
+ * buffer and map entry), each deleted object waiting to be dropped (a map entry), and the
+ * arena's room not yet used. Measured in the worker's heap with its ArrayBuffers after a GC
+ * (Node 20; 50,000 of each: a log 540 bytes beside its bytes, a cached version 220, a map entry
+ * 37), rounded.
+ */
+export const OBJECT_SLOT_BYTES = 24
+export const LOG_BYTES = 520
+export const CACHE_ENTRY_BYTES = 220
+export const DELETION_ENTRY_BYTES = 40
+/** With a budget, the worker's cache of latest versions keeps at most this share of it (version-store.ts). */
+export const LATEST_CACHE_SHARE = 1 / 8
 /** A whole version (a keyframe) is kept as its JSON's bytes, as a delta is (version-store.ts). */
 export const KEYFRAME_FACTOR = 1
 /** An event's columns (type 1, watch 2, time 8, resourceVersion 8, object, version and list 4 each). */
@@ -69,6 +88,8 @@ export interface FoldCandidate {
   deleted?: number
   /** What making version v whole costs (0 when it already is). Absent: nothing. */
   keyframeCost?: (v: number) => number
+  /** A deleted object: what dropping it frees beside its versions' sizes (its log's own cost, its cached latest version). */
+  overhead?: number
 }
 
 export interface Fold {
@@ -116,7 +137,7 @@ export function planFolds(candidates: readonly FoldCandidate[], excess: number):
     .sort((a, b) => (a.deleted as number) - (b.deleted as number) || a.object - b.object)
   for (const c of deleted) {
     if (freed >= excess) return [...plan.values()]
-    const bytes = sum(c.sizes, 0, c.count)
+    const bytes = sum(c.sizes, 0, c.count) + (c.overhead ?? 0)
     plan.set(c.object, { object: c.object, below: c.count, all: true, freed: bytes })
     freed += bytes
   }

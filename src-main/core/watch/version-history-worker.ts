@@ -11,8 +11,8 @@ import { setPriority } from 'node:os'
 import { getHeapStatistics } from 'node:v8'
 import { TextDecoder } from 'node:util'
 import { parentPort, type MessagePort } from 'node:worker_threads'
-import { FOLD_TO, planFolds } from './version-folding'
-import { VersionStore } from './version-store'
+import { FOLD_TO, LATEST_CACHE_SHARE, planFolds } from './version-folding'
+import { LATEST_CACHE_BYTES, VersionStore } from './version-store'
 
 type Obj = Record<string, unknown>
 
@@ -33,7 +33,7 @@ export type HistoryRequest =
 export type HistoryReply =
   | { t: 'got'; id: number; objects: (Obj | null)[] }
   | { t: 'synced'; id: number }
-  /** used: the thread's heap and its buffers (where the versions' bytes are). */
+  /** used: the thread's heap and its buffers (where the versions' bytes are); bytes: what the store holds as the budget counts it. */
   | { t: 'heap'; id: number; used: number; bytes: number }
   /**
    * Versions folded away: pairs of object index and its new foldedBelow; pairs of a deleted
@@ -67,14 +67,16 @@ export function serveVersionHistory(port: MessagePort, heapUsed: () => number): 
   let events = 0
   /** Past a fold that could not free enough, the next waits until the history grew this much. */
   let foldAgainAbove = 0
-  const over = () => budget > 0 && store.cost + events > Math.max(budget, foldAgainAbove)
+  // What the budget counts: everything the store holds (its versions, their logs, the cache of
+  // latest versions: version-store.ts `held`) and the events.
+  const over = () => budget > 0 && store.held + events > Math.max(budget, foldAgainAbove)
   const reply = (m: HistoryReply, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer)
   /**
    * Folds deleted objects' versions, then the busiest objects' older versions, then quiet ones',
    * until the history and the events are under FOLD_TO of the budget (version-folding.ts).
    */
   const fold = () => {
-    const plan = planFolds(store.foldCandidates(), store.cost + events - budget * FOLD_TO)
+    const plan = planFolds(store.foldCandidates(), store.held + events - budget * FOLD_TO)
     const folds: number[] = []
     const dropped: number[] = []
     for (const { object, below, all } of plan) {
@@ -89,9 +91,9 @@ export function serveVersionHistory(port: MessagePort, heapUsed: () => number): 
     }
     if (dropped.length) store.compactArena()
     // Not enough left worth folding: wait until the history grew by 2% of the budget.
-    foldAgainAbove = store.cost + events > budget ? store.cost + events + budget * 0.02 : 0
+    foldAgainAbove = store.held + events > budget ? store.held + events + budget * 0.02 : 0
     if (folds.length || dropped.length)
-      reply({ t: 'folded', id: 0, folds, dropped, bytes: store.cost })
+      reply({ t: 'folded', id: 0, folds, dropped, bytes: store.held })
   }
   port.on('message', (m: HistoryRequest) => {
     if (m.t === 'add') {
@@ -125,12 +127,16 @@ export function serveVersionHistory(port: MessagePort, heapUsed: () => number): 
     } else if (m.t === 'budget') {
       budget = m.bytes
       foldAgainAbove = 0
+      // The cache of latest versions is a share of the budget at most.
+      store.limitLatest(
+        budget > 0 ? Math.min(LATEST_CACHE_BYTES, budget * LATEST_CACHE_SHARE) : LATEST_CACHE_BYTES,
+      )
       if (over()) fold()
     } else if (m.t === 'events') {
       events = m.bytes
       if (over()) fold()
     } else {
-      reply({ t: 'heap', id: m.id, used: heapUsed(), bytes: store.cost })
+      reply({ t: 'heap', id: m.id, used: heapUsed(), bytes: store.held })
     }
   })
 }

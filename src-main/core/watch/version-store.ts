@@ -6,7 +6,15 @@
 // bytes of recently changed objects are cached, so that the next version's delta does not start
 // with a rebuild. Nothing here parses JSON: a version is parsed when someone asks for it.
 import { ByteWriter, applyDelta, writeDelta } from './byte-delta'
-import { VERSION_OVERHEAD, versionCost, type FoldCandidate } from './version-folding'
+import {
+  CACHE_ENTRY_BYTES,
+  DELETION_ENTRY_BYTES,
+  LOG_BYTES,
+  OBJECT_SLOT_BYTES,
+  VERSION_OVERHEAD,
+  versionCost,
+  type FoldCandidate,
+} from './version-folding'
 
 /** A rebuild copies at most about this many bytes: a small object keeps a whole version seldom. */
 const REBUILD_BYTES = 512 << 10
@@ -26,12 +34,12 @@ export function keyframeSpacing(bytes: number): number {
 }
 /**
  * The arena's largest chunk; a first version larger than a quarter of it gets a chunk of its own.
- * Chunks start at FIRST_CHUNK_BYTES and double: a store of a few thousand objects holds 64 KB, not 1 MB.
+ * Chunks start at FIRST_CHUNK_BYTES and double: a store of a few objects holds 4 KB, not 1 MB.
  */
 const CHUNK_BYTES = 1 << 20
-const FIRST_CHUNK_BYTES = 64 << 10
+const FIRST_CHUNK_BYTES = 4 << 10
 /** The latest bytes of this many bytes' worth of recently changed objects stay at hand. */
-const LATEST_CACHE_BYTES = 8 << 20
+export const LATEST_CACHE_BYTES = 8 << 20
 /** First versions stored whole that a new object's first version may be a delta against. */
 const BASES = 8
 
@@ -48,17 +56,41 @@ interface Log {
 }
 
 const NONE = -1
+/** Objects' slots to start with (they double as objects come). */
+const SLOTS = 64
+/** In `firsts`: an object whose every version was folded (a deleted one); later versions are not kept. */
+const DROPPED = -2
+
+/**
+ * What a log holds beside its versions' bytes (which `cost` counts): the room its records and its
+ * size table keep to grow, its list of whole versions, and its objects (version-folding.ts).
+ */
+function logOverhead(log: Log): number {
+  return (
+    LOG_BYTES +
+    log.records.bytes.byteLength -
+    log.records.length +
+    log.sizes.byteLength +
+    log.wholes.length * 8
+  )
+}
 
 /** Every object's versions, by the object's index in the event store. */
 export class VersionStore {
   /** latestCacheBytes: how much of the latest versions' bytes to keep at hand. */
-  constructor(private readonly latestCacheBytes = LATEST_CACHE_BYTES) {}
+  constructor(private latestCacheBytes = LATEST_CACHE_BYTES) {}
 
-  /** What the versions kept cost, as the store's budget counts it (version-folding.ts). */
+  /** What the versions kept cost: their bytes and VERSION_OVERHEAD each (version-folding.ts). */
   cost = 0
-  private counts = new Int32Array(1024)
+  /**
+   * What the store holds beside the versions' bytes: each object's slots and log (its room to
+   * grow, its size table, its objects), the arena's unused room, the cache of latest versions and
+   * the deleted objects waiting to be dropped (version-folding.ts).
+   */
+  overhead = SLOTS * OBJECT_SLOT_BYTES
+  private counts = new Int32Array(SLOTS)
   /** Where each object's first version's record is in the arena: chunk * 2^32 + offset. */
-  private firsts = new Float64Array(1024).fill(NONE)
+  private firsts = new Float64Array(SLOTS).fill(NONE)
   private readonly logs: (Log | undefined)[] = []
   private readonly chunks: Uint8Array[] = []
   private current = -1
@@ -70,14 +102,38 @@ export class VersionStore {
   private latestBytes = 0
   private readonly scratch = new ByteWriter(4096)
   /** Each object's latest version's length: what making a version whole costs, about. */
-  private lengths = new Int32Array(1024)
+  private lengths = new Int32Array(SLOTS)
   /** Deleted objects (their latest version a deletion), by the order of their deletion. */
   private readonly deletions = new Map<number, number>()
   private deletionCount = 0
-  /** Objects whose every version was folded (deleted ones): later versions are not kept. */
-  private readonly dropped = new Set<number>()
+  /** The arena's chunks' bytes, and what the records stored in them take (the rest is room). */
+  private arenaBytes = 0
+  private arenaRecords = 0
   /** What the first versions of dropped objects cost in the arena until it is compacted. */
   private arenaDead = 0
+
+  /**
+   * What the store holds, as the budget counts it (version-folding.ts): the versions kept and
+   * everything kept for them.
+   */
+  get held(): number {
+    return this.cost + this.overhead
+  }
+
+  /** `overhead` counted afresh from what the store holds (the tests check the running count by it). */
+  recountOverhead(): number {
+    let bytes = this.counts.length * OBJECT_SLOT_BYTES - this.arenaRecords
+    for (const chunk of this.chunks) bytes += chunk.byteLength
+    for (const log of this.logs) if (log) bytes += logOverhead(log)
+    for (const b of this.latest.values()) bytes += b.buffer.byteLength + CACHE_ENTRY_BYTES
+    return bytes + this.deletions.size * DELETION_ENTRY_BYTES
+  }
+
+  /** Keeps at most this many bytes of latest versions at hand (the budget bounds the cache too). */
+  limitLatest(bytes: number): void {
+    this.latestCacheBytes = bytes
+    this.trimLatest()
+  }
 
   /** How many versions an object has had (kept and folded). */
   count(object: number): number {
@@ -100,17 +156,20 @@ export class VersionStore {
     to: number,
     deleted = false,
   ): number {
-    if (version !== this.count(object) || to < from || this.dropped.has(object)) return 0
+    if (version !== this.count(object) || to < from || this.isDropped(object)) return 0
     const bytes = src.subarray(from, to)
     let cost: number
     if (version === 0) this.ensureObject(object)
     this.lengths[object] = bytes.length
+    const deletions = this.deletions.size
     if (deleted) this.deletions.set(object, this.deletionCount++)
     else this.deletions.delete(object)
+    this.overhead += (this.deletions.size - deletions) * DELETION_ENTRY_BYTES
     if (version === 0) {
       cost = this.putFirst(object, bytes)
     } else {
       const log = (this.logs[object] ??= this.newLog(object))
+      const overhead = logOverhead(log)
       const before = log.records.length
       if (version - (log.wholes.at(-1) ?? 0) >= keyframeSpacing(bytes.length)) {
         log.records.append(bytes)
@@ -123,6 +182,7 @@ export class VersionStore {
         log.sizes = sizes
       }
       log.sizes[version] = cost
+      this.overhead += logOverhead(log) - overhead
       this.remember(object, bytes)
     }
     this.counts[object] = version + 1
@@ -140,7 +200,7 @@ export class VersionStore {
     const count = this.count(object)
     const log = this.logs[object]
     const out: (Uint8Array | null)[] = versions.map(() => null)
-    if (this.dropped.has(object)) return out
+    if (this.isDropped(object)) return out
     const order = versions
       .map((v, k) => [v, k] as const)
       .filter(([v]) => v >= 0 && v < count && !(log && v > 0 && v < log.foldedBelow))
@@ -191,14 +251,21 @@ export class VersionStore {
               : versionCost('keyframe', this.lengths[object] as number) - (log.sizes[v] as number),
         })
     })
-    for (const [object, deleted] of this.deletions)
+    for (const [object, deleted] of this.deletions) {
+      const log = this.logs[object]
+      const cached = this.latest.get(object)
       out.push({
         object,
         count: this.count(object),
-        foldedBelow: this.logs[object]?.foldedBelow ?? 0,
-        sizes: this.logs[object]?.sizes ?? [this.firstCost(object)],
+        foldedBelow: log?.foldedBelow ?? 0,
+        sizes: log?.sizes ?? [this.firstCost(object)],
         deleted,
+        overhead:
+          (log ? logOverhead(log) : 0) +
+          DELETION_ENTRY_BYTES +
+          (cached ? cached.buffer.byteLength + CACHE_ENTRY_BYTES : 0),
       })
+    }
     return out
   }
 
@@ -207,18 +274,21 @@ export class VersionStore {
    * not kept. Its first version's bytes stay in the arena until compactArena.
    */
   drop(object: number): void {
-    if (this.dropped.has(object) || this.count(object) === 0) return
+    if (this.isDropped(object) || this.count(object) === 0) return
     const log = this.logs[object]
-    if (log) for (let v = 1; v < log.sizes.length; v++) this.cost -= log.sizes[v] as number
+    if (log) {
+      for (let v = 1; v < log.sizes.length; v++) this.cost -= log.sizes[v] as number
+      this.overhead -= logOverhead(log)
+    }
     this.logs[object] = undefined
     this.arenaDead += this.firstCost(object)
-    this.firsts[object] = NONE
-    this.dropped.add(object)
-    this.deletions.delete(object)
+    this.firsts[object] = DROPPED
+    if (this.deletions.delete(object)) this.overhead -= DELETION_ENTRY_BYTES
     const cached = this.latest.get(object)
     if (cached) {
       this.latest.delete(object)
       this.latestBytes -= cached.buffer.byteLength
+      this.overhead -= cached.buffer.byteLength + CACHE_ENTRY_BYTES
     }
   }
 
@@ -231,11 +301,16 @@ export class VersionStore {
     if (this.arenaDead === 0) return
     const firsts: [number, Uint8Array, number][] = []
     for (let object = 0; object < this.counts.length; object++)
-      if ((this.firsts[object] as number) !== NONE)
+      if ((this.firsts[object] as number) >= 0)
         firsts.push([object, this.firstOf(object), this.firstCost(object)])
+    this.overhead -= this.arenaBytes - this.arenaRecords
+    this.arenaBytes = 0
+    this.arenaRecords = 0
     this.chunks.length = 0
     this.current = -1
     this.used = CHUNK_BYTES
+    // The fresh arena grows from its first chunk again, to what the living objects need.
+    this.chunkSize = 0
     this.bases.length = 0
     this.cost -= this.arenaDead
     this.arenaDead = 0
@@ -256,6 +331,7 @@ export class VersionStore {
     const count = this.count(object)
     if (!log || below <= Math.max(1, log.foldedBelow) || below >= count) return
     const whole = this.bytesAt(object, below) as Uint8Array
+    const overhead = logOverhead(log)
     const after = this.offsetOf(log, below) + recordLength(log, below)
     const records = new ByteWriter(whole.length + log.records.length - after)
     records.append(whole)
@@ -270,11 +346,18 @@ export class VersionStore {
     log.records = records
     log.foldedBelow = below
     log.wholes = [below, ...log.wholes.filter((v) => v > below)]
+    this.overhead += logOverhead(log) - overhead
+  }
+
+  /** Whether every version of the object was folded (a deleted one): later ones are not kept. */
+  private isDropped(object: number): boolean {
+    return object < this.firsts.length && this.firsts[object] === DROPPED
   }
 
   private ensureObject(object: number): void {
     if (object < this.counts.length) return
     const n = Math.max(object + 1, this.counts.length * 2)
+    this.overhead += (n - this.counts.length) * OBJECT_SLOT_BYTES
     const counts = new Int32Array(n)
     counts.set(this.counts)
     this.counts = counts
@@ -289,7 +372,10 @@ export class VersionStore {
   private newLog(object: number): Log {
     const sizes = new Uint32Array(8)
     sizes[0] = this.firstCost(object)
-    return { records: new ByteWriter(256), sizes, foldedBelow: 0, wholes: [] }
+    // No room to start with: a quiet object's log holds a delta or two (ByteWriter grows by half).
+    const log: Log = { records: new ByteWriter(0), sizes, foldedBelow: 0, wholes: [] }
+    this.overhead += logOverhead(log)
+    return log
   }
 
   /**
@@ -334,6 +420,8 @@ export class VersionStore {
     let at: number
     if (length > CHUNK_BYTES / 4) {
       this.chunks.push(new Uint8Array(length + 4))
+      this.arenaBytes += length + 4
+      this.overhead += length + 4
       chunk = this.chunks.length - 1
       at = header === null ? 0 : (4 - header) & 3
     } else {
@@ -344,6 +432,8 @@ export class VersionStore {
           Math.max(FIRST_CHUNK_BYTES, this.chunkSize * 2, length + 8),
         )
         this.chunks.push(new Uint8Array(this.chunkSize))
+        this.arenaBytes += this.chunkSize
+        this.overhead += this.chunkSize
         this.current = this.chunks.length - 1
         this.used = 0
       }
@@ -353,6 +443,9 @@ export class VersionStore {
     }
     const target = this.chunks[chunk] as Uint8Array
     target.set(record.subarray(0, length), at)
+    // The record is counted in `cost`; the arena's room around it in `overhead`.
+    this.arenaRecords += length
+    this.overhead -= length
     this.firsts[object] = chunk * 2 ** 32 + at
     if (header !== null) {
       if (this.bases.length === BASES) this.bases.shift()
@@ -412,16 +505,24 @@ export class VersionStore {
         cached.length === bytes.length ? cached : new Uint8Array(cached.buffer, 0, bytes.length)
     } else {
       copy = new Uint8Array(new ArrayBuffer((bytes.length + 64) & ~7), 0, bytes.length)
-      this.latestBytes += copy.buffer.byteLength - (cached?.buffer.byteLength ?? 0)
+      const grown = copy.buffer.byteLength - (cached?.buffer.byteLength ?? 0)
+      this.latestBytes += grown
+      this.overhead += grown + (cached ? 0 : CACHE_ENTRY_BYTES)
     }
     copy.set(bytes)
     // Most recently used last.
     this.latest.delete(object)
     this.latest.set(object, copy)
+    this.trimLatest()
+  }
+
+  /** Forgets the least recently used latest versions past the cache's bytes. */
+  private trimLatest(): void {
     for (const [o, b] of this.latest) {
       if (this.latestBytes <= this.latestCacheBytes) break
       this.latest.delete(o)
       this.latestBytes -= b.buffer.byteLength
+      this.overhead -= b.buffer.byteLength + CACHE_ENTRY_BYTES
     }
   }
 
