@@ -22,9 +22,11 @@ import { coreFor, createNamespace, kubectl, waitUntil } from './helpers'
 
 const WRITES = 200
 /**
- * About 60% of what the namespace's versions cost as the budget counts them: kube-root-ca.crt's
- * (about 2 KB) and this ConfigMap's 200 (its first whole, about 0.5 KB, then byte deltas of a few
- * dozen bytes: version-store.ts); its first and latest 8 fit in well under 90% of it.
+ * Under what the store holds for the namespace as the budget counts it: kube-root-ca.crt's first
+ * version (about 2 KB), this ConfigMap's 200 (its first whole, about 0.5 KB, then byte deltas of a
+ * few dozen bytes: version-store.ts), their logs, slots and the arena's first chunk (4 KB), and
+ * the events: the busy object folds whenever a fold frees more than its keyframe, down to its
+ * first and latest versions.
  */
 const BUDGET_MB = 0.004
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-budget-'))
