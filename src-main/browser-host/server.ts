@@ -34,6 +34,11 @@ export interface BrowserHost {
   url: string
   port: number
   token: string
+  /**
+   * What the core holds for its tabs that they have not taken yet: events waiting in their queues
+   * (a JSON text's length) and bytes not yet written to their sockets (the soak samples it).
+   */
+  waitingBytes(): number
   close(): Promise<void>
 }
 
@@ -171,6 +176,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
+    waitingBytes: () => {
+      let bytes = 0
+      for (const ws of sockets) bytes += ws.bufferedAmount + (queues.get(ws)?.bytes ?? 0)
+      return bytes
+    },
     close: async () => {
       offEvents()
       for (const ws of sockets) ws.terminate()

@@ -33,6 +33,8 @@ export interface CoreSample {
   historyMb: number
   /** What the store's events cost, as the budget counts them. */
   eventsMb: number
+  /** Events the core holds for the page that it has not taken yet (the browser host's queue and socket). */
+  waitingMb: number
   /** Deleted objects whose every version was folded. */
   foldedDeleted: number
   budgetMb: number
@@ -132,6 +134,7 @@ async function handle(m: CoreRequest): Promise<void> {
         workerHeapMb: usage.heap / MB,
         historyMb: usage.bytes / MB,
         eventsMb: watches.store.eventsBytes() / MB,
+        waitingMb: host.waitingBytes() / MB,
         foldedDeleted: watches.store.folding().foldedDeleted,
         budgetMb: watches.store.budgetBytes / MB,
         rssMb: process.memoryUsage().rss / MB,

@@ -9,8 +9,13 @@ export interface SoakRow {
   coreWorkerHeapMb: number
   coreRssMb: number
   pageHeapMb: number
-  /** The version history as the store's budget counts it (absent before the budget). */
+  /**
+   * The version history as the store's budget counts it (absent before the budget): its versions'
+   * bytes, and since 2026-12-05 everything the worker keeps for them (version-store.ts `held`).
+   */
   historyMb?: number
+  /** Events the core holds for the page that it has not taken yet (absent before they were sampled). */
+  waitingMb?: number
   /** The store's events as the budget counts them (absent before they were counted). */
   eventsMb?: number
   /** Deleted objects whose every version was folded (absent before they were). */
@@ -31,10 +36,10 @@ const f1 = (x: number) => x.toFixed(1)
 
 export function soakTable(rows: SoakRow[]): string {
   const head =
-    "| minute | core heap MB (main + worker) | worker heap MB | core RSS MB | page heap MB | versions MB (budget's count) | events MB (budget's count) | objects | versions kept | versions folded (deleted objects folded) | events | writes (accepted) | recorded events | audit events | load (1 min) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    "| minute | core heap MB (main + worker) | worker heap MB | core RSS MB | page heap MB | history MB (budget's count) | events MB (budget's count) | frames waiting for the page MB | objects | versions kept | versions folded (deleted objects folded) | events | writes (accepted) | recorded events | audit events | load (1 min) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
   const body = rows.map(
     (r) =>
-      `| ${r.minute} | ${f1(r.coreHeapMb)} | ${f1(r.coreWorkerHeapMb)} | ${Math.round(r.coreRssMb)} | ${f1(r.pageHeapMb)} | ${r.historyMb === undefined ? '—' : f1(r.historyMb)} | ${r.eventsMb === undefined ? '—' : f1(r.eventsMb)} | ${r.objects} | ${r.versions} | ${r.folded}${r.foldedDeleted === undefined ? '' : ` (${r.foldedDeleted})`} | ${r.events} | ${r.writes} (${r.writesOk}) | ${r.recordedEvents} | ${r.auditEvents} | ${r.load1 === undefined ? '—' : r.load1.toFixed(1)} |`,
+      `| ${r.minute} | ${f1(r.coreHeapMb)} | ${f1(r.coreWorkerHeapMb)} | ${Math.round(r.coreRssMb)} | ${f1(r.pageHeapMb)} | ${r.historyMb === undefined ? '—' : f1(r.historyMb)} | ${r.eventsMb === undefined ? '—' : f1(r.eventsMb)} | ${r.waitingMb === undefined ? '—' : f1(r.waitingMb)} | ${r.objects} | ${r.versions} | ${r.folded}${r.foldedDeleted === undefined ? '' : ` (${r.foldedDeleted})`} | ${r.events} | ${r.writes} (${r.writesOk}) | ${r.recordedEvents} | ${r.auditEvents} | ${r.load1 === undefined ? '—' : r.load1.toFixed(1)} |`,
   )
   return [head, ...body].join('\n')
 }

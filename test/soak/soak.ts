@@ -204,6 +204,7 @@ try {
       pageHeapMb: await pageHeap(),
       ...(s.historyMb !== undefined ? { historyMb: s.historyMb } : {}),
       ...(s.eventsMb !== undefined ? { eventsMb: s.eventsMb } : {}),
+      ...(s.waitingMb !== undefined ? { waitingMb: s.waitingMb } : {}),
       ...(s.foldedDeleted !== undefined ? { foldedDeleted: s.foldedDeleted } : {}),
       objects: s.objects,
       versions: s.versions,
