@@ -399,7 +399,12 @@ function currentPids(info: ClusterInfo): Record<string, number> {
  * Kills kube-apiserver (SIGKILL: a crash, not a shutdown) and starts it again with the same flags;
  * resolves when /readyz passes. Its watch cache starts empty at the current etcd revision.
  */
-export async function restartApiserver(info: ClusterInfo, downMs = 0): Promise<void> {
+export async function restartApiserver(
+  info: ClusterInfo,
+  downMs = 0,
+  /** Run while kube-apiserver is down (etcd is up): a change no watch can see as it happens. */
+  whileDown?: () => void,
+): Promise<void> {
   const pid = currentPids(info)['kube-apiserver']
   if (pid) {
     try {
@@ -410,6 +415,7 @@ export async function restartApiserver(info: ClusterInfo, downMs = 0): Promise<v
     while (isAlive(pid)) await new Promise((r) => setTimeout(r, 50))
   }
   if (downMs > 0) await new Promise((r) => setTimeout(r, downMs))
+  whileDown?.()
   const args = JSON.parse(
     readFileSync(path.join(info.dir, 'apiserver-args.json'), 'utf8'),
   ) as string[]
