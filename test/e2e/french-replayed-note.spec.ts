@@ -70,7 +70,7 @@ test('a GONE note recorded from the real server replays in French', async ({ pag
     expect(gone?.noteSaid).toMatchObject({ key: 'watch.core.goneNote' })
 
     // Replayed, in French.
-    await page.getByRole('button', { name: 'Open recording' }).click()
+    await page.getByRole('button', { name: 'Replay a recording' }).click()
     const dialog = page.getByRole('dialog', { name: 'Open a recording' })
     await dialog.getByRole('row', { name: /saved/ }).getByRole('button', { name: 'Open' }).click()
     const banner = page.getByRole('region', { name: 'Replay controls' })
@@ -84,7 +84,7 @@ test('a GONE note recorded from the real server replays in French', async ({ pag
     await expect(table).toContainText('not in the relist at')
     await app.screenshot('en-replayed-gone-note')
 
-    await page.locator('nav.side [data-locale="fr"]').first().click()
+    await app.setLanguage('fr')
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
     await expect(table).toContainText(
       /absent de la nouvelle liste à \S+ : supprimé pendant qu’aucun watch n’était ouvert/,
