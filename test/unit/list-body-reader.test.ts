@@ -7,6 +7,7 @@ import {
   MalformedList,
   type ListMetadata,
 } from '../../src-main/core/watch/list-body-reader'
+import { translateSaid } from '@i18n/translate'
 import { scanObjectMeta } from '../../src-main/core/watch/watch-line-scanner'
 
 const enc = new TextEncoder()
@@ -109,6 +110,29 @@ describe('ListBodyReader', () => {
     ]) {
       expect(() => read(bad, 5), bad).toThrow(MalformedList)
     }
+  })
+
+  it("says what is wrong by key, in French too; a JSON parser's own message passes through", () => {
+    const caught = (text: string) => {
+      try {
+        read(text)
+      } catch (error) {
+        return error as MalformedList
+      }
+      throw new Error(`read ${text}`)
+    }
+    const notObject = caught('[]')
+    expect(notObject.message).toBe('not a list: a list is a JSON object')
+    expect(notObject.said.as).toEqual({
+      key: 'watch.core.notAList',
+      params: { why: { key: 'watch.core.list.object' } },
+    })
+    expect(translateSaid('fr', notObject.said.as, notObject.message)).toBe(
+      'pas une liste : une liste est un objet JSON',
+    )
+    const parser = caught('{"kind":tru}')
+    expect(parser.said.as.key).toBe('watch.core.notAList')
+    expect(typeof parser.said.as.params?.why).toBe('string')
   })
 })
 

@@ -6,6 +6,7 @@
 import { PassThrough } from 'node:stream'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { translateSaid } from '@i18n/translate'
 import { NdjsonLines } from '../../src-main/core/watch/ndjson-lines'
 import { scanWatchLine } from '../../src-main/core/watch/watch-line-scanner'
 import {
@@ -99,6 +100,39 @@ async function readAll(parts: Buffer[]) {
   return { end: await done, events }
 }
 
+describe("the watch line reader's own words", () => {
+  it('a line that is not a watch event, and a stream closed early, are said by key', async () => {
+    const stream = new PassThrough()
+    const done = readWatchStream(
+      stream,
+      { onEvent: () => undefined, onData: () => undefined },
+      () => false,
+    )
+    stream.end('{"type":"ADDED"}\n')
+    const end = await done
+    expect(end.kind).toBe('malformed')
+    const message = end.kind === 'malformed' ? end.message : ''
+    if (typeof message === 'string') throw new Error(`said as text: ${message}`)
+    expect(message.as.key).toBe('watch.core.notAnEvent')
+    expect(translateSaid('fr', message.as, message.text)).toMatch(
+      /^pas un événement de watch \(\{"type"/,
+    )
+
+    const cut = new PassThrough()
+    const closed = readWatchStream(
+      cut,
+      { onEvent: () => undefined, onData: () => undefined },
+      () => false,
+    )
+    cut.destroy()
+    const ended = await closed
+    expect(ended).toMatchObject({
+      kind: 'error',
+      message: { as: { key: 'watch.core.streamClosed' } },
+    })
+  })
+})
+
 describe('the watch line reader, with generated input', () => {
   it('the scanner agrees with JSON.parse on every event, in any key order, with names in every script', () => {
     fc.assert(
@@ -185,7 +219,10 @@ describe('the watch line reader, with generated input', () => {
         async (bytes, cuts) => {
           const { end } = await readAll(chunks(bytes, cuts))
           expect(['closed', 'malformed']).toContain(end.kind)
-          if (end.kind === 'malformed') expect(end.message.length).toBeGreaterThan(0)
+          if (end.kind === 'malformed') {
+            const text = typeof end.message === 'string' ? end.message : end.message.text
+            expect(text.length).toBeGreaterThan(0)
+          }
         },
       ),
       { numRuns: 300 },

@@ -18,6 +18,7 @@ import {
   isWs,
   scalarEnd,
 } from './json-bytes'
+import { said, type Said } from '@i18n/translate'
 
 export interface ListMetadata {
   resourceVersion?: string
@@ -41,7 +42,12 @@ export interface ListBodyHandlers {
   onItem(bytes: Uint8Array): void
 }
 
-export class MalformedList extends Error {}
+/** What is wrong with the body, in the catalogue's words (a JSON parser's own message passes through). */
+export class MalformedList extends Error {
+  constructor(readonly said: Said) {
+    super(said.text)
+  }
+}
 
 type State =
   | 'start'
@@ -87,7 +93,7 @@ export class ListBodyReader {
         case 'start':
           while (i < n && isWs(b[i] as number)) i++
           if (i === n) return
-          if (b[i] !== OPEN_BRACE) this.fail('a list is a JSON object')
+          if (b[i] !== OPEN_BRACE) this.fail(said('watch.core.list.object'))
           i++
           this.state = 'key-or-end'
           this.afterComma = false
@@ -100,7 +106,7 @@ export class ListBodyReader {
             i++
             this.state = 'done'
           } else if (c === QUOTE) this.beginCapture('key')
-          else this.fail('a key was expected')
+          else this.fail(said('watch.core.list.key'))
           break
         }
         case 'key':
@@ -119,7 +125,7 @@ export class ListBodyReader {
         case 'colon':
           while (i < n && isWs(b[i] as number)) i++
           if (i === n) return
-          if (b[i] !== COLON) this.fail('a colon was expected')
+          if (b[i] !== COLON) this.fail(said('watch.core.list.colon'))
           i++
           this.state = 'value'
           break
@@ -128,7 +134,7 @@ export class ListBodyReader {
           if (i === n) return
           const c = b[i] as number
           if (this.key === 'items' && c === OPEN_BRACKET) {
-            if (this.sawItems) this.fail('two "items"')
+            if (this.sawItems) this.fail(said('watch.core.list.twoItems'))
             this.sawItems = true
             i++
             this.state = 'item-or-end'
@@ -151,7 +157,8 @@ export class ListBodyReader {
             this.afterComma = true
           } else if (inItems && c === CLOSE_BRACKET) this.state = 'after-value'
           else if (!inItems && c === CLOSE_BRACE) this.state = 'done'
-          else this.fail(inItems ? 'a comma or ] was expected' : 'a comma or } was expected')
+          else
+            this.fail(said(inItems ? 'watch.core.list.commaBracket' : 'watch.core.list.commaBrace'))
           break
         }
         case 'item-or-end': {
@@ -162,12 +169,12 @@ export class ListBodyReader {
             i++
             this.state = 'after-value'
           } else if (c === OPEN_BRACE) this.beginCapture('item')
-          else this.fail('an item is a JSON object')
+          else this.fail(said('watch.core.list.item'))
           break
         }
         case 'done':
           while (i < n && isWs(b[i] as number)) i++
-          if (i < n) this.fail('bytes after the list')
+          if (i < n) this.fail(said('watch.core.list.after'))
           return
       }
     }
@@ -176,8 +183,8 @@ export class ListBodyReader {
   /** The body ended: the list's own fields. Throws MalformedList when it was cut short. */
   end(): ListHead {
     if (this.state === 'capture' && this.scalar) this.completeCapture(this.joined(null, 0, 0))
-    if (this.state !== 'done') this.fail('the list ended before its last byte')
-    if (!this.sawItems && this.fields.items !== null) this.fail('no "items"')
+    if (this.state !== 'done') this.fail(said('watch.core.list.cut'))
+    if (!this.sawItems && this.fields.items !== null) this.fail(said('watch.core.list.noItems'))
     const str = (v: unknown) => (typeof v === 'string' ? v : '')
     return {
       kind: str(this.fields.kind),
@@ -187,8 +194,9 @@ export class ListBodyReader {
     }
   }
 
-  private fail(why: string): never {
-    throw new MalformedList(`not a list: ${why}`)
+  /** `why` is ours, or a JSON parser's own message. */
+  private fail(why: Said | string): never {
+    throw new MalformedList(said('watch.core.notAList', { why }))
   }
 
   /** A value, key or item begins at the byte the scan reads next (its quote or bracket). */
@@ -248,7 +256,7 @@ export class ListBodyReader {
     this.state = 'after-value'
     this.scalar = false
     if (this.key === 'metadata') {
-      if (!value || typeof value !== 'object') this.fail('its metadata is not an object')
+      if (!value || typeof value !== 'object') this.fail(said('watch.core.list.metadata'))
       this.handlers.onMetadata(value as ListMetadata)
     }
   }

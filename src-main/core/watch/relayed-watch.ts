@@ -29,7 +29,7 @@ import { NdjsonLines } from './ndjson-lines'
 import { said, type Said } from '@i18n/translate'
 import { targetLabelSaid } from './watch-target'
 import { initialWatchStatus } from './watch-status'
-import { readWatchLine, type WatchLine } from './watch-stream'
+import { lineProblem, readWatchLine, type WatchLine } from './watch-stream'
 
 /** What the proxy knows of a relayed watch when its answer's headers arrive. */
 export interface RelayedWatchRequest {
@@ -325,7 +325,7 @@ export class RelayedWatch {
     } catch (error) {
       this.unreadable(
         said('watch.core.why.notEvent', {
-          message: (error as Error).message,
+          message: lineProblem(error),
           line: Buffer.from(bytes).toString('utf8', 0, 120),
         }),
         last && this.endedAs.how === 'cut',

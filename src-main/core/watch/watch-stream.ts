@@ -4,6 +4,7 @@
 // history's worker. A line that is not a watch event ends the stream as an error: resuming from
 // the last good resourceVersion is safer than guessing what the line meant.
 import type { Readable } from 'node:stream'
+import { said, type Said } from '@i18n/translate'
 import { NdjsonLines } from './ndjson-lines'
 import { scanWatchLine, type ScannedEvent } from './watch-line-scanner'
 
@@ -24,8 +25,10 @@ export interface WatchLine {
 export type StreamEnd =
   | { kind: 'closed' }
   | { kind: 'aborted' }
-  | { kind: 'error'; message: string }
-  | { kind: 'malformed'; line: string; message: string }
+  /** The system's message, or ours (a connection closed early). */
+  | { kind: 'error'; message: string | Said }
+  /** Ours (not a watch event), or a JSON parser's own message. */
+  | { kind: 'malformed'; line: string; message: string | Said }
 
 export interface StreamHandlers {
   onEvent(line: WatchLine): void
@@ -37,6 +40,21 @@ const WATCH_TYPES = new Set<string>(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK',
 
 /** The annotation a streaming list's last initial event, a BOOKMARK, carries (metav1.InitialEventsAnnotationKey). */
 export const INITIAL_EVENTS_END = 'k8s.io/initial-events-end'
+
+/** The form a watch line has, as the API defines it (the machine's words, said as they are). */
+const WATCH_EVENT_SHAPE = '{"type": ADDED|MODIFIED|DELETED|BOOKMARK|ERROR, "object": {...}}'
+
+/** A line that parses as JSON but is not a watch event: said in the catalogue's words. */
+export class NotAWatchEvent extends Error {
+  constructor(readonly said: Said) {
+    super(said.text)
+  }
+}
+
+/** What is wrong with a line: ours by key, a JSON parser's message as it came. */
+export function lineProblem(error: unknown): string | Said {
+  return error instanceof NotAWatchEvent ? error.said : (error as Error).message
+}
 
 /** The slow, exact path: JSON.parse, for ERROR events and anything the scanner would not read. */
 export function parseWatchLine(bytes: Uint8Array): WatchLine {
@@ -52,9 +70,7 @@ export function parseWatchLine(bytes: Uint8Array): WatchLine {
     typeof e.object !== 'object' ||
     e.object === null
   ) {
-    throw new Error(
-      'not a watch event ({"type": ADDED|MODIFIED|DELETED|BOOKMARK|ERROR, "object": {...}})',
-    )
+    throw new NotAWatchEvent(said('watch.core.notAnEvent', { shape: WATCH_EVENT_SHAPE }))
   }
   const o = e.object
   const m = (o.metadata ?? {}) as Record<string, unknown>
@@ -117,7 +133,7 @@ export function readWatchStream(
         finish({
           kind: 'malformed',
           line: Buffer.from(bytes).toString('utf8', 0, 200),
-          message: (error as Error).message,
+          message: lineProblem(error),
         })
         stream.destroy()
         return
@@ -139,7 +155,7 @@ export function readWatchStream(
       finish(
         isAborted()
           ? { kind: 'aborted' }
-          : { kind: 'error', message: 'connection closed before the end of the stream' },
+          : { kind: 'error', message: said('watch.core.streamClosed') },
       ),
     )
   })

@@ -380,7 +380,7 @@ export class WatchSupervisor {
         }
         const message =
           failure instanceof MalformedList
-            ? said('watch.core.listMalformed', { message: failure.message })
+            ? said('watch.core.listMalformed', { message: failure.said })
             : this.failureTitle(failure)
         // A page lost on the way: its continue token still holds the list's resourceVersion, so
         // ask for the same page again (a 410 answer to it starts the list over, above).
@@ -918,7 +918,7 @@ function parsedMeta(bytes: Uint8Array): ObjectMeta {
   try {
     o = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))
   } catch (error) {
-    throw new MalformedList(`an item is not JSON: ${(error as Error).message}`)
+    throw new MalformedList(said('watch.core.itemNotJson', { message: (error as Error).message }))
   }
   const m = (o.metadata ?? {}) as Record<string, unknown>
   const str = (v: unknown) => (typeof v === 'string' ? v : '')
