@@ -81,6 +81,8 @@ export const recordingEn = {
   'replay.fromAria': 'Export from (seconds)',
   'replay.toAria': 'Export to (seconds)',
   'replay.exportRange': 'Export range as a recording',
+  // An exported range's title, stored in the new file with its key (docs/recording-format.md)
+  'replay.excerptTitle': '{{title}} ({{s, number}} s excerpt)',
   'replay.savedName': 'Saved {{name}}',
   'spot.before': 'Before the first event: press Space to play, → to step.',
   'spot.aria': 'Current event',

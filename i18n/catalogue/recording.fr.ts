@@ -82,6 +82,7 @@ export const recordingFr: { readonly [K in keyof typeof recordingEn]: string } =
   'replay.fromAria': 'Exporter à partir de (secondes)',
   'replay.toAria': 'Exporter jusqu’à (secondes)',
   'replay.exportRange': 'Exporter l’intervalle comme enregistrement',
+  'replay.excerptTitle': '{{title}} (extrait de {{s, number}} s)',
   'replay.savedName': 'Enregistré : {{name}}',
   'spot.before': 'Avant le premier événement : Espace pour lire, → pour avancer d’un pas.',
   'spot.aria': 'Événement courant',

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { translateSaid } from '@i18n/translate'
 import { exportRange } from '../../src-main/features/recording/export-range'
 import { FORMAT_NAME, type RecordingLine } from '../../src-main/features/recording/format'
 import { readRecordingFile, type RecordingContent } from '../../src-main/features/recording/reader'
@@ -258,6 +259,35 @@ describe('the replay session', () => {
     }
     replay.seekMs(0)
     expect(replay.watches.store.size).toBe(2) // the state at the range's start
+    replay.close()
+  })
+
+  it("titles an exported range in the catalogue's words, kept by key; a range of it names its source's", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-range-'))
+    const first = path.join(dir, 'a.ndjson')
+    await exportRange(content, 1800, 3500, first)
+    const read = await readRecordingFile(first)
+    if (!read.ok) throw new Error(read.error.title)
+    const h = read.value.header
+    const source = content.header.title ?? content.header.context
+    expect(h.title).toBe(`${source} (2 s excerpt)`)
+    expect(h.titleSaid).toEqual({ key: 'replay.excerptTitle', params: { title: source, s: 2 } })
+    expect(translateSaid('fr', h.titleSaid, h.title ?? '')).toBe(`${source} (extrait de 2 s)`)
+
+    const second = path.join(dir, 'b.ndjson')
+    await exportRange(read.value, 0, 1000, second)
+    const again = await readRecordingFile(second)
+    if (!again.ok) throw new Error(again.error.title)
+    expect(translateSaid('fr', again.value.header.titleSaid, '')).toBe(
+      `${source} (extrait de 2 s) (extrait de 1 s)`,
+    )
+    const replay = new ReplaySession('r', again.value, {
+      frame() {},
+      emit() {},
+      status() {},
+      reset() {},
+    })
+    expect(replay.status().titleSaid).toEqual(again.value.header.titleSaid)
     replay.close()
   })
 })

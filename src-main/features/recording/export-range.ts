@@ -3,6 +3,7 @@
 // the range and anything after it are dropped. Redaction is applied again whatever the source
 // said: an export is something people share.
 import { redact, REDACTION_RULES } from '@common/redaction'
+import { said, type Said } from '@i18n/translate'
 import { isEventLine, isStoreLine, type RecordingLine } from './format'
 import { redactLine } from './recorded-redaction'
 import type { RecordingContent } from './reader'
@@ -17,11 +18,18 @@ export async function exportRange(
   const { header } = content
   const from = header.t0 + Math.min(fromMs, toMs)
   const to = header.t0 + Math.max(fromMs, toMs)
+  // The source's title is data (the person's words, or the context's name), said as it is; the
+  // excerpt around it is Apiscope's words, kept by key (a range of a range names its source's).
+  const source: string | Said = header.titleSaid
+    ? { text: header.title ?? header.context, as: header.titleSaid as Said['as'] }
+    : (header.title ?? header.context)
+  const title = said('replay.excerptTitle', { title: source, s: Math.round((to - from) / 1000) })
   const writer = new RecordingWriter(file, {
     ...redact(header).value,
     t0: from,
     startedAt: new Date(from).toISOString(),
-    title: `${header.title ?? header.context} (${Math.round((to - from) / 1000)} s excerpt)`,
+    title: title.text,
+    titleSaid: title.as,
     redaction: { secrets: 'redacted', rules: REDACTION_RULES },
   })
   let events = 0

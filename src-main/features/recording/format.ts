@@ -31,7 +31,13 @@ export interface RecordingHeader {
   }
   /** The watches running when the recording started (more may start later). */
   watches: WatchTarget[]
+  /** The person's own words (the Record bar's title), or Apiscope's when `titleSaid` is there. */
   title?: string
+  /**
+   * The title as a message of the catalogue when Apiscope wrote it (an exported range's
+   * "… (12 s excerpt)"): a replay says it in the chosen language; `title` keeps its English.
+   */
+  titleSaid?: SaidAs
   /**
    * Answers to read-only messages at the start (kube:identity, kube:health, kube:discovery,
    * kube:access-rules), redacted: the Overview and Discovery views show them in replay.

@@ -89,6 +89,8 @@ export interface ReplayMarker {
 export interface ReplayStatus {
   name: string
   title: string
+  /** The title's key when Apiscope wrote it (an exported range), to say it in the chosen language. */
+  titleSaid?: SaidAs
   context: string
   serverVersion: string
   startedAt: string

@@ -148,6 +148,8 @@ function headerProblem(h: RecordingHeader): Said | null {
     return said('rec.bad.redaction')
   if (!Array.isArray(o.watches) || !o.watches.every(isObj)) return said('rec.bad.watches')
   if (o.answers !== undefined && !isObj(o.answers)) return said('rec.bad.answers')
+  // A title's key that does not read as one (a hand-edited file): the title shows as written.
+  if (o.titleSaid !== undefined && !isSaidAs(o.titleSaid)) delete o.titleSaid
   return null
 }
 

@@ -251,6 +251,7 @@ export class ReplaySession {
     return {
       name: this.name,
       title: h.title ?? this.name,
+      ...(h.titleSaid ? { titleSaid: h.titleSaid } : {}),
       context: h.context,
       serverVersion: h.server?.gitVersion ?? 'unknown',
       startedAt: h.startedAt,
