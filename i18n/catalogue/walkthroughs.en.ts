@@ -64,6 +64,8 @@ export const walkthroughsEn = {
   'outcome.lines_other': 'The watch delivered {{count, number}} lines:',
   'outcome.thisServer': 'This server:',
   'outcome.body': 'Request and response body',
+  'outcome.bodyMore_one': '… ({{count, number}} more character)',
+  'outcome.bodyMore_other': '… ({{count, number}} more characters)',
   'walk.source': 'From the chapter: {{section}}',
   // Walkthrough checks the core names by id (CheckTable says them in words)
   'check.httpStatus': 'HTTP status',

@@ -66,6 +66,8 @@ export const walkthroughsFr: { readonly [K in keyof typeof walkthroughsEn]: stri
   'outcome.lines_other': 'Le watch a livré {{count, number}} lignes :',
   'outcome.thisServer': 'Ce serveur :',
   'outcome.body': 'Corps de la requête et de la réponse',
+  'outcome.bodyMore_one': '… ({{count, number}} caractère de plus)',
+  'outcome.bodyMore_other': '… ({{count, number}} caractères de plus)',
   'walk.source': 'D’après le chapitre : {{section}}',
   'check.httpStatus': 'statut HTTP',
   'check.stage': 'arrêt à l’étape',

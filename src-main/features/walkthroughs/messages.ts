@@ -114,6 +114,8 @@ export interface RequestOutcome {
   verdict: StageVerdict | null
   /** The response body, pretty-printed, redacted, cut to a few KB. */
   body: string
+  /** How many characters of the body were cut (the renderer says so in the person's language). */
+  bodyMore?: number
   /** A watch's lines, each cut to one line. */
   lines?: string[]
   /** A list's continue token, decoded ({"v","rv","start"} on the servers we know). */

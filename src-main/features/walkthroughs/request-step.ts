@@ -134,14 +134,18 @@ function parse(text: string): unknown {
 /**
  * What the renderer sees of an answer: the one shown answer (core/request-as/shown-answer.ts), told what
  * the request addressed, hiding the tokens given (its identities' and any a step saved), laid out
- * as text and cut at BODY_LIMIT characters.
+ * as text.
  */
 export function displayBody(body: unknown, hidden: readonly string[], about: About = {}): string {
   const value = shownAnswer(body, about, hidden).value
-  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2)
+  return typeof value === 'string' ? value : JSON.stringify(value, null, 2)
+}
+
+/** The shown body cut at BODY_LIMIT characters, and how many were left out (said by the renderer). */
+function cutBody(text: string): { body: string; bodyMore?: number } {
   return text.length > BODY_LIMIT
-    ? `${text.slice(0, BODY_LIMIT)}\n… (${text.length - BODY_LIMIT} more characters)`
-    : text
+    ? { body: text.slice(0, BODY_LIMIT), bodyMore: text.length - BODY_LIMIT }
+    : { body: text }
 }
 
 /** What a check may show of what was observed: redacted as the body is. */
@@ -493,7 +497,7 @@ export async function runRequest(
       statusText: sent.statusText,
       ms: sent.ms,
       verdict,
-      body: displayBody(observed.lines ? observed.text : observed.body, secrets, about),
+      ...cutBody(displayBody(observed.lines ? observed.text : observed.body, secrets, about)),
       ...(observed.lines
         ? {
             lines: observed.lines.map((l) => {
