@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { translate } from '@i18n/translate'
 import { listingProgressSaid } from '../../src-main/core/watch/watch-supervisor'
-import { targetLabelSaid } from '../../src-main/core/watch/watch-target'
+import { targetLabelSaid } from '../../src-main/common/watch-label'
 
 describe('a watch’s reasons in French', () => {
   it('says the core’s reasons again by key, numbers through Intl', () => {

@@ -27,7 +27,7 @@ import type { RelayedWatchOrigin, WatchStatus, WatchTarget } from '@common/watch
 import type { EventStore, ObjectMeta } from './event-store'
 import { NdjsonLines } from './ndjson-lines'
 import { said, type Said } from '@i18n/translate'
-import { targetLabelSaid } from './watch-target'
+import { targetLabelSaid } from '@common/watch-label'
 import { initialWatchStatus } from './watch-status'
 import { lineProblem, readWatchLine, type WatchLine } from './watch-stream'
 

@@ -26,7 +26,8 @@ import {
   type StartReason,
   type Step,
 } from './reflector-plan'
-import { collectionPath, targetLabelSaid } from './watch-target'
+import { targetLabelSaid } from '@common/watch-label'
+import { collectionPath } from './watch-target'
 import { initialWatchStatus } from './watch-status'
 import { scanObjectMeta } from './watch-line-scanner'
 import { readWatchStream, type WatchLine } from './watch-stream'
