@@ -45,7 +45,7 @@ export const INITIAL_EVENTS_END = 'k8s.io/initial-events-end'
 const WATCH_EVENT_SHAPE = '{"type": ADDED|MODIFIED|DELETED|BOOKMARK|ERROR, "object": {...}}'
 
 /** A line that parses as JSON but is not a watch event: said in the catalogue's words. */
-export class NotAWatchEvent extends Error {
+class NotAWatchEvent extends Error {
   constructor(readonly said: Said) {
     super(said.text)
   }
