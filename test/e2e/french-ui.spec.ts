@@ -11,6 +11,7 @@ import { expect, startServe, test, useDemoServe } from './fixtures'
 import { englishShown, expectFits, expectNoEnglish } from './french-check'
 import { ApiscopePage } from './pages/apiscope-page'
 import { WalkthroughsPage } from './pages/walkthroughs-page'
+import { showView } from './view-settled'
 
 /** The app shell: top bar, replay strip, side bar (the view in the middle is checked on its own). */
 const SHELL =
@@ -219,7 +220,7 @@ test.describe('in the bundled demo', () => {
     await expectNoEnglish(page, 'replay strip', SHELL)
     await expectFits(page, 'fr-replay')
     await app.screenshot('fr-replay')
-    await banner.getByRole('button', { name: /Repère : Server-side apply/ }).click()
+    await banner.getByRole('button', { name: /Repère : Server-side apply/ }).dispatchEvent('click')
     await page.getByRole('button', { name: 'Présentation' }).click()
     await page
       .getByRole('navigation', { name: 'Vues' })
@@ -230,5 +231,47 @@ test.describe('in the bundled demo', () => {
     await expectNoEnglish(page, 'presenter replay strip', SHELL)
     await expectFits(page, 'fr-presenter-replay')
     await app.screenshot('fr-presenter-replay')
+  })
+
+  // The recorded watches' lanes and the recorded rollout trace: the core's words as the recording
+  // kept them (by key), said in French; a status without its key is said again from its target.
+  test('the demo’s timeline lanes and rollout trace in French', async ({ page }) => {
+    test.setTimeout(150_000)
+    await page.addInitScript("localStorage.setItem('apiscope.locale', 'fr')")
+    const app = new ApiscopePage(page, serve.url)
+    await app.open()
+    const banner = page.getByRole('region', { name: 'Commandes du rejeu' })
+    await expect(banner).toContainText('REJEU')
+    await banner.getByRole('button', { name: /^Repère : End of the demo/ }).dispatchEvent('click')
+    await showView(page, '3')
+    const chart = page.getByTestId('timeline-chart')
+    await expect(chart).toContainText('configmaps dans ch34')
+    await expect(chart).not.toContainText(/\bin ch34\b/)
+    await expectNoEnglish(page, 'demo timeline')
+    await expectFits(page, 'fr-replay-timeline')
+    await app.screenshot('fr-replay-timeline')
+
+    await banner.getByRole('button', { name: /^Repère : A rollout/ }).dispatchEvent('click')
+    await showView(page, '9')
+    await banner.getByLabel('Vitesse du rejeu').selectOption('16')
+    await banner.getByRole('button', { name: 'Lecture', exact: true }).click()
+    await expect(page.getByText(/Le rollout est terminé\./)).toBeVisible({ timeout: 60_000 })
+    await banner.getByRole('button', { name: 'Pause', exact: true }).click()
+    const diagram = page.getByTestId('rollout-diagram')
+    // Each caption as the diagram wraps it (one SVG line each).
+    for (const caption of [
+      'Auteur',
+      'toute écriture',
+      'Contrôleur',
+      'Agent du nœud',
+      '(simulé)',
+      'pas de kubelet ici',
+    ])
+      await expect(diagram.getByText(caption, { exact: true }).first()).toBeVisible()
+    for (const english of ['Writer', 'every write', 'Deployment', 'Node agent', 'no kubelet here'])
+      await expect(diagram.getByText(english, { exact: true })).toHaveCount(0)
+    await expectNoEnglish(page, 'demo rollout trace')
+    await expectFits(page, 'fr-replay-rollout')
+    await app.screenshot('fr-replay-rollout')
   })
 })

@@ -7,9 +7,11 @@
 // the connect screen once the replay is closed; and, live against the real control plane, a
 // walkthrough mid-step (its 409 checked). Each state is reached in English, audited, pictured
 // en-<theme>-<state>, then switched to French (the switch keeps the state), audited and pictured
-// fr-<theme>-<state>.
+// fr-<theme>-<state>; the French screen also shows no English text of the catalogue
+// (french-check.ts), the recorded core's words included.
 import type { Page } from '@playwright/test'
 import { expect, test, useDemoServe } from './fixtures'
+import { englishShown } from './french-check'
 import { auditLayout, FITS } from './layout-audit'
 import { ApiscopePage } from './pages/apiscope-page'
 import { OwnershipPage } from './pages/ownership-page'
@@ -30,6 +32,10 @@ async function fitsInBoth(app: ApiscopePage, theme: string, state: string): Prom
   for (const language of ['en', 'fr'] as const) {
     await speak(page, language)
     expect.soft(await auditLayout(page), `${state}, ${theme} theme, ${language}`).toEqual(FITS)
+    if (language === 'fr')
+      expect
+        .soft(await englishShown(page), `English UI text on the French ${state}, ${theme} theme`)
+        .toEqual([])
     await app.screenshot(`${language}-${theme}-${state}`)
   }
   await speak(page, 'en')
