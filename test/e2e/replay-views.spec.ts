@@ -20,12 +20,13 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   const app = new ApiscopePage(page, serve.url)
   const banner = page.getByRole('region', { name: 'Replay controls' })
   const count = banner.getByLabel('Events replayed')
+  // Markers a few seconds apart overlap on the strip: a click event reaches the one named.
   const marker = (text: RegExp) => banner.getByRole('button', { name: text })
   await app.open()
   await expect(banner.getByText('REPLAY', { exact: true })).toBeVisible()
 
   // Ownership: after --force-conflicts, vitrine's map, its history and the recorded what-if.
-  await marker(/Marker: --force-conflicts/).click()
+  await marker(/Marker: --force-conflicts/).dispatchEvent('click')
   await expect
     .poll(async () => Number((await count.textContent())?.split('/')[0]))
     .toBeGreaterThan(20)
@@ -45,7 +46,7 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   await expect(page.getByRole('button', { name: 'Dry-run apply' })).toBeDisabled()
 
   // The rollout trace: play through the rollout; the recorded traces arrive at their time.
-  await marker(/Marker: A rollout/).click()
+  await marker(/Marker: A rollout/).dispatchEvent('click')
   await nav(page, 'Rollout trace').click()
   await expect(page.getByTestId('rollout-replay')).toContainText('No rollout traced')
   await banner.getByLabel('Replay speed').selectOption('4')
@@ -70,7 +71,9 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   const lab = new LabPage(page)
   await lab.open()
   // Reglages_1's answer is the last before the demo's policy step: seek to that step's marker.
-  await marker(/Marker: Request lab: a ValidatingAdmissionPolicy refuses 7 replicas/).click()
+  await marker(/Marker: Request lab: a ValidatingAdmissionPolicy refuses 7 replicas/).dispatchEvent(
+    'click',
+  )
   await expect(lab.result).toContainText('Reglages_1', { timeout: 20_000 })
   await expect(lab.status).toHaveText('422')
   await expect(lab.stagePath).toBeVisible()
@@ -102,7 +105,7 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   // Live traffic: the audit stream as recorded, drawn as the replay plays.
   const traffic = new TrafficPage(page)
   await traffic.open()
-  await marker(/Marker: Request lab: one list, four identities/).click()
+  await marker(/Marker: Request lab: one list, four identities/).dispatchEvent('click')
   await banner.getByRole('button', { name: 'Play', exact: true }).click()
   await expect(traffic.list.locator('tbody tr[data-code]').first()).toBeVisible({ timeout: 20_000 })
   await expect(traffic.drawing.locator('g.dot').first()).toBeAttached({ timeout: 20_000 })
@@ -139,7 +142,7 @@ test('in the demo, Ownership’s picker lists the replayed objects, grouped, as 
   const own = new OwnershipPage(page)
   await own.open()
   // Jump to the end of the recording: every object it holds is in the picker.
-  await banner.getByRole('button', { name: /Marker: A rollout/ }).click()
+  await banner.getByRole('button', { name: /Marker: A rollout/ }).dispatchEvent('click')
   await expect
     .poll(async () => (await own.watchedOptions()).length)
     .toBeGreaterThanOrEqual(demoFacts().objects)
