@@ -10,6 +10,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
+import type { ClientRequest } from 'node:http'
 import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
@@ -71,6 +72,89 @@ function call(
   })
 }
 
+/** Patches in flight at once (each on another object). */
+const WRITERS = 16
+/** How long one watch request may last; the recorder then resumes from the last version it saw. */
+const WATCH_SECONDS = 600
+
+/**
+ * Writes every event of the namespace's ConfigMap watch to `out`, byte for byte as the server sent
+ * it, one line each. A watch ends (its timeoutSeconds; a cut connection): the next one resumes from
+ * the last resourceVersion seen (an event's or a bookmark's), so that no event is missed or
+ * doubled however long the recording takes. Bookmarks only move that resourceVersion on; they are
+ * not written. An ERROR event (410 Gone: that version is no longer in the watch cache) fails the
+ * recording.
+ */
+function recordWatch(
+  cluster: ClusterInfo,
+  ns: string,
+  out: NodeJS.WritableStream,
+  log: (m: string) => void,
+): { events(): number; failed(): Error | undefined; stop(): void } {
+  let lastRv = '0'
+  let events = 0
+  let failed: Error | undefined
+  let stopped = false
+  let current: ClientRequest | undefined
+  const open = (): void => {
+    if (stopped || failed) return
+    let rest = Buffer.alloc(0)
+    const url =
+      `${cluster.server}/api/v1/namespaces/${ns}/configmaps?watch=1&allowWatchBookmarks=true` +
+      `&resourceVersion=${lastRv}&timeoutSeconds=${WATCH_SECONDS}`
+    let answered = false
+    current = https.get(url, { ...tls(cluster) }, (res) => {
+      answered = true
+      if (res.statusCode !== 200) {
+        failed = new Error(`watch answered ${res.statusCode}`)
+        res.resume()
+        return
+      }
+      res.on('data', (chunk: Buffer) => {
+        const buf = rest.length ? Buffer.concat([rest, chunk]) : chunk
+        let start = 0
+        for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+          const line = buf.subarray(start, nl + 1)
+          start = nl + 1
+          const event = JSON.parse(line.toString('utf8')) as {
+            type: string
+            object: { metadata?: { resourceVersion?: string }; message?: string }
+          }
+          if (event.type === 'ERROR') {
+            failed = new Error(`watch from ${lastRv}: ${event.object.message ?? 'ERROR'}`)
+            res.destroy()
+            return
+          }
+          lastRv = event.object.metadata?.resourceVersion ?? lastRv
+          if (event.type === 'BOOKMARK') continue
+          out.write(line)
+          events++
+        }
+        rest = Buffer.from(buf.subarray(start))
+      })
+      // A line cut off at the end is dropped: the next watch starts before it.
+      res.on('close', () => {
+        if (stopped || failed) return
+        log(`watch ended after ${events} events; resuming from resourceVersion ${lastRv}`)
+        setTimeout(open, 100)
+      })
+    })
+    // No answer at all (a refused connection): try again; an answered watch resumes on close.
+    current.on('error', () => {
+      if (!answered && !stopped) setTimeout(open, 500)
+    })
+  }
+  open()
+  return {
+    events: () => events,
+    failed: () => failed,
+    stop: () => {
+      stopped = true
+      current?.destroy()
+    },
+  }
+}
+
 /** Records the stream if it is not cached yet; returns its path. */
 export async function ensureRecordedStream(
   log = (m: string) => process.stderr.write(`[bench] ${m}\n`),
@@ -78,7 +162,14 @@ export async function ensureRecordedStream(
   if (existsSync(STREAM_FILE)) return STREAM_FILE
   mkdirSync(CACHE, { recursive: true })
   const shared = process.env.APISCOPE_CLUSTER_STATE
-  const cluster = shared ? readClusterInfo(shared) : await startControlPlane()
+  // No audit log of 200,000 patches (the harness's policy writes each at RequestResponse, to a
+  // file and to a webhook no one listens on here): the recording is the watch, and auditing slowed
+  // the writes to about 40 a second on this machine.
+  const policy = path.join(CACHE, 'record-audit-none.yaml')
+  writeFileSync(policy, 'apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: None\n')
+  const cluster = shared
+    ? readClusterInfo(shared)
+    : await startControlPlane({ apiserverArgs: [`--audit-policy-file=${policy}`] })
   try {
     const agent = new https.Agent({ keepAlive: true, maxSockets: 8, ...tls(cluster) })
     const ns = `bench-${Date.now().toString(36)}`
@@ -89,17 +180,7 @@ export async function ensureRecordedStream(
     })
     const tmp = `${STREAM_FILE}.partial`
     const out = createWriteStream(tmp)
-    let events = 0
-    const watchReq = https.get(
-      `${cluster.server}/api/v1/namespaces/${ns}/configmaps?watch=1&resourceVersion=0&timeoutSeconds=3600`,
-      { ...tls(cluster) },
-      (res) => {
-        res.on('data', (chunk: Buffer) => {
-          out.write(chunk)
-          for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) events++
-        })
-      },
-    )
+    const recorder = recordWatch(cluster, ns, out, log)
     await new Promise((r) => setTimeout(r, 500))
     // ~1 KB objects: 20 keys of 40 characters, plus metadata and managedFields.
     const filler = Object.fromEntries(
@@ -109,7 +190,7 @@ export async function ensureRecordedStream(
       ]),
     )
     log(
-      `recording: ${OBJECTS} ConfigMaps, then ${MODIFICATIONS} one-field merge patches, 8 at a time`,
+      `recording: ${OBJECTS} ConfigMaps, then ${MODIFICATIONS} one-field merge patches, ${WRITERS} at a time`,
     )
     for (let i = 0; i < OBJECTS; i++) {
       await call(cluster, agent, 'POST', `/api/v1/namespaces/${ns}/configmaps`, {
@@ -122,8 +203,8 @@ export async function ensureRecordedStream(
     const started = Date.now()
     let next = 0
     await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < MODIFICATIONS) {
+      Array.from({ length: WRITERS }, async () => {
+        while (next < MODIFICATIONS && !recorder.failed()) {
           const n = next++
           const status = await call(
             cluster,
@@ -140,11 +221,16 @@ export async function ensureRecordedStream(
       }),
     )
     const expected = OBJECTS + MODIFICATIONS
-    const deadline = Date.now() + 60_000
-    while (events < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))
-    watchReq.destroy()
+    // The watch may trail the writes; it keeps resuming until it has every event.
+    const deadline = Date.now() + 600_000
+    while (recorder.events() < expected && Date.now() < deadline && !recorder.failed())
+      await new Promise((r) => setTimeout(r, 200))
+    recorder.stop()
     await new Promise<void>((r) => out.end(() => r()))
-    if (events < expected) throw new Error(`recorded ${events} events, expected ${expected}`)
+    const failed = recorder.failed()
+    if (failed) throw failed
+    const events = recorder.events()
+    if (events !== expected) throw new Error(`recorded ${events} events, expected ${expected}`)
     writeFileSync(SERVER_FILE, `${cluster.version}\n`)
     renameSync(tmp, STREAM_FILE)
     log(
