@@ -154,7 +154,9 @@ export const watchesEn = {
   'watch.pickAll': 'all',
   'watch.labelSelector': 'Label selector',
   'watch.fieldSelector': 'Field selector',
-  'watch.pageSizeTitle': "The list's limit: kubectl --chunk-size (a streaming list has no pages)",
+  'watch.pageSizeTitle':
+    "The list's limit, as kubectl --chunk-size; empty: every object in one request (a streaming list has no pages)",
+  'watch.pageSizeNone': 'no limit',
   'watch.pagesOf': 'pages of',
   'watch.pageSize': 'Page size (limit)',
   'watch.modeTitle':

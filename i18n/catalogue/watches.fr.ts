@@ -158,7 +158,8 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.labelSelector': 'Sélecteur de labels',
   'watch.fieldSelector': 'Sélecteur de champs',
   'watch.pageSizeTitle':
-    'La limite de la liste : kubectl --chunk-size (une liste en flux n’a pas de pages)',
+    'La limite de la liste, comme kubectl --chunk-size ; vide : tous les objets en une requête (une liste en flux n’a pas de pages)',
+  'watch.pageSizeNone': 'sans limite',
   'watch.pagesOf': 'pages de',
   'watch.pageSize': 'Taille de page (limit)',
   'watch.modeTitle':

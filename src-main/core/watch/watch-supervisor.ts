@@ -33,7 +33,11 @@ import { scanObjectMeta } from './watch-line-scanner'
 import { readWatchStream, type WatchLine } from './watch-stream'
 
 export interface SupervisorOptions {
-  /** The first page's limit; a large list's next pages ask for more (nextLimit), up to maxPageSize. */
+  /**
+   * The list's limit when the watch names none: 0, no limit, one request (as client-node's
+   * informer lists; docs/bench.md). Above 0, the first page's limit, and a large list's next pages
+   * ask for more (nextLimit), up to maxPageSize.
+   */
   pageSize: number
   maxPageSize: number
   /** Picks each watch request's timeoutSeconds (client-go: between 5 and 10 minutes). */
@@ -58,7 +62,7 @@ export type FlowNames = (
 ) => Promise<{ flowSchema: string | null; priorityLevel: string | null }>
 
 export const DEFAULT_SUPERVISOR_OPTIONS: SupervisorOptions = {
-  pageSize: 500,
+  pageSize: 0,
   maxPageSize: 50_000,
   timeoutSeconds: () => 300 + Math.floor(Math.random() * 300),
   stallGraceMs: 30_000,
@@ -247,7 +251,8 @@ export class WatchSupervisor {
   ): Promise<
     { ok: true; rv: string } | { ok: false; message: string; said?: Said; retryAfterMs?: number }
   > {
-    // A page size the watch asked for is kept; the default one grows on a large list (nextLimit).
+    // A page size the watch asked for is kept; a default one above 0 grows on a large list
+    // (nextLimit); 0 asks for every object in one request.
     const fixed = this.target.pageSize !== undefined
     let limit = this.target.pageSize ?? this.options.pageSize
     let cont: string | undefined
@@ -268,7 +273,11 @@ export class WatchSupervisor {
       this.transport
         .openStream({
           path: collectionPath(this.target),
-          query: this.query({ limit, ...(token ? { continue: token } : {}) }),
+          // No limit at all (not limit=0) for one request: the request log shows what was asked.
+          query: this.query({
+            ...(limit > 0 ? { limit } : {}),
+            ...(token ? { continue: token } : {}),
+          }),
           // As client-go's transport and client-node's fetch ask: a list over 128 KB comes
           // gzipped (a tenth of the bytes through TLS and the stream; inflated off this thread).
           acceptGzip: true,

@@ -65,7 +65,8 @@ export class TimelineState {
     allNamespaces: false,
     labelSelector: '',
     fieldSelector: '',
-    pageSize: 500,
+    /** Empty (null): no limit, every object in one request; a number: pages of that size. */
+    pageSize: null as number | null,
     mode: 'auto' as WatchMode,
   })
   resyncs = $state(0)
