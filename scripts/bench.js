@@ -14,8 +14,9 @@ const dir = path.join(root, 'test/bench')
 const results = path.join(root, 'test/artifacts/bench')
 mkdirSync(results, { recursive: true })
 // BENCH_ONLY=scale runs only test/bench/scale.bench.ts and rewrites only its part of the doc;
+// BENCH_ONLY=core-scale runs only test/bench/core-scale.bench.ts and rewrites only its section;
 // BENCH_ONLY=ingest runs only test/bench/watch-ingest.bench.ts and rewrites its figures, keeping
-// the others from their last run.
+// the others from their last run. Notes between <!-- notes … --> and <!-- /notes --> are kept.
 const only = process.env.BENCH_ONLY
 const onlyFile = only && `${{ ingest: 'watch-ingest' }[only] ?? only}.bench.ts`
 const benches = readdirSync(dir)
@@ -108,8 +109,8 @@ const scaleRows =
 /** A small SVG line chart of time to every object in the store against the objects, per contender. */
 function scaleChart(rows) {
   const series = [
-    ['core_ms', 'core, pages of 500', '#2dd4bf'],
-    ['core_whole_ms', 'core, one list request', '#38bdf8'],
+    ['core_ms', 'core, one list request (its default)', '#38bdf8'],
+    ['core_pages_ms', 'core, pages of 500', '#2dd4bf'],
     ['core_stream_ms', 'core, streaming list', '#a78bfa'],
     ['informer_ms', 'client-node informer', '#fbbf24'],
     ['kubectl_ms', 'kubectl --chunk-size=500', '#f87171'],
@@ -186,19 +187,20 @@ its own, rounds alternating, medians of the rounds (the table's last column; row
 sizes may come from successive runs on one control plane, \`BENCH_SCALE_MERGE=1\`). "objects" counts every ConfigMap in the cluster
 (the fill's plus one kube-root-ca.crt per namespace and a few of kube-system's). Times run from
 the start of the watch to every object in the store and the watch open (the core), to the
-informer's cache holding every object (client-node \`makeInformer\`, one list request; "core (one
-list request)" is the core with page size 0, no limit, for comparison), and to
-kubectl's exit. Ratios above 1 favour the core. Heap: after GC, minus the process's heap before
-the start; the core's includes its version-history worker. Max block: the longest event-loop
+informer's cache holding every object (client-node \`makeInformer\`, one list request), and to
+kubectl's exit. "core (one list request)" is the core's default start (list then watch, no
+limit); "core (pages of 500)" the same watch given a page size of 500, as kubectl's chunks; the
+core's other columns are its default start's. Ratios above 1 favour the core. Heap: the JavaScript heap and ArrayBuffers after GC,
+minus the process's before the start; the core's includes its version-history worker's. Max block: the longest event-loop
 delay seen while listing (\`monitorEventLoopDelay\`, 5 ms resolution). Max frame: the largest
 watch frame, as JSON.
 
-| objects | core (list pages of 500) ms | core (one list request) ms | core (streaming list) ms | informer ms | kubectl ms | informer ÷ core | kubectl ÷ core | core heap MB | informer heap MB | heap core ÷ informer | core RSS MB | informer RSS MB | max block ms | frames | max frame KB | rounds |
+| objects | core (one list request) ms | core (pages of 500) ms | core (streaming list) ms | informer ms | kubectl ms | informer ÷ core | kubectl ÷ core | core heap MB | informer heap MB | heap core ÷ informer | core RSS MB | informer RSS MB | max block ms | frames | max frame KB | rounds |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${scaleRows
   .map(
     (r) =>
-      `| ${r.objects} | ${r.core_ms} | ${r.core_whole_ms ?? '—'} | ${r.core_stream_ms} | ${r.informer_ms} | ${r.kubectl_ms} | ${r.core_vs_informer} | ${r.core_vs_kubectl} | ${r.core_heap_mb} | ${r.informer_heap_mb} | ${r.heap_ratio} | ${r.core_rss_mb} | ${r.informer_rss_mb} | ${r.core_max_block_ms} | ${r.core_frames} | ${r.core_max_frame_kb} | ${r.rounds ?? '?'} |`,
+      `| ${r.objects} | ${r.core_ms} | ${r.core_pages_ms ?? '—'} | ${r.core_stream_ms} | ${r.informer_ms} | ${r.kubectl_ms} | ${r.core_vs_informer} | ${r.core_vs_kubectl} | ${r.core_heap_mb} | ${r.informer_heap_mb} | ${r.heap_ratio} | ${r.core_rss_mb} | ${r.informer_rss_mb} | ${r.core_max_block_ms} | ${r.core_frames} | ${r.core_max_frame_kb} | ${r.rounds ?? '?'} |`,
   )
   .join('\n')}
 
@@ -245,6 +247,44 @@ ${(() => {
 ${SCALE_END}
 `
   : ''
+// core-scale.bench.ts: the core against the informer at a few sizes (its figures are scale_side_*).
+const CORE_START = '<!-- core-scale: written by npm run bench -->'
+const CORE_END = '<!-- /core-scale -->'
+const side = (k, size) => merged[`scale_side_${k}_${size}`] ?? '—'
+const coreSizes = Object.keys(merged)
+  .map((k) => /^scale_side_objects_(\d+)$/.exec(k)?.[1])
+  .filter(Boolean)
+const coreSection =
+  benches.includes('core-scale.bench.ts') && !died.has('core-scale.bench.ts') && coreSizes.length
+    ? `${CORE_START}
+
+## The core against client-node's informer, side by side
+
+Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`BENCH_ONLY=core-scale npm run bench\` (machine as above, shared:
+the load column is the machine's 1-minute load average, median of the rounds' starts). A control
+plane of its own (kube-apiserver ${merged.scale_side_server ?? '?'}, no audit log), filled with small ConfigMaps in 100
+namespaces straight into etcd (one put each). Each contender runs in a process of its own, rounds
+alternating, medians of the rounds. Times: from the start to every object in the store and the
+watch open (the core; "all stored": until every object is in the store, the watch not yet open),
+to the informer's cache holding every object (client-node \`makeInformer\`, one list request; its
+watch may not be open yet either). "core (one list request)" is the core's default start (list
+then watch, no limit); "core (pages of 500)" the same watch given a page size of 500; "streaming
+list" a watch with sendInitialEvents. Ratios above 1 favour the core. CPU: the main thread's user
+and system time. Memory: the JavaScript heap and ArrayBuffers after GC, minus the process's before
+the start; the core's includes its version-history worker's. Max block: the longest event-loop
+delay while listing (\`monitorEventLoopDelay\`, 5 ms resolution).
+
+| objects | core (one list request) ms | core (one list request), all stored ms | core (pages of 500) ms | core (streaming list) ms | informer ms | informer ÷ core | informer ÷ core, all stored | informer ÷ core (pages of 500) | informer ÷ core (streaming list) | core CPU ms | informer CPU ms | informer ÷ core, CPU | core memory MB | informer memory MB | memory core ÷ informer | core max block ms | informer max block ms | rounds | load (1 min) |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${coreSizes
+  .map(
+    (n) =>
+      `| ${side('objects', n)} | ${side('core_ms', n)} | ${side('core_stored_ms', n)} | ${side('core_pages_ms', n)} | ${side('stream_ms', n)} | ${side('informer_ms', n)} | ${side('informer_vs_core', n)} | ${side('informer_vs_core_stored', n)} | ${side('informer_vs_core_pages', n)} | ${side('informer_vs_stream', n)} | ${side('core_cpu_ms', n)} | ${side('informer_cpu_ms', n)} | ${side('informer_vs_core_cpu', n)} | ${side('core_heap_mb', n)} | ${side('informer_heap_mb', n)} | ${side('heap_core_vs_informer', n)} | ${side('core_max_block_ms', n)} | ${side('informer_max_block_ms', n)} | ${side('rounds', n)} | ${side('load', n)} |`,
+  )
+  .join('\n')}
+
+${CORE_END}`
+    : ''
 const machine = `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`
 const goals = [
   ['ingest_vs_client_node', '≥ 1.0', (v) => v >= 1],
@@ -258,7 +298,7 @@ const goals = [
 // back from the doc.
 const benchDoc = path.join(root, 'docs/bench.md')
 const previous = existsSync(benchDoc) ? readFileSync(benchDoc, 'utf8') : ''
-const partial = only && only !== 'scale'
+const partial = only && only !== 'scale' && only !== 'core-scale'
 const previousRun = /^Last run: (.*?) UTC/m.exec(previous)?.[1]
 const previousOthers = /the other figures are from the run of (.*?) UTC/.exec(previous)?.[1]
 if (partial) {
@@ -281,6 +321,15 @@ const details = Object.entries(merged)
   .filter(([k]) => !goals.some(([g]) => g === k) && !k.startsWith('scale_'))
   .map(([k, v]) => `| \`${k}\` | ${v} |`)
 // Written as prettier prints it, so that `npm run lint` passes on the committed results.
+// Notes written by hand between the generated head and the scale sections stay as they are.
+const NOTES_START = '<!-- notes: kept by npm run bench -->'
+const NOTES_END = '<!-- /notes -->'
+const between = (start, end) =>
+  previous.includes(start)
+    ? previous.slice(previous.indexOf(start), previous.indexOf(end) + end.length)
+    : ''
+const heldNotes = between(NOTES_START, NOTES_END)
+const heldCore = between(CORE_START, CORE_END)
 const heldScale = previous.includes(SCALE_START)
   ? previous.slice(previous.indexOf(SCALE_START), previous.indexOf(SCALE_END) + SCALE_END.length)
   : ''
@@ -297,7 +346,18 @@ const keptScale =
           `$1\n${STALE} the scale run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC failed (its process ended with ${died.get('scale.bench.ts')}); the figures below are from the run they name.\n`,
         )
     : heldScale
-if (only === 'scale') {
+if (only === 'core-scale') {
+  // Only the core-scale part ran: the rest of the doc stays as it is.
+  const section = coreSection || heldCore
+  writeFileSync(
+    benchDoc,
+    heldCore
+      ? previous.replace(heldCore, section)
+      : previous.includes(SCALE_START)
+        ? previous.replace(SCALE_START, `${section}\n\n${SCALE_START}`)
+        : `${previous.trimEnd()}\n\n${section}\n`,
+  )
+} else if (only === 'scale') {
   // Only the scale part ran: the rest of the doc keeps the figures of its own last run.
   const rest = heldScale ? previous.replace(heldScale, '').trimEnd() : previous.trimEnd()
   writeFileSync(benchDoc, `${rest}\n\n${scaleSection || keptScale}`)
@@ -322,7 +382,8 @@ ${details.join('\n')}
 
 - **Ingest**: one watch stream recorded from the real API server (test control plane, kube-apiserver
   ${merged.stream_recorded_from ?? 'of unknown version'}): 400 ConfigMaps of about 1 KB, then 200,000 one-field merge patches; replayed from a
-  loopback HTTP server at full speed. Apiscope's whole path (HTTP read, line split, the line's
+  loopback HTTP server at full speed, in a process of its own (before 2026-12-05 it ran in the
+  contenders' thread and its reads and writes counted in their time). Apiscope's whole path (HTTP read, line split, the line's
   metadata scanned, event store, frames of at most ~60 a second; an empty list, then a watch from
   its resourceVersion) against @kubernetes/client-node's \`Watch\` from resourceVersion 1 with an
   empty callback, and against bare \`JSON.parse\` of the same lines in memory.
@@ -331,6 +392,10 @@ ${details.join('\n')}
   until the version-history worker has also stored every version as a byte delta (it runs at a
   lower priority, behind the reader; docs/adr/0006). \`versions_verified\`: every version read
   back from the worker and compared with the line it came from (the run stops if one differs).
+  \`*_cpu_ms\`: the main thread's CPU time (user and system) for the stream, medians; the
+  \`ingest_cpu_vs_*\` ratios divide the other's by Apiscope's (above 1: Apiscope's thread works
+  less). On a loaded machine they say more about the code than the rates do; the version-history
+  worker's thread is not in them.
 - **Memory**: what the core holds once the stream is stored (after GC, after a first round was
   closed): the main thread's heap and ArrayBuffers (the event columns, the batches on their way)
   and the worker's (the versions' bytes), divided by the MODIFIED events; \`_main\` and
@@ -340,6 +405,10 @@ ${details.join('\n')}
   First draw of 100,000 events (columns filled, then drawn, until the frame is presented); then
   240 frames of a scripted zoom (to 1000×) and pan over 1,000,000 events, 2,000 lanes, lanes
   scrolling: p95 of each frame's work (compute and draw); presented intervals are also listed.
+
+${heldNotes}
+
+${coreSection || heldCore}
 
 ${scaleSection || keptScale}
 `,

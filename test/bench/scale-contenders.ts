@@ -1,0 +1,391 @@
+// What scale.bench.ts and core-scale.bench.ts share: the fill (namespaces, then ConfigMaps straight
+// into etcd), the contenders (Apiscope's core, client-node's informer), each run in a child process
+// of its own (`node <bench>.mjs ROLE STATE EXPECTED`, see runRole), and how they are measured.
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import http from 'node:http'
+import https from 'node:https'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { CoreV1Api, KubeConfig, makeInformer, type V1ConfigMap } from '@kubernetes/client-node'
+import type { WatchMode } from '@common/watch-types'
+import { contextConfig } from '../../src-main/core/client-config'
+import { loadKubeconfig } from '../../src-main/core/kubeconfig-loader'
+import { KubeTransport } from '../../src-main/core/kube-transport'
+import { RequestLog } from '../../src-main/core/request-log'
+import { SessionWatches } from '../../src-main/core/watch/session-watches'
+import { ADMIN_CONTEXT, readClusterInfo, type ClusterInfo } from '../cluster/control-plane'
+
+export const NAMESPACES = 100
+
+/** One contender's run, as its child process prints it. */
+export interface Run {
+  ms: number
+  /** The core: until every object is in the store, before its watch is open (ms waits for both). */
+  storedMs?: number
+  objects: number
+  /** The main thread's CPU time (user and system); the rest: none for kubectl. */
+  cpuMs?: number
+  heapMb?: number
+  rssMb?: number
+  maxBlockMs?: number
+  frames?: number
+  maxFrameKb?: number
+  startedBy?: string
+}
+
+export const median = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+export const r1 = (x: number) => Math.round(x * 10) / 10
+export const r2 = (x: number) => Math.round(x * 100) / 100
+
+/** This thread's CPU time (user and system), from /proc: the main thread's, not the workers'. */
+function threadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100
+}
+
+/**
+ * The heap and ArrayBuffers held after GC (the core keeps its event columns and its version
+ * history's bytes in ArrayBuffers, outside the heap).
+ */
+async function heldAfterGc(): Promise<number> {
+  const gc = (globalThis as { gc?: () => void }).gc
+  if (!gc) throw new Error('run with --expose-gc (npm run bench does)')
+  // Several collections with pauses between: V8 sweeps concurrently.
+  for (let k = 0; k < 3; k++) {
+    gc()
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const m = process.memoryUsage()
+  return m.heapUsed + m.arrayBuffers
+}
+
+function until(done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const probe = setInterval(() => {
+      if (done()) {
+        clearInterval(probe)
+        resolve()
+      }
+    }, 5)
+  })
+}
+
+// ---- the contenders ----
+
+/**
+ * Apiscope's core (SessionWatches: list, store, frames) on every ConfigMap, until every object is
+ * in the store and the watch is open. pageSize: the watch's own page size (none: the default
+ * start, one list request).
+ */
+async function runCore(
+  info: ClusterInfo,
+  expected: number,
+  mode: WatchMode,
+  pageSize?: number,
+): Promise<Run> {
+  const loaded = loadKubeconfig({ KUBECONFIG: info.kubeconfig })
+  if (!loaded.ok) throw new Error(loaded.error.detail)
+  const config = contextConfig(loaded.value, ADMIN_CONTEXT)
+  if (!config.ok) throw new Error(config.error.detail)
+  const transport = new KubeTransport(config.value, new RequestLog(10))
+  const base = await heldAfterGc()
+  let frames = 0
+  let maxFrame = 0
+  const watches = new SessionWatches(ADMIN_CONTEXT, transport, (f) => {
+    frames++
+    // What a WebSocket or IPC message would carry, as the app sends it.
+    maxFrame = Math.max(maxFrame, JSON.stringify(f).length)
+  })
+  const delay = monitorEventLoopDelay({ resolution: 5 })
+  delay.enable()
+  const started = performance.now()
+  const cpu = threadCpuMs()
+  const status = watches.start({
+    group: '',
+    version: 'v1',
+    resource: 'configmaps',
+    mode,
+    ...(pageSize !== undefined ? { pageSize } : {}),
+  })
+  await until(() => watches.store.objectCount >= expected)
+  const storedMs = performance.now() - started
+  await until(() => watches.statuses().find((s) => s.id === status.id)?.state === 'watching')
+  const ms = performance.now() - started
+  const cpuMs = threadCpuMs() - cpu
+  delay.disable()
+  const startedBy = watches.statuses()[0]?.startedBy ?? '?'
+  await watches.store.compacted()
+  const worker = await watches.store.versions.heapUsed()
+  const held = (await heldAfterGc()) - base + worker
+  const run: Run = {
+    ms,
+    storedMs,
+    cpuMs,
+    objects: watches.store.objectCount,
+    heapMb: held / 2 ** 20,
+    rssMb: process.memoryUsage().rss / 2 ** 20,
+    maxBlockMs: delay.max / 1e6,
+    frames,
+    maxFrameKb: maxFrame / 1024,
+    startedBy,
+  }
+  watches.close()
+  transport.close()
+  return run
+}
+
+/** client-node's makeInformer on every ConfigMap, until its cache holds every object (synced). */
+async function runInformer(info: ClusterInfo, expected: number): Promise<Run> {
+  const kc = new KubeConfig()
+  kc.loadFromFile(info.kubeconfig)
+  kc.setCurrentContext(ADMIN_CONTEXT)
+  const api = kc.makeApiClient(CoreV1Api)
+  const base = await heldAfterGc()
+  const delay = monitorEventLoopDelay({ resolution: 5 })
+  delay.enable()
+  const started = performance.now()
+  const cpu = threadCpuMs()
+  const informer = makeInformer<V1ConfigMap>(kc, '/api/v1/configmaps', () =>
+    api.listConfigMapForAllNamespaces(),
+  )
+  let added = 0
+  informer.on('add', () => added++)
+  informer.on('error', (err) => process.stderr.write(`informer error: ${String(err)}\n`))
+  await informer.start()
+  await until(() => added >= expected && informer.list().length >= expected)
+  const ms = performance.now() - started
+  const cpuMs = threadCpuMs() - cpu
+  delay.disable()
+  const held = (await heldAfterGc()) - base
+  const run: Run = {
+    ms,
+    cpuMs,
+    objects: informer.list().length,
+    heapMb: held / 2 ** 20,
+    rssMb: process.memoryUsage().rss / 2 ** 20,
+    maxBlockMs: delay.max / 1e6,
+  }
+  await informer.stop()
+  return run
+}
+
+/**
+ * The contenders a child process can be: `core` (the default start: list then watch, one list
+ * request), `core-pages` (list then watch in pages of 500, as kubectl), `core-stream` (a streaming
+ * list), `core-auto` (auto: a streaming list where served) and `informer`.
+ */
+export const ROLES = ['core', 'core-pages', 'core-stream', 'core-auto', 'informer'] as const
+export type Role = (typeof ROLES)[number]
+
+function runRole(role: Role, info: ClusterInfo, expected: number): Promise<Run> {
+  switch (role) {
+    case 'informer':
+      return runInformer(info, expected)
+    case 'core-pages':
+      return runCore(info, expected, 'list-watch', 500)
+    case 'core-stream':
+      return runCore(info, expected, 'streaming-list')
+    case 'core-auto':
+      return runCore(info, expected, 'auto')
+    case 'core':
+      return runCore(info, expected, 'list-watch')
+  }
+}
+
+/**
+ * In a bench's child process (`node <bench>.mjs ROLE STATE EXPECTED`): runs that contender, prints
+ * its Run as the last line and exits. Returns false in the bench's own process.
+ */
+export async function runChildRole(argv: string[]): Promise<boolean> {
+  const [role, stateFile, expectedText] = argv
+  if (!role || !stateFile) return false
+  if (!(ROLES as readonly string[]).includes(role)) throw new Error(`no contender ${role}`)
+  const run = await runRole(role as Role, readClusterInfo(stateFile), Number(expectedText))
+  process.stdout.write(`${JSON.stringify(run)}\n`)
+  process.exit(0)
+}
+
+/** Runs one contender in a child process of its own (so that its memory is its own). */
+export function child(
+  script: string,
+  role: Role,
+  stateFile: string,
+  expected: number,
+): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(
+      process.execPath,
+      ['--expose-gc', '--max-old-space-size=8192', script, role, stateFile, String(expected)],
+      { stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
+    )
+    let out = ''
+    p.stdout.on('data', (b: Buffer) => (out += b.toString()))
+    p.on('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '') as Run)
+        : reject(new Error(`${role} exited ${code}`)),
+    )
+  })
+}
+
+// ---- the fill ----
+
+/** An admin's keep-alive agent on the API server (the kubeconfig's client certificate). */
+export async function adminAgent(
+  info: ClusterInfo,
+  maxSockets = 48,
+): Promise<{ agent: https.Agent; host: string; port: number }> {
+  const kc = new KubeConfig()
+  kc.loadFromFile(info.kubeconfig)
+  kc.setCurrentContext(ADMIN_CONTEXT)
+  const tls: https.RequestOptions = {}
+  await kc.applyToHTTPSOptions(tls)
+  const url = new URL(info.server)
+  const agent = new https.Agent({
+    keepAlive: true,
+    maxSockets,
+    ca: tls.ca,
+    cert: tls.cert,
+    key: tls.key,
+  })
+  return { agent, host: url.hostname, port: Number(url.port) }
+}
+
+/** One admin request on an agent: its status and body. */
+export function adminRequest(
+  a: { agent: https.Agent; host: string; port: number },
+  method: string,
+  p: string,
+  body?: unknown,
+): Promise<{ status: number; body: string }> {
+  const data = body === undefined ? undefined : JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      {
+        agent: a.agent,
+        host: a.host,
+        port: a.port,
+        path: p,
+        method,
+        headers: data
+          ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) }
+          : {},
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (b: Buffer) => (text += b.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+      },
+    )
+    req.on('error', reject)
+    req.end(data)
+  })
+}
+
+/** An admin GET on an agent of its own. */
+export async function adminGet(
+  info: ClusterInfo,
+  p: string,
+): Promise<{ status: number; body: string }> {
+  const a = await adminAgent(info, 1)
+  try {
+    return await adminRequest(a, 'GET', p)
+  } finally {
+    a.agent.destroy()
+  }
+}
+
+/** Creates the namespaces scale-0 … scale-99 (a 409 for those already there). */
+export async function createNamespaces(info: ClusterInfo): Promise<void> {
+  const a = await adminAgent(info, 8)
+  for (let n = 0; n < NAMESPACES; n++)
+    await adminRequest(a, 'POST', '/api/v1/namespaces', { metadata: { name: `scale-${n}` } })
+  a.agent.destroy()
+}
+
+/** ConfigMaps in the cluster: a list of one, and the remainingItemCount the server adds. */
+export async function countConfigMaps(info: ClusterInfo): Promise<number> {
+  const res = await adminGet(info, '/api/v1/configmaps?limit=1')
+  if (res.status !== 200) throw new Error(`count: ${res.status}`)
+  const list = JSON.parse(res.body) as {
+    items: unknown[]
+    metadata: { remainingItemCount?: number }
+  }
+  return list.items.length + (list.metadata.remainingItemCount ?? 0)
+}
+
+/** The fill's ConfigMap number k (in namespace scale-(k mod 100)). */
+export const configMap = (k: number) => ({
+  metadata: { name: `cm-${k}`, labels: { bench: 'scale' } },
+  data: { n: String(k), note: 'a small ConfigMap of the scale benchmark' },
+})
+
+/**
+ * Writes ConfigMaps cm-from..cm-(to-1) straight into etcd, one put each (so that each has its own
+ * revision, as objects created through the API do), through etcd's JSON gateway on keep-alive
+ * connections: JSON values, which kube-apiserver's storage decoder reads as it reads its own
+ * protobuf; its watch cache sees them through its etcd watch, and their resourceVersions are
+ * etcd's revisions. Returns objects a second.
+ */
+export async function fillEtcd(info: ClusterInfo, from: number, to: number): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 })
+  const url = new URL(info.etcdEndpoint)
+  const b64 = (s: string) => Buffer.from(s).toString('base64')
+  const started = performance.now()
+  const created = new Date().toISOString().replace(/\.\d+Z$/, 'Z')
+  let next = from
+  const put = (body: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: Number(url.port),
+          path: '/v3/kv/put',
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = ''
+          res.on('data', (b: Buffer) => (text += b.toString()))
+          res.on('end', () =>
+            res.statusCode === 200
+              ? resolve()
+              : reject(new Error(`etcd put ${res.statusCode}: ${text}`)),
+          )
+        },
+      )
+      req.on('error', reject)
+      req.end(body)
+    })
+  const worker = async () => {
+    while (next < to) {
+      const k = next++
+      const ns = `scale-${k % NAMESPACES}`
+      const cm = configMap(k)
+      const value = {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { ...cm.metadata, namespace: ns, uid: randomUUID(), creationTimestamp: created },
+        data: cm.data,
+      }
+      await put(
+        JSON.stringify({
+          key: b64(`/registry/configmaps/${ns}/cm-${k}`),
+          value: b64(JSON.stringify(value)),
+        }),
+      )
+    }
+  }
+  await Promise.all(Array.from({ length: 32 }, worker))
+  agent.destroy()
+  const rate = (to - from) / ((performance.now() - started) / 1000)
+  process.stderr.write(`[scale] wrote to etcd up to ${to} (${Math.round(rate)}/s)\n`)
+  return rate
+}
