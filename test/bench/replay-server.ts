@@ -1,6 +1,9 @@
 // Serves a recorded watch stream over loopback HTTP at full speed: a list answers empty at
 // resourceVersion 1, a watch from there streams the recording and ends; a watch resuming from a
 // later resourceVersion gets nothing new and stays open, as a quiet server would.
+// startReplayProcess runs it in a process of its own, as a real API server is: the contenders'
+// threads then do only their own work.
+import { spawn } from 'node:child_process'
 import { createReadStream } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -39,4 +42,40 @@ export async function startReplayServer(
         server.close(() => r())
       }),
   }
+}
+
+/**
+ * The replay server in a child process: `script` is a bundle that calls serveReplayChild() when
+ * run as `node script replay-server FILE`.
+ */
+export async function startReplayProcess(
+  script: string,
+  file: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, [script, 'replay-server', file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString()
+      const nl = out.indexOf('\n')
+      if (nl !== -1) resolve(out.slice(0, nl).trim())
+    })
+    child.on('exit', (code) => reject(new Error(`replay server exited ${code}`)))
+  })
+  return {
+    url,
+    close: () =>
+      new Promise((r) => {
+        child.once('exit', () => r())
+        child.kill()
+      }),
+  }
+}
+
+/** In the child process of startReplayProcess: serves the file and prints its URL. */
+export async function serveReplayChild(file: string): Promise<void> {
+  const replay = await startReplayServer(file)
+  process.stdout.write(`${replay.url}\n`)
 }

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { KubeConfig, Watch } from '@kubernetes/client-node'
 import { contextConfig } from '../../src-main/core/client-config'
 import { parseKubeconfigText, mergeKubeconfigs } from '../../src-main/core/kubeconfig-loader'
@@ -12,7 +13,7 @@ import { RequestLog } from '../../src-main/core/request-log'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
 import { REPO_ROOT } from '../cluster/control-plane'
 import { ensureRecordedStream, recordedFrom } from './recorded-stream'
-import { startReplayServer } from './replay-server'
+import { serveReplayChild, startReplayProcess } from './replay-server'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const PATH = '/api/v1/namespaces/bench/configmaps'
@@ -22,8 +23,22 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] as number
 }
 
-function bareJsonParse(buf: Buffer): number {
+/** This thread's CPU time (user and system), from /proc: the main thread's, not the workers'. */
+function threadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100
+}
+
+/** Events a second, and the main thread's CPU milliseconds it took. */
+interface Rate {
+  rate: number
+  cpuMs: number
+}
+
+function bareJsonParse(buf: Buffer): Rate {
   const started = performance.now()
+  const cpu = threadCpuMs()
   let n = 0
   let start = 0
   for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
@@ -31,10 +46,10 @@ function bareJsonParse(buf: Buffer): number {
     n++
     start = nl + 1
   }
-  return n / ((performance.now() - started) / 1000)
+  return { rate: n / ((performance.now() - started) / 1000), cpuMs: threadCpuMs() - cpu }
 }
 
-async function clientNode(server: string, expected: number): Promise<number> {
+async function clientNode(server: string, expected: number): Promise<Rate> {
   const kc = new KubeConfig()
   kc.loadFromOptions({
     clusters: [{ name: 'c', server, skipTLSVerify: true }],
@@ -44,6 +59,7 @@ async function clientNode(server: string, expected: number): Promise<number> {
   })
   let n = 0
   const started = performance.now()
+  const cpu = threadCpuMs()
   await new Promise<void>((resolve, reject) => {
     void new Watch(kc).watch(
       PATH,
@@ -55,7 +71,7 @@ async function clientNode(server: string, expected: number): Promise<number> {
     )
   })
   if (n < expected) throw new Error(`client-node saw ${n} of ${expected}`)
-  return n / ((performance.now() - started) / 1000)
+  return { rate: n / ((performance.now() - started) / 1000), cpuMs: threadCpuMs() - cpu }
 }
 
 function apiscopeSession(server: string) {
@@ -77,7 +93,13 @@ function apiscopeSession(server: string) {
 async function apiscope(
   server: string,
   expected: number,
-): Promise<{ rate: number; rateCompacted: number; watches: SessionWatches; close(): void }> {
+): Promise<{
+  rate: number
+  cpuMs: number
+  rateCompacted: number
+  watches: SessionWatches
+  close(): void
+}> {
   const transport = apiscopeSession(server)
   let framed = 0
   let done: () => void = () => undefined
@@ -92,6 +114,7 @@ async function apiscope(
     { timeoutSeconds: () => 3600 },
   )
   const started = performance.now()
+  const cpu = threadCpuMs()
   // A list (empty) then a watch from its resourceVersion: the watch client-node is given. The
   // replay server is no streaming list (no initial-events-end bookmark), so auto's streaming list
   // would read the stream to its end and, never synced, read it all again from the start.
@@ -104,12 +127,14 @@ async function apiscope(
   })
   await finished
   const rate = expected / ((performance.now() - started) / 1000)
+  const cpuMs = threadCpuMs() - cpu
   // The replay ends and the watch would resume and read it all again: stop here.
   watches.stop(status.id)
   await watches.store.compacted()
   const rateCompacted = expected / ((performance.now() - started) / 1000)
   return {
     rate,
+    cpuMs,
     rateCompacted,
     watches,
     close: () => {
@@ -183,7 +208,7 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
     i = buf.indexOf('"type":"MODIFIED"', i + 1)
   )
     modified++
-  const replay = await startReplayServer(file)
+  const replay = await startReplayProcess(fileURLToPath(import.meta.url), file)
   // The machine's 1-minute load average, at the start and after each round: others share it.
   const load = [os.loadavg()[0] as number]
   const rates = {
@@ -192,6 +217,8 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
     apiscope: [] as number[],
     compacted: [] as number[],
   }
+  /** The main thread's CPU milliseconds per round. */
+  const cpu = { json: [] as number[], clientNode: [] as number[], apiscope: [] as number[] }
   try {
     // Memory first, on a quiet heap: what the store holds once the stream is in and stored,
     // in this thread (events, columns) and in the version history's worker (the versions),
@@ -218,11 +245,16 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
     bareJsonParse(buf)
     await clientNode(replay.url, events)
     for (let round = 0; round < ROUNDS; round++) {
-      rates.json.push(bareJsonParse(buf))
-      rates.clientNode.push(await clientNode(replay.url, events))
+      const json = bareJsonParse(buf)
+      rates.json.push(json.rate)
+      cpu.json.push(json.cpuMs)
+      const cn = await clientNode(replay.url, events)
+      rates.clientNode.push(cn.rate)
+      cpu.clientNode.push(cn.cpuMs)
       const run = await apiscope(replay.url, events)
       run.close()
       rates.apiscope.push(run.rate)
+      cpu.apiscope.push(run.cpuMs)
       rates.compacted.push(run.rateCompacted)
       load.push(os.loadavg()[0] as number)
       process.stderr.write(
@@ -245,6 +277,13 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
       ingest_compacted_vs_client_node: Number(
         (median(rates.compacted) / median(rates.clientNode)).toFixed(2),
       ),
+      // The same comparisons by the main thread's CPU time (less sensitive to others' load than
+      // wall time): the other's CPU milliseconds for the stream divided by Apiscope's.
+      ingest_cpu_ms: Math.round(median(cpu.apiscope)),
+      client_node_cpu_ms: Math.round(median(cpu.clientNode)),
+      json_parse_cpu_ms: Math.round(median(cpu.json)),
+      ingest_cpu_vs_client_node: Number((median(cpu.clientNode) / median(cpu.apiscope)).toFixed(2)),
+      ingest_cpu_vs_json_parse: Number((median(cpu.json) / median(cpu.apiscope)).toFixed(2)),
       versions_verified: verified,
       bytes_per_modified_event: Math.round(bytesPerModified),
       bytes_per_modified_event_main: Math.round(mainPerModified),
@@ -255,8 +294,13 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
   }
 }
 
-const result = await runIngestBench()
-const out = path.join(REPO_ROOT, 'test/artifacts/bench')
-mkdirSync(out, { recursive: true })
-writeFileSync(path.join(out, 'watch-ingest.json'), JSON.stringify(result, null, 2))
-console.log(JSON.stringify(result))
+if (process.argv[2] === 'replay-server') {
+  // The replay server's own process (startReplayProcess).
+  await serveReplayChild(process.argv[3] as string)
+} else {
+  const result = await runIngestBench()
+  const out = path.join(REPO_ROOT, 'test/artifacts/bench')
+  mkdirSync(out, { recursive: true })
+  writeFileSync(path.join(out, 'watch-ingest.json'), JSON.stringify(result, null, 2))
+  console.log(JSON.stringify(result))
+}
