@@ -397,8 +397,9 @@ ${details.join('\n')}
   less). On a loaded machine they say more about the code than the rates do; the version-history
   worker's thread is not in them.
 - **Memory**: what the core holds once the stream is stored (after GC, after a first round was
-  closed): the main thread's heap and ArrayBuffers (the event columns, the batches on their way)
-  and the worker's (the versions' bytes), divided by the MODIFIED events; \`_main\` and
+  closed): what the main thread's heap and ArrayBuffers grew by (the event columns, the batches
+  on their way) and the version-history worker's whole heap and ArrayBuffers (the versions'
+  bytes, and what the worker holds from its start), divided by the MODIFIED events; \`_main\` and
   \`_worker\` are its two parts. Until 2026-12-04 it counted the two heaps only, without
   ArrayBuffers, in the first round.
 - **Rendering**: headless Chromium (Debian's), the renderer's own TimelineData and canvas code.
