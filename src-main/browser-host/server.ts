@@ -14,6 +14,7 @@ import { clientMessageSchema, type ServerMessage } from '@common/ws-protocol'
 import type { ApiscopeCore } from '../assembly/apiscope-core'
 import { contentTypeOf } from '../core/static-files'
 import { TOKEN_COOKIE, checkRequest } from './access-guard'
+import { TabQueues } from './tab-queue'
 
 /** Past this many bytes not yet written to a tab's socket, events wait in the tab's queue. */
 const FRAME_BACKLOG_BYTES = 8 * 1024 * 1024
@@ -107,44 +108,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
   }
 
-  /**
-   * Events a tab's socket has not taken yet, in order. A tab that falls behind (a list of 150,000
-   * objects arriving while its page is busy) gets them a little later, each frame as it was:
-   * dropping them made it ask for a snapshot of every event (28 MB at 150,000 objects, one task
-   * of seconds in the page), so that it fell further behind.
-   */
-  const queues = new Map<WebSocket, { texts: string[]; bytes: number }>()
-  const flush = (ws: WebSocket) => {
-    const queue = queues.get(ws)
-    if (!queue) return
-    while (queue.texts.length && ws.bufferedAmount <= FRAME_BACKLOG_BYTES) {
-      const text = queue.texts.shift() as string
-      queue.bytes -= text.length
-      if (ws.readyState === ws.OPEN) ws.send(text, () => flush(ws))
-    }
-    if (!queue.texts.length) queues.delete(ws)
-  }
-  const sendEvent = (ws: WebSocket, channel: string, message: ServerMessage) => {
-    if (ws.readyState !== ws.OPEN) return
-    const text = JSON.stringify(message)
-    const queue = queues.get(ws)
-    if (!queue && ws.bufferedAmount <= FRAME_BACKLOG_BYTES) {
-      // Written when the socket takes it; then what waits behind it may go.
-      ws.send(text, () => flush(ws))
-      return
-    }
-    if (channel === 'watch:frame' && (queue?.bytes ?? 0) + text.length > HELD_BYTES) return
-    if (queue) {
-      queue.texts.push(text)
-      queue.bytes += text.length
-    } else queues.set(ws, { texts: [text], bytes: text.length })
-  }
+  /** Events a tab's socket has not taken yet, in order (tab-queue.ts). */
+  const queues = new TabQueues<WebSocket>({
+    backlogBytes: FRAME_BACKLOG_BYTES,
+    heldBytes: HELD_BYTES,
+  })
 
   wss.on('connection', (ws) => {
     sockets.add(ws)
     ws.on('close', () => {
       sockets.delete(ws)
-      queues.delete(ws)
+      queues.drop(ws)
     })
     ws.on('message', async (data) => {
       let parsed
@@ -163,7 +137,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   })
 
   const offEvents = options.core.onEvent((channel, payload) => {
-    for (const ws of sockets) sendEvent(ws, channel, { t: 'event', channel, payload })
+    if (!sockets.size) return
+    const text = JSON.stringify({ t: 'event', channel, payload } satisfies ServerMessage)
+    for (const ws of sockets) queues.send(ws, channel, text)
   })
 
   await new Promise<void>((resolve, reject) => {
@@ -178,7 +154,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     token,
     waitingBytes: () => {
       let bytes = 0
-      for (const ws of sockets) bytes += ws.bufferedAmount + (queues.get(ws)?.bytes ?? 0)
+      for (const ws of sockets) bytes += ws.bufferedAmount + queues.waiting(ws)
       return bytes
     },
     close: async () => {

@@ -5,10 +5,12 @@
 // interval while scrolling the lanes and zooming the axis (one wheel event a frame), the time from
 // typing a filter to its lanes drawn, and from Enter in the filter to the inspector showing the
 // object; the page's JS heap after GC with every object in. Saves screenshots of the timeline
-// (bands, an opened group, a filter) and the table.
+// (bands, an opened group, a filter) and the table. BENCH_SCALE_PROFILE=DIR: a CPU profile of the
+// page (CDP Profiler, .cpuprofile, opens in Chromium's DevTools) for each step, into DIR.
 import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Page } from 'playwright-core'
+import { chromium, type CDPSession, type Page } from 'playwright-core'
 import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
 
@@ -61,6 +63,27 @@ async function serve(kubeconfig: string): Promise<{ url: string; stop(): void }>
     child.on('exit', (code) => reject(new Error(`apiscope serve exited (${code}):\n${output}`)))
   })
   return { url, stop: () => child.kill('SIGTERM') }
+}
+
+/**
+ * With BENCH_SCALE_PROFILE set, `phase` samples the page's CPU while `run` runs and writes
+ * DIR/scale-LABEL-PHASE.cpuprofile; without it, only runs.
+ */
+function profiler(cdp: CDPSession, label: string) {
+  const dir = process.env.BENCH_SCALE_PROFILE
+  if (dir) mkdirSync(dir, { recursive: true })
+  return async <T>(phase: string, run: () => Promise<T>): Promise<T> => {
+    if (!dir) return run()
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+    await cdp.send('Profiler.start')
+    try {
+      return await run()
+    } finally {
+      const { profile } = await cdp.send('Profiler.stop')
+      writeFileSync(path.join(dir, `scale-${label}-${phase}.cpuprofile`), JSON.stringify(profile))
+    }
+  }
 }
 
 const p95 = (xs: number[]) => {
@@ -130,26 +153,30 @@ export async function runScaleUi(
     await page.getByLabel('all', { exact: true }).check()
     await page.getByLabel('How the watch starts').selectOption({ label: 'list then watch' })
     // Times in the page: from the click to the counts line saying an object, then all of them.
+    const cdp = await page.context().newCDPSession(page)
+    const phase = profiler(cdp, label)
     const t0 = await page.evaluate(() => performance.now())
     await page.getByRole('button', { name: 'Start watch' }).click()
-    const times = await page.evaluate(
-      (expected) =>
-        new Promise<{ first: number; all: number }>((resolve) => {
-          let first = 0
-          const started = performance.now()
-          const read = () => {
-            if (performance.now() - started > 180_000) return resolve({ first, all: -1 })
-            const text = document.querySelector('.counts')?.textContent ?? ''
-            const m = /([\d,]+) objects/.exec(text)
-            const n = m ? Number(m[1]?.replace(/,/g, '')) : 0
-            const now = performance.now()
-            if (n > 0 && !first) first = now
-            if (n >= expected) resolve({ first, all: now })
-            else requestAnimationFrame(read)
-          }
-          requestAnimationFrame(read)
-        }),
-      expected,
+    const times = await phase('list', () =>
+      page.evaluate(
+        (expected) =>
+          new Promise<{ first: number; all: number }>((resolve) => {
+            let first = 0
+            const started = performance.now()
+            const read = () => {
+              if (performance.now() - started > 180_000) return resolve({ first, all: -1 })
+              const text = document.querySelector('.counts')?.textContent ?? ''
+              const m = /([\d,]+) objects/.exec(text)
+              const n = m ? Number(m[1]?.replace(/,/g, '')) : 0
+              const now = performance.now()
+              if (n > 0 && !first) first = now
+              if (n >= expected) resolve({ first, all: now })
+              else requestAnimationFrame(read)
+            }
+            requestAnimationFrame(read)
+          }),
+        expected,
+      ),
     )
     const tasks = await page.evaluate(
       () => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks,
@@ -157,14 +184,12 @@ export async function runScaleUi(
     const longest = Math.max(0, ...tasks.filter((t) => t.start >= t0).map((t) => t.duration))
     const over200 = tasks.filter((t) => t.start >= times.first && t.duration > 200).length
     await page.waitForTimeout(500)
-    const cdp = await page.context().newCDPSession(page)
     await cdp.send('HeapProfiler.collectGarbage')
     const heap = await cdp.send('Runtime.getHeapUsage')
-    await cdp.detach()
     await page.screenshot({ path: path.join(shots, `scale-${label}-timeline-bands.png`) })
 
-    const scroll = await wheelFrames(page, 120, false)
-    const zoom = await wheelFrames(page, 120, true)
+    const scroll = await phase('scroll', () => wheelFrames(page, 120, false))
+    const zoom = await phase('zoom', () => wheelFrames(page, 120, true))
     await page.getByRole('button', { name: 'Fit' }).click()
 
     // Open one group lane by lane, then fold it back.
@@ -177,49 +202,53 @@ export async function runScaleUi(
     // A filter: from the input event to the frame after the matching lane is in the labels.
     // cm-k lives in scale-(k % 100): one of the fill's, a third of the way in.
     const name = `scale-42/cm-${42 + 100 * Math.floor(expected / 300)}`
-    const filterMs = await page.evaluate(
-      (name) =>
-        new Promise<number>((resolve) => {
-          const input = document.querySelector(
-            '[data-testid="timeline-filter"]',
-          ) as HTMLInputElement
-          const started = performance.now()
-          input.value = name
-          input.dispatchEvent(new Event('input', { bubbles: true }))
-          const leaf = name.split('/')[1] as string
-          const check = () => {
-            if (performance.now() - started > 30_000) return resolve(-1)
-            const labels = [
-              ...document.querySelectorAll('[data-testid="timeline-chart"] .label .name'),
-            ]
-            if (labels.some((l) => l.textContent?.trim() === leaf))
-              requestAnimationFrame(() => resolve(performance.now() - started))
-            else requestAnimationFrame(check)
-          }
-          requestAnimationFrame(check)
-        }),
-      name,
+    const filterMs = await phase('filter', () =>
+      page.evaluate(
+        (name) =>
+          new Promise<number>((resolve) => {
+            const input = document.querySelector(
+              '[data-testid="timeline-filter"]',
+            ) as HTMLInputElement
+            const started = performance.now()
+            input.value = name
+            input.dispatchEvent(new Event('input', { bubbles: true }))
+            const leaf = name.split('/')[1] as string
+            const check = () => {
+              if (performance.now() - started > 30_000) return resolve(-1)
+              const labels = [
+                ...document.querySelectorAll('[data-testid="timeline-chart"] .label .name'),
+              ]
+              if (labels.some((l) => l.textContent?.trim() === leaf))
+                requestAnimationFrame(() => resolve(performance.now() - started))
+              else requestAnimationFrame(check)
+            }
+            requestAnimationFrame(check)
+          }),
+        name,
+      ),
     )
     await page.screenshot({ path: path.join(shots, `scale-${label}-timeline-filter.png`) })
     // Enter opens the first match in the inspector.
-    const inspectorMs = await page.evaluate(
-      (leaf) =>
-        new Promise<number>((resolve) => {
-          const input = document.querySelector(
-            '[data-testid="timeline-filter"]',
-          ) as HTMLInputElement
-          const started = performance.now()
-          input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
-          const check = () => {
-            if (performance.now() - started > 30_000) return resolve(-1)
-            const el = document.querySelector('[data-testid="inspector"]')
-            if (el?.textContent?.includes(leaf) && el.textContent.includes('LISTED'))
-              requestAnimationFrame(() => resolve(performance.now() - started))
-            else requestAnimationFrame(check)
-          }
-          requestAnimationFrame(check)
-        }),
-      name.split('/')[1] as string,
+    const inspectorMs = await phase('inspector', () =>
+      page.evaluate(
+        (leaf) =>
+          new Promise<number>((resolve) => {
+            const input = document.querySelector(
+              '[data-testid="timeline-filter"]',
+            ) as HTMLInputElement
+            const started = performance.now()
+            input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+            const check = () => {
+              if (performance.now() - started > 30_000) return resolve(-1)
+              const el = document.querySelector('[data-testid="inspector"]')
+              if (el?.textContent?.includes(leaf) && el.textContent.includes('LISTED'))
+                requestAnimationFrame(() => resolve(performance.now() - started))
+              else requestAnimationFrame(check)
+            }
+            requestAnimationFrame(check)
+          }),
+        name.split('/')[1] as string,
+      ),
     )
     await page.waitForTimeout(300)
     await page.screenshot({ path: path.join(shots, `scale-${label}-timeline-inspector.png`) })
