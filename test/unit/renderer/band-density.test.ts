@@ -79,6 +79,25 @@ describe('density bands', () => {
     expect(again[again.length - 1]).toBe(9000)
   })
 
+  it('places only the events that arrived, merging them in: the positions all of them give', () => {
+    const data = folded()
+    const bands = () => data.rows().filter((l) => l.kind === 'group')
+    const before = bands().map((b) => bandPositions(data, b.members ?? [], 'rv'))
+    // Events in one group's lanes (old lanes and a new one), out of order on the axis.
+    data.append([
+      ev('ns-1', 'cm-1', 7000, 'MODIFIED'),
+      ev('ns-1', 'cm-new', 50, 'ADDED'),
+      ev('ns-1', 'cm-5', 6000, 'MODIFIED'),
+    ])
+    const after = bands().map((b) => bandPositions(data, b.members ?? [], 'rv'))
+    bands().forEach((b, n) => {
+      const all = (b.members ?? []).flatMap((l) => l.events.map((k) => xOf(data, 'rv', k)))
+      expect([...(after[n] as Float64Array)]).toEqual(all.sort((x, y) => x - y))
+      // The bands whose lanes got nothing keep their array.
+      if (b.group !== 'ConfigMap · ns-1') expect(after[n]).toBe(before[n])
+    })
+  })
+
   it('counts each column as the plot scale places the marks, whole view and zoomed', () => {
     const data = folded()
     const row = data.rows().findIndex((l) => l.kind === 'group')

@@ -138,3 +138,95 @@ describe('lanes merged frame by frame', () => {
     expect(keys(byFrames)).toEqual(keys(atOnce))
   })
 })
+
+describe('rows kept per group', () => {
+  /** More lanes than MANY_LANES in `groups` namespaces, each lane one event. */
+  const filled = (groups: number, perGroup: number) => {
+    const data = new TimelineData()
+    for (let g = 0; g < groups; g++)
+      data.append(Array.from({ length: perGroup }, (_, k) => ev(`ns-${g}`, `cm-${k}`)))
+    return data
+  }
+
+  it('keeps the rows as they are while a folded group grows, its band saying the new count', () => {
+    const data = filled(4, 300)
+    const rows = data.rows()
+    expect(rows.map((l) => l.kind)).toEqual(['watch', 'group', 'group', 'group', 'group'])
+    data.append(Array.from({ length: 20 }, (_, k) => ev('ns-2', `cm-x${k}`)))
+    // The same rows: nothing shown moved, only the band's lanes and count changed.
+    expect(data.rows()).toBe(rows)
+    expect(rows[3]?.members).toHaveLength(320)
+    expect(rows[3]?.label).toBe('320 objects')
+    expect(data.summary.objectLanes).toBe(1220)
+    // A lane in a group shown lane by lane, or a new group, lays them out again.
+    data.toggleGroup('ConfigMap · ns-1')
+    const open = data.rows()
+    expect(open).toHaveLength(1 + 1 + 300 + 2)
+    data.append([ev('ns-1', 'cm-0a')])
+    expect(data.rows()).not.toBe(open)
+    expect(data.rows()).toHaveLength(1 + 1 + 301 + 2)
+    expect(data.rowOfLane(data.lanes.find((l) => l.label === 'cm-0a')?.id ?? -1)).toBe(3)
+    data.append([ev('ns-10', 'cm-1')])
+    expect(data.rows().at(-1)?.label).toBe('cm-1')
+  })
+
+  it('finds with its index what a scan of every lane finds, typing on, and as lanes arrive', () => {
+    let seed = 11
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
+    const data = new TimelineData()
+    const names: [string, string][] = []
+    for (let f = 0; f < 30; f++) {
+      const frame = Array.from({ length: 50 + next(100) }, () => {
+        const pair: [string, string] = [
+          `ns-${next(12)}`,
+          `cm-${next(5000)}-${next(3) ? 'a' : 'ab'}`,
+        ]
+        names.push(pair)
+        return ev(...pair)
+      })
+      data.append(frame)
+      if (f === 10) data.setFilter('cm-1')
+      if (f === 20) data.setFilter('cm-12')
+      // Some groups indexed (the page's idle time), new lanes dropping some of those again.
+      if (f === 15) data.indexSome(() => 100)
+      data.rows()
+    }
+    const texts = ['cm-12', 'cm-123', 'NS-3/CM-4', '-ab', 'ns-1', 'b\nns', '']
+    // Searched by scanning where a group has no index yet, then with every group indexed.
+    for (const pass of [0, 1]) {
+      if (pass) expect(data.indexSome(() => 100)).toBe(true)
+      // 'b\nns' would span two lanes in a group's index: no lane holds it.
+      for (const text of texts) {
+        data.setFilter(text)
+        if (!text) {
+          data.rows()
+          expect(data.summary.matching).toBeNull()
+          continue
+        }
+        const t = text.trim().toLowerCase()
+        const shown = data
+          .rows()
+          .filter((l) => l.kind === 'object')
+          .map((l) => l.key)
+        const scanned = new TimelineData()
+        scanned.append(names.map((p) => ev(...p)))
+        for (const g of new Set(scanned.lanes.map((l) => l.group))) scanned.toggleGroup(g)
+        const expected = scanned
+          .rows()
+          .filter((l) => l.kind === 'object' && (!t || l.find.includes(t)))
+          .map((l) => l.label + l.ns)
+        expect(
+          data
+            .rows()
+            .filter((l) => l.kind === 'object')
+            .map((l) => l.label + l.ns),
+        ).toEqual(expected)
+        expect(data.summary.matching).toBe(shown.length)
+        // Every match's row is where it is shown; a lane filtered out has none.
+        data.rows().forEach((l, r) => l.kind === 'object' && expect(data.rowOfLane(l.id)).toBe(r))
+        const hidden = data.lanes.find((l) => l.kind === 'object' && !l.find.includes(t))
+        if (hidden) expect(data.rowOfLane(hidden.id)).toBe(-1)
+      }
+    }
+  })
+})

@@ -123,7 +123,20 @@ export class TimelineState {
     this.nextFrame(() => {
       this.bumping = false
       this.revision++
+      this.indexWhenIdle()
     })
+  }
+
+  private indexing = false
+  /** The filter's text index of the groups that changed, made in the page's idle time. */
+  private indexWhenIdle(): void {
+    if (this.indexing || typeof requestIdleCallback !== 'function') return
+    this.indexing = true
+    const step = (deadline: IdleDeadline) => {
+      if (this.data.indexSome(() => deadline.timeRemaining())) this.indexing = false
+      else requestIdleCallback(step)
+    }
+    requestIdleCallback(step)
   }
 
   /** Starts again from the core's snapshot, then replays the frames that came meanwhile. */
@@ -150,6 +163,7 @@ export class TimelineState {
     this.selected = null
     this.detail = { status: 'idle' }
     this.revision++
+    this.indexWhenIdle()
   }
 
   /** A new session: nothing of the old cluster's stream stays on screen. */

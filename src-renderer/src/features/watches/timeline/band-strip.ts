@@ -1,9 +1,10 @@
-// A density band drawn once into a strip of its own (an OffscreenCanvas one lane high) and copied
-// onto the plot while only the rows move: scrolling 150,000 objects' bands is then one image copy
-// a band, not a bar a pixel column (about 40,000 fillRect calls a frame for 30 bands). The strip
-// is drawn again when the domain, the width, the lane height, the pixel ratio, the events or the
-// band's lanes or the theme's colour change; while those change every frame (a zoom), the bars
-// go straight onto the plot. The last MAX_STRIPS bands drawn are kept, their canvases reused.
+// A density band drawn into a strip of its own (an OffscreenCanvas one lane high) and copied onto
+// the plot: scrolling 150,000 objects' bands is then one image copy a band, not a bar a pixel
+// column. The bars are written as pixels (an ImageData, then one putImageData), not drawn with
+// fillRect: a zoom frame draws every band in view again, and about 30,000 fillRect calls a frame
+// for 30 bands were most of a zoom frame's cost in the page's CPU profile. The strip is drawn again
+// when the domain, the width, the lane height, the pixel ratio, the band's events or the theme's
+// colour change. The last MAX_STRIPS bands drawn are kept.
 import { bandColumns, bandPositions } from './band-density'
 import type { AxisChoice } from './timeline-axis'
 import type { Lane, TimelineData } from './timeline-data'
@@ -13,14 +14,13 @@ const MAX_STRIPS = 48
 
 interface Strip {
   key: string
-  counts: Uint32Array
-  max: number
-  /** Made the second frame in a row that asks for the same key (a scroll, not a zoom). */
-  canvas: OffscreenCanvas | null
+  canvas: OffscreenCanvas
+  image: ImageData
   columns: number
 }
 
-const strips = new Map<readonly Lane[], Strip>()
+/** By the band's group. */
+const strips = new Map<string, Strip>()
 
 export interface BandView {
   x0: number
@@ -30,9 +30,15 @@ export interface BandView {
   dpr: number
 }
 
+/** The bars' height in CSS px for a count, on a log scale: one event a short bar, max the lane's. */
+function barOf(c: number, scale: number, h: number): number {
+  return Math.max(2, (Math.log2(c + 1) / scale) * h)
+}
+
 /**
- * Draws the band's bars on a log scale (one event a short bar, the busiest column the lane's
- * height, minus 3 px above and below) with `top` as the lane's top; returns the columns drawn.
+ * Draws the band's bars (the busiest column the lane's height, minus 3 px above and below) with
+ * `top` as the lane's top; returns the columns drawn. For a context with no pixels of its own (a
+ * test's).
  */
 function paintBand(
   ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
@@ -50,14 +56,70 @@ function paintBand(
   for (let px = 0; px < counts.length; px++) {
     const c = counts[px] as number
     if (!c) continue
-    const bar = Math.max(2, (Math.log2(c + 1) / scale) * h)
+    const bar = barOf(c, scale, h)
     ctx.fillRect(px, top + 3 + h - bar, 1.5, bar)
     columns++
   }
   return columns
 }
 
-/** The band's counts for this view, kept, and its strip once a frame asks for them again. */
+/** A CSS colour as the pixel an ImageData holds (RGBA bytes, read as one little-endian word). */
+const pixels = new Map<string, [number, number, number, number]>()
+function rgbaOf(color: string): [number, number, number, number] {
+  const held = pixels.get(color)
+  if (held) return held
+  const probe = new OffscreenCanvas(1, 1).getContext('2d') as OffscreenCanvasRenderingContext2D
+  probe.fillStyle = color
+  probe.fillRect(0, 0, 1, 1)
+  const [r = 0, g = 0, b = 0, a = 255] = probe.getImageData(0, 0, 1, 1).data
+  const rgba: [number, number, number, number] = [r, g, b, a]
+  pixels.set(color, rgba)
+  return rgba
+}
+
+/**
+ * The bars as pixels of an ImageData one lane high at the device's pixel ratio: each column
+ * 1.5 CSS px wide (its last part at the alpha it covers), as fillRect drew it.
+ */
+function writeBars(
+  image: ImageData,
+  counts: Uint32Array,
+  max: number,
+  laneHeight: number,
+  dpr: number,
+  color: string,
+): number {
+  const words = new Uint32Array(image.data.buffer)
+  words.fill(0)
+  if (max === 0) return 0
+  const [r, g, b, a] = rgbaOf(color)
+  const full = ((a << 24) | (b << 16) | (g << 8) | r) >>> 0
+  const w = image.width
+  const span = 1.5 * dpr
+  const whole = Math.floor(span)
+  const part = span - whole
+  const edge = ((Math.round(a * part) << 24) | (b << 16) | (g << 8) | r) >>> 0
+  const h = laneHeight - 6
+  const scale = Math.log2(max + 1)
+  const bottom = Math.min(image.height, Math.round((3 + h) * dpr))
+  let columns = 0
+  for (let px = 0; px < counts.length; px++) {
+    const c = counts[px] as number
+    if (!c) continue
+    columns++
+    const top = Math.max(0, Math.round((3 + h - barOf(c, scale, h)) * dpr))
+    const x0 = Math.round(px * dpr)
+    const x1 = Math.min(w, x0 + whole)
+    for (let y = top; y < bottom; y++) {
+      const row = y * w
+      for (let x = x0; x < x1; x++) words[row + x] = full
+      if (part > 0 && x1 < w && words[row + x1] === 0) words[row + x1] = edge
+    }
+  }
+  return columns
+}
+
+/** The band's strip for this view, drawn again only when something it shows changed. */
 function stripOf(
   data: TimelineData,
   members: readonly Lane[],
@@ -65,53 +127,53 @@ function stripOf(
   v: BandView,
   color: string,
 ): Strip {
-  const key = `${data.count}|${mode}|${color}|${v.x0}|${v.x1}|${v.width}|${v.laneHeight}|${v.dpr}`
-  const held = strips.get(members)
+  const group = members[0]?.group ?? ''
+  const xs = bandPositions(data, members, mode)
+  // The positions only grow: their count says whether the band's events changed.
+  const key = `${data.epoch}|${xs.length}|${mode}|${color}|${v.x0}|${v.x1}|${v.width}|${v.laneHeight}|${v.dpr}`
+  const held = strips.get(group)
   if (held) {
     // Most recently used last: the first in the map is the one to drop.
-    strips.delete(members)
-    strips.set(members, held)
-    if (held.key === key) {
-      if (!held.canvas && held.max > 0) paintStrip(held, v, color)
-      return held
-    }
+    strips.delete(group)
+    strips.set(group, held)
+    if (held.key === key) return held
   }
+  const w = Math.max(1, Math.ceil(v.width * v.dpr))
+  const h = Math.max(1, Math.round(v.laneHeight * v.dpr))
+  let strip = held
+  if (!strip) {
+    if (strips.size >= MAX_STRIPS) {
+      const oldest = strips.keys().next().value as string
+      strip = strips.get(oldest)
+      strips.delete(oldest)
+    }
+    if (!strip)
+      strip = {
+        key,
+        canvas: new OffscreenCanvas(w, h),
+        image: new ImageData(w, h),
+        columns: 0,
+      }
+    strips.set(group, strip)
+  }
+  if (strip.canvas.width !== w || strip.canvas.height !== h) {
+    strip.canvas.width = w
+    strip.canvas.height = h
+  }
+  if (strip.image.width !== w || strip.image.height !== h) strip.image = new ImageData(w, h)
   const counts = new Uint32Array(Math.ceil(v.width) + 1)
-  const max = bandColumns(bandPositions(data, members, mode), v.x0, v.x1, v.width, counts)
-  if (!held && strips.size >= MAX_STRIPS)
-    strips.delete(strips.keys().next().value as readonly Lane[])
-  const strip: Strip = { key, counts, max, canvas: null, columns: 0 }
-  // A canvas of its own is kept for reuse (one made for each band once, not each frame).
-  if (held?.canvas) spare.push(held.canvas)
-  strips.set(members, strip)
+  const max = bandColumns(xs, v.x0, v.x1, v.width, counts)
+  strip.columns = writeBars(strip.image, counts, max, v.laneHeight, v.dpr, color)
+  ;(strip.canvas.getContext('2d') as OffscreenCanvasRenderingContext2D).putImageData(
+    strip.image,
+    0,
+    0,
+  )
+  strip.key = key
   return strip
 }
 
-/** Canvases of strips made again, for the next strip to draw into. */
-const spare: OffscreenCanvas[] = []
-
-function paintStrip(strip: Strip, v: BandView, color: string): void {
-  const w = Math.max(1, Math.ceil(v.width * v.dpr))
-  const h = Math.max(1, Math.round(v.laneHeight * v.dpr))
-  const canvas = spare.pop() ?? new OffscreenCanvas(w, h)
-  if (canvas.width !== w || canvas.height !== h) {
-    canvas.width = w
-    canvas.height = h
-  }
-  const ctx = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
-  ctx.setTransform(1, 0, 0, 1, 0, 0)
-  ctx.clearRect(0, 0, w, h)
-  ctx.setTransform(v.dpr, 0, 0, v.dpr, 0, 0)
-  strip.columns = paintBand(ctx, strip.counts, strip.max, v.laneHeight, 0, color)
-  strip.canvas = canvas
-}
-
-/**
- * Draws a folded group's band with its lane's top at `top` (CSS px); returns the columns drawn.
- * While the view changes every frame (a zoom, a pan, a list arriving) the bars go straight onto
- * the plot: copying a strip just drawn costs more than the bars. A view asked for twice in a row
- * (a scroll) is drawn into the band's strip once and copied from then on.
- */
+/** Draws a folded group's band with its lane's top at `top` (CSS px); returns the columns drawn. */
 export function drawBand(
   ctx: CanvasRenderingContext2D,
   data: TimelineData,
@@ -122,13 +184,12 @@ export function drawBand(
   color: string,
 ): number {
   // Without OffscreenCanvas (a test's fake context), straight onto the plot.
-  if (typeof OffscreenCanvas === 'undefined') {
+  if (typeof OffscreenCanvas === 'undefined' || typeof ImageData === 'undefined') {
     const counts = new Uint32Array(Math.ceil(v.width) + 1)
     const max = bandColumns(bandPositions(data, members, mode), v.x0, v.x1, v.width, counts)
     return paintBand(ctx, counts, max, v.laneHeight, top, color)
   }
   const strip = stripOf(data, members, mode, v, color)
-  if (!strip.canvas) return paintBand(ctx, strip.counts, strip.max, v.laneHeight, top, color)
   if (strip.columns) {
     // On a whole device pixel, so that the copy is not resampled.
     const y = Math.round(top * v.dpr) / v.dpr
