@@ -32,6 +32,12 @@ export interface UiFigures {
   tasks_over_200ms_after_first_draw: number
   p95_frame_scroll_ms: number
   p95_frame_zoom_ms: number
+  /**
+   * The page's script work per frame (the wheel event, the reactive updates and the canvas drawing
+   * it runs, to the microtask after them; not style, layout, paint or the compositor): p95, ms.
+   */
+  p95_script_scroll_ms: number
+  p95_script_zoom_ms: number
   filter_to_draw_ms: number
   inspector_ms: number
   /** The page's JS heap after GC with every object in (CDP Runtime.getHeapUsage), MB. */
@@ -92,20 +98,30 @@ const p95 = (xs: number[]) => {
 }
 const r1 = (x: number) => Math.round(x * 10) / 10
 
-/** One wheel event a frame over the plot for `frames` frames; the presented intervals. */
-async function wheelFrames(page: Page, frames: number, ctrl: boolean): Promise<number[]> {
+/**
+ * One wheel event a frame over the plot for `frames` frames: the presented intervals, and each
+ * frame's script work (from the event to a microtask queued after it, which runs after the ones
+ * the view's updates queued).
+ */
+async function wheelFrames(
+  page: Page,
+  frames: number,
+  ctrl: boolean,
+): Promise<{ intervals: number[]; work: number[] }> {
   return page.evaluate(
     ({ frames, ctrl }) =>
-      new Promise<number[]>((resolve) => {
+      new Promise<{ intervals: number[]; work: number[] }>((resolve) => {
         const plot = document.querySelector('[data-testid="timeline-chart"] .plot') as HTMLElement
         const rect = plot.getBoundingClientRect()
         const out: number[] = []
+        const work: number[] = []
         let last = performance.now()
         let n = 0
         const step = (now: number) => {
           out.push(now - last)
           last = now
           const zoomIn = n < frames / 2
+          const started = performance.now()
           plot.dispatchEvent(
             new WheelEvent('wheel', {
               deltaY: ctrl ? (zoomIn ? -60 : 60) : 90,
@@ -116,8 +132,9 @@ async function wheelFrames(page: Page, frames: number, ctrl: boolean): Promise<n
               cancelable: true,
             }),
           )
+          queueMicrotask(() => work.push(performance.now() - started))
           if (++n < frames) requestAnimationFrame(step)
-          else resolve(out.slice(1))
+          else requestAnimationFrame(() => resolve({ intervals: out.slice(1), work }))
         }
         requestAnimationFrame(step)
       }),
@@ -263,8 +280,10 @@ export async function runScaleUi(
       all_objects_ms: Math.round(times.all - t0),
       longest_task_ms: Math.round(longest),
       tasks_over_200ms_after_first_draw: over200,
-      p95_frame_scroll_ms: r1(p95(scroll)),
-      p95_frame_zoom_ms: r1(p95(zoom)),
+      p95_frame_scroll_ms: r1(p95(scroll.intervals)),
+      p95_frame_zoom_ms: r1(p95(zoom.intervals)),
+      p95_script_scroll_ms: r1(p95(scroll.work)),
+      p95_script_zoom_ms: r1(p95(zoom.work)),
       filter_to_draw_ms: Math.round(filterMs),
       inspector_ms: Math.round(inspectorMs),
       heap_mb: r1(heap.usedSize / 2 ** 20),
