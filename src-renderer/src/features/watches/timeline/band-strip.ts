@@ -1,26 +1,47 @@
-// A density band drawn into a strip of its own (an OffscreenCanvas one lane high) and copied onto
-// the plot: scrolling 150,000 objects' bands is then one image copy a band, not a bar a pixel
-// column. The bars are written as pixels (an ImageData, then one putImageData), not drawn with
-// fillRect: a zoom frame draws every band in view again, and about 30,000 fillRect calls a frame
-// for 30 bands were most of a zoom frame's cost in the page's CPU profile. The strip is drawn again
-// when the domain, the width, the lane height, the pixel ratio, the band's events or the theme's
-// colour change. The last MAX_STRIPS bands drawn are kept.
+// A density band drawn into a strip of its own (one lane high) and copied onto the plot: scrolling
+// 150,000 objects' bands is then one image copy a band, not a bar a pixel column. The bars are
+// written as pixels (an ImageData, then one putImageData), not drawn with fillRect: a zoom frame
+// draws every band in view again, and 25,000 fillRect calls (25 bands) took 277 ms in headless
+// Chromium here. The strips are rows of one OffscreenCanvas (an atlas), not a canvas each: 48
+// canvases took 124 ms to make and fill the first time, in the frame that first folds the groups.
+// A strip is drawn again when the domain, the width, the lane height, the pixel ratio, the band's
+// events or the theme's colour change. The last MAX_STRIPS bands drawn are kept.
 import { bandColumns, bandPositions } from './band-density'
 import type { AxisChoice } from './timeline-axis'
 import type { Lane, TimelineData } from './timeline-data'
 
-/** About a screen and a half of bands at 1,000 px; a strip is width × lane height × 4 bytes. */
+/** About a screen and a half of bands at 1,000 px; the atlas is width × MAX_STRIPS lanes × 4 bytes. */
 const MAX_STRIPS = 48
 
 interface Strip {
   key: string
-  canvas: OffscreenCanvas
-  image: ImageData
+  /** Its row in the atlas. */
+  slot: number
   columns: number
 }
 
 /** By the band's group. */
 const strips = new Map<string, Strip>()
+
+/** The strips' canvas, a lane high per slot, and the one-lane ImageData the bars are written into. */
+let atlas: { canvas: OffscreenCanvas; image: ImageData; w: number; h: number } | null = null
+
+function atlasFor(w: number, h: number): NonNullable<typeof atlas> {
+  if (atlas && atlas.w === w && atlas.h === h) return atlas
+  // Another width or lane height: every strip is drawn again (their keys say both).
+  strips.clear()
+  if (atlas) {
+    atlas.canvas.width = w
+    atlas.canvas.height = h * MAX_STRIPS
+  }
+  atlas = {
+    canvas: atlas?.canvas ?? new OffscreenCanvas(w, h * MAX_STRIPS),
+    image: new ImageData(w, h),
+    w,
+    h,
+  }
+  return atlas
+}
 
 export interface BandView {
   x0: number
@@ -129,71 +150,78 @@ function stripOf(
 ): Strip {
   const group = members[0]?.group ?? ''
   const xs = bandPositions(data, members, mode)
+  const a = atlasFor(
+    Math.max(1, Math.ceil(v.width * v.dpr)),
+    Math.max(1, Math.round(v.laneHeight * v.dpr)),
+  )
   // The positions only grow: their count says whether the band's events changed.
   const key = `${data.epoch}|${xs.length}|${mode}|${color}|${v.x0}|${v.x1}|${v.width}|${v.laneHeight}|${v.dpr}`
-  const held = strips.get(group)
-  if (held) {
+  let strip = strips.get(group)
+  if (strip) {
     // Most recently used last: the first in the map is the one to drop.
     strips.delete(group)
-    strips.set(group, held)
-    if (held.key === key) return held
-  }
-  const w = Math.max(1, Math.ceil(v.width * v.dpr))
-  const h = Math.max(1, Math.round(v.laneHeight * v.dpr))
-  let strip = held
-  if (!strip) {
-    if (strips.size >= MAX_STRIPS) {
+    strips.set(group, strip)
+    if (strip.key === key) return strip
+  } else {
+    let slot = strips.size
+    if (slot >= MAX_STRIPS) {
       const oldest = strips.keys().next().value as string
-      strip = strips.get(oldest)
+      slot = (strips.get(oldest) as Strip).slot
       strips.delete(oldest)
     }
-    if (!strip)
-      strip = {
-        key,
-        canvas: new OffscreenCanvas(w, h),
-        image: new ImageData(w, h),
-        columns: 0,
-      }
+    strip = { key, slot, columns: 0 }
     strips.set(group, strip)
   }
-  if (strip.canvas.width !== w || strip.canvas.height !== h) {
-    strip.canvas.width = w
-    strip.canvas.height = h
-  }
-  if (strip.image.width !== w || strip.image.height !== h) strip.image = new ImageData(w, h)
   const counts = new Uint32Array(Math.ceil(v.width) + 1)
   const max = bandColumns(xs, v.x0, v.x1, v.width, counts)
-  strip.columns = writeBars(strip.image, counts, max, v.laneHeight, v.dpr, color)
-  ;(strip.canvas.getContext('2d') as OffscreenCanvasRenderingContext2D).putImageData(
-    strip.image,
+  strip.columns = writeBars(a.image, counts, max, v.laneHeight, v.dpr, color)
+  ;(a.canvas.getContext('2d') as OffscreenCanvasRenderingContext2D).putImageData(
+    a.image,
     0,
-    0,
+    strip.slot * a.h,
   )
   strip.key = key
   return strip
 }
 
-/** Draws a folded group's band with its lane's top at `top` (CSS px); returns the columns drawn. */
-export function drawBand(
+/** A folded group's band and its lane's top, CSS px from the top of the plot. */
+export interface BandAt {
+  members: readonly Lane[]
+  top: number
+}
+
+/**
+ * Draws the folded groups' bands in view; returns the columns drawn. Every strip that changed is
+ * written first, then every one is copied: copying from the atlas right after writing into it
+ * made the browser copy the whole atlas once a band (575 ms a zoom frame at p95, here).
+ */
+export function drawBands(
   ctx: CanvasRenderingContext2D,
   data: TimelineData,
-  members: readonly Lane[],
+  bands: readonly BandAt[],
   mode: AxisChoice['mode'],
   v: BandView,
-  top: number,
   color: string,
 ): number {
+  let columns = 0
   // Without OffscreenCanvas (a test's fake context), straight onto the plot.
   if (typeof OffscreenCanvas === 'undefined' || typeof ImageData === 'undefined') {
-    const counts = new Uint32Array(Math.ceil(v.width) + 1)
-    const max = bandColumns(bandPositions(data, members, mode), v.x0, v.x1, v.width, counts)
-    return paintBand(ctx, counts, max, v.laneHeight, top, color)
+    for (const { members, top } of bands) {
+      const counts = new Uint32Array(Math.ceil(v.width) + 1)
+      const max = bandColumns(bandPositions(data, members, mode), v.x0, v.x1, v.width, counts)
+      columns += paintBand(ctx, counts, max, v.laneHeight, top, color)
+    }
+    return columns
   }
-  const strip = stripOf(data, members, mode, v, color)
-  if (strip.columns) {
+  const drawn = bands.map(({ members }) => stripOf(data, members, mode, v, color))
+  const a = atlas
+  if (!a) return 0
+  drawn.forEach((strip, n) => {
+    if (!strip.columns) return
+    columns += strip.columns
     // On a whole device pixel, so that the copy is not resampled.
-    const y = Math.round(top * v.dpr) / v.dpr
-    ctx.drawImage(strip.canvas, 0, y, strip.canvas.width / v.dpr, strip.canvas.height / v.dpr)
-  }
-  return strip.columns
+    const y = Math.round((bands[n] as BandAt).top * v.dpr) / v.dpr
+    ctx.drawImage(a.canvas, 0, strip.slot * a.h, a.w, a.h, 0, y, a.w / v.dpr, a.h / v.dpr)
+  })
+  return columns
 }

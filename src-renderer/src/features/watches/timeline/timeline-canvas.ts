@@ -7,7 +7,7 @@
 // view are visited.
 import type { TimelineData } from './timeline-data'
 import { lowerBound, plotScale, xOf, type AxisChoice } from './timeline-axis'
-import { drawBand } from './band-strip'
+import { drawBands, type BandAt } from './band-strip'
 
 /**
  * The event types: a shape each (never told apart by colour alone) and a colour each, the page's
@@ -216,20 +216,13 @@ export function drawTimeline(
   const initialRings = new Path2D()
   const initialDots = new Path2D()
   let marks = 0
+  const bands: BandAt[] = []
   for (let row = firstRow; row <= lastRow; row++) {
     const lane = rows[row]
     if (!lane) break
     const cy = (row - vp.rowTop) * laneHeight + laneHeight / 2
     if (lane.members) {
-      marks += drawBand(
-        ctx,
-        data,
-        lane.members,
-        mode,
-        vp,
-        (row - vp.rowTop) * laneHeight,
-        palette.band,
-      )
+      bands.push({ members: lane.members, top: (row - vp.rowTop) * laneHeight })
       continue
     }
     const ev = lane.events
@@ -264,6 +257,8 @@ export function drawTimeline(
       }
     }
   }
+  // Every band in view at once: their strips first, then the copies (band-strip.ts).
+  marks += drawBands(ctx, data, bands, mode, vp, palette.band)
   TYPE_STYLE.forEach((style, t) => {
     const color = palette.types[t] ?? palette.types[0] ?? ''
     ctx.fillStyle = color
