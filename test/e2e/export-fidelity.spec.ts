@@ -11,6 +11,9 @@ const serve = useDemoServe()
 
 // Exports are drawn at twice the CSS size; so is the screenshot they are compared with.
 test.use({ deviceScaleFactor: 2 })
+// A guard, not a timing: drawing a view at twice its size, and waiting for two screenshots alike,
+// took over the default 60 s on a machine at load 30.
+test.describe.configure({ timeout: 180_000 })
 
 /** At most this share of pixels may differ (text anti-aliasing through the SVG round trip). */
 const TOLERANCE = 0.01
