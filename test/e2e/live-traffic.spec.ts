@@ -154,8 +154,10 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
     await expect(traffic.drawing.getByText(/^Busy: \d+ requests\/s\./)).toBeVisible()
     await expect(traffic.drawing.getByText(/counted without a dot/)).toBeVisible()
     await keep(apiscope, 'traffic-busy')
-    await apiscope.page.getByRole('button', { name: /^Pause/ }).click({ timeout: 2000 })
-    await apiscope.page.getByRole('button', { name: /^Resume/ }).click({ timeout: 2000 })
+    // The page answers a click during the flood (a frozen page would not within 10 s; 2 s was a
+    // timing, missed once at load 30 on 2 cores).
+    await apiscope.page.getByRole('button', { name: /^Pause/ }).click({ timeout: 10_000 })
+    await apiscope.page.getByRole('button', { name: /^Resume/ }).click({ timeout: 10_000 })
     await flooding
 
     // Metrics: conflicts between two reads are a surge.
