@@ -18,8 +18,9 @@ import { ApiscopePage } from './pages/apiscope-page'
 import { showView } from './view-settled'
 
 const VIEWS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const
-// The traffic list alone holds up to 150 rows, a Tab stop each (its request's button).
-const MAX_STOPS = 400
+// The traffic list holds up to 150 rows and the request log up to 2,000 (the core's RequestLog),
+// a Tab stop each (its request's button; after a whole e2e run the log is full).
+const MAX_STOPS = 2_400
 
 /** Marks every control of the view with data-kw (its number) and keeps its unfocused style. */
 async function markControls(page: Page): Promise<number> {
