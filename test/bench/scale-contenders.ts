@@ -15,6 +15,7 @@ import { KubeTransport } from '../../src-main/core/kube-transport'
 import { RequestLog } from '../../src-main/core/request-log'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
 import { ADMIN_CONTEXT, readClusterInfo, type ClusterInfo } from '../cluster/control-plane'
+import { adminApi, type Api } from '../soak/soak-writes'
 
 export const NAMESPACES = 100
 
@@ -50,7 +51,7 @@ function threadCpuMs(): number {
  * The heap and ArrayBuffers held after GC (the core keeps its event columns and its version
  * history's bytes in ArrayBuffers, outside the heap).
  */
-async function heldAfterGc(): Promise<number> {
+export async function heldAfterGc(): Promise<number> {
   const gc = (globalThis as { gc?: () => void }).gc
   if (!gc) throw new Error('run with --expose-gc (npm run bench does)')
   // Several collections with pauses between: V8 sweeps concurrently.
@@ -234,24 +235,8 @@ export function child(
 // ---- the fill ----
 
 /** An admin's keep-alive agent on the API server (the kubeconfig's client certificate). */
-export async function adminAgent(
-  info: ClusterInfo,
-  maxSockets = 48,
-): Promise<{ agent: https.Agent; host: string; port: number }> {
-  const kc = new KubeConfig()
-  kc.loadFromFile(info.kubeconfig)
-  kc.setCurrentContext(ADMIN_CONTEXT)
-  const tls: https.RequestOptions = {}
-  await kc.applyToHTTPSOptions(tls)
-  const url = new URL(info.server)
-  const agent = new https.Agent({
-    keepAlive: true,
-    maxSockets,
-    ca: tls.ca,
-    cert: tls.cert,
-    key: tls.key,
-  })
-  return { agent, host: url.hostname, port: Number(url.port) }
+export function adminAgent(info: ClusterInfo, maxSockets = 48): Promise<Api> {
+  return adminApi(info, maxSockets)
 }
 
 /** One admin request on an agent: its status and body. */

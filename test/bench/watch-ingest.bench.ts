@@ -14,6 +14,7 @@ import { SessionWatches } from '../../src-main/core/watch/session-watches'
 import { REPO_ROOT } from '../cluster/control-plane'
 import { ensureRecordedStream, recordedFrom } from './recorded-stream'
 import { serveReplayChild, startReplayProcess } from './replay-server'
+import { heldAfterGc } from './scale-contenders'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const PATH = '/api/v1/namespaces/bench/configmaps'
@@ -145,22 +146,6 @@ async function apiscope(
 }
 
 /**
- * The memory this thread holds after GC: its JavaScript heap and its ArrayBuffers (the event
- * columns are typed arrays, outside the heap).
- */
-async function memoryUsed(): Promise<number> {
-  const gc = (globalThis as { gc?: () => void }).gc
-  if (!gc) throw new Error('run with --expose-gc (npm run bench does)')
-  // Several collections with pauses between: V8 sweeps concurrently.
-  for (let k = 0; k < 3; k++) {
-    gc()
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  const m = process.memoryUsage()
-  return m.heapUsed + m.arrayBuffers
-}
-
-/**
  * No version lost: every line of the stream is an event of the store, and the version it made,
  * read back from the version history, is the line's object (compared as JSON text). Returns how
  * many versions were checked; throws at the first that differs.
@@ -225,11 +210,11 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
     // each counted as its heap and its ArrayBuffers. After one round that is closed again, so
     // that what any first run leaves (compiled code, modules) is not counted as the store's.
     ;(await apiscope(replay.url, events)).close()
-    const before = await memoryUsed()
+    const before = await heldAfterGc()
     const measured = await apiscope(replay.url, events)
     const stored = measured.watches.store.size
     const workerMemory = await measured.watches.store.versions.heapUsed()
-    const mainAfter = await memoryUsed()
+    const mainAfter = await heldAfterGc()
     process.stderr.write(
       `[bench] memory: main ${((mainAfter - before) / 1e6).toFixed(1)} MB, worker ${(workerMemory / 1e6).toFixed(1)} MB for ${modified} MODIFIED events\n`,
     )
