@@ -14,6 +14,7 @@ import {
   laneTag,
   laneTags,
   packLabels,
+  type PackedLabels,
   rowTopToReveal,
   tooltipOf,
   watchGaps,
@@ -113,7 +114,7 @@ describe('hitTest', () => {
 
 describe('packLabels', () => {
   const px = plotScale([0, 1000], 1000)
-  const metrics = { width: 1000, charWidth: 6, maxRows: 2 }
+  const metrics = { width: 1000, textWidth: (s: string) => s.length * 6, maxRows: 2 }
 
   it('labels lists and 410s, merges the same label at one place, and stacks overlapping ones', () => {
     const data = timeline([
@@ -129,8 +130,9 @@ describe('packLabels', () => {
     ])
     const packed = packLabels(data, 'rv', px, metrics)
     expect(packed.labels).toEqual([
-      { x: 100, label: 'LIST @100 · 2 pages ×2', kind: 'list', row: 0, anchor: 'start' },
-      { x: 120, label: 'RELIST @120 · 1 page', kind: 'list', row: 1, anchor: 'start' },
+      // The first label goes below the second: its line passes left of the second's text.
+      { x: 100, label: 'LIST @100 · 2 pages ×2', kind: 'list', row: 1, anchor: 'start' },
+      { x: 120, label: 'RELIST @120 · 1 page', kind: 'list', row: 0, anchor: 'start' },
       { x: xOf(data, 'rv', 1), label: '410 Expired', kind: 'expired', row: 0, anchor: 'start' },
       {
         x: 500,
@@ -160,10 +162,144 @@ describe('packLabels', () => {
     )
     const packed = packLabels(data, 'rv', px, metrics)
     expect(packed.labels.map((l) => [l.label, l.row])).toEqual([
-      ['LIST @10 · 0 pages', 0],
-      ['LIST @20 · 0 pages', 1],
+      ['LIST @30 · 0 pages', 1],
+      ['LIST @40 · 0 pages', 0],
     ])
-    expect(packed.more).toEqual({ text: '+2 more: zoom in', row: 0 })
+    expect(packed.more).toEqual({ text: '+2 more: zoom in', row: 0, x: 1000 - 4 - 16 * 6 })
+  })
+})
+
+describe('packLabels in a crowd', () => {
+  // What the chart draws (TimelineChart.canvas.svelte): each label's text 4 px after its line (or
+  // before it, anchored at its end), its line from the top of the band down to the label's row;
+  // the "+n more" note at the right end of its row. Widths are pessimistic: 7.5 px a character,
+  // where the chart's bold 0.7rem DejaVu Sans Mono draws 6.7.
+  const textWidth = (s: string) => s.length * 7.5
+  const WIDTH = 751
+
+  /** Every way the packed labels fail the eye: cut at an edge, on each other, crossed by a line. */
+  function faults(packed: PackedLabels): string[] {
+    const boxes = packed.labels.map((l) => {
+      const tw = textWidth(l.label)
+      const left = l.anchor === 'start' ? l.x + 4 : l.x - 4 - tw
+      return {
+        name: `${l.label} (row ${l.row})`,
+        x: l.x as number | null,
+        row: l.row,
+        left,
+        right: left + tw,
+      }
+    })
+    if (packed.more) {
+      const { text, row, x } = packed.more
+      const name = `${text} (row ${row})`
+      boxes.push({ name, x: null, row, left: x, right: x + textWidth(text) })
+    }
+    const out: string[] = []
+    for (const a of boxes) {
+      if (a.left < 0 || a.right > WIDTH) out.push(`${a.name} is cut by the edge`)
+      for (const b of boxes) {
+        if (a === b) continue
+        if (a.row === b.row && a.left < b.right + 2 && b.left < a.right + 2)
+          out.push(`${a.name} touches ${b.name}`)
+        // b's line runs from the top of the band down to b's row.
+        if (b.x !== null && b.row >= a.row && b.x > a.left - 1 && b.x < a.right + 1)
+          out.push(`the line of ${b.name} crosses ${a.name}`)
+      }
+    }
+    return out
+  }
+
+  /** How many labels were left out, as the "+n more" note says. */
+  const said = (packed: PackedLabels) => Number(/\d+/.exec(packed.more?.text ?? '0')?.[0])
+
+  function crowd(rvs: number[], expired: number[] = [], relists: number[] = []): TimelineData {
+    const data = timeline([[100, 'a'], ...expired.map((rv): Spec => [rv, 'a', 'ERROR'])])
+    expired.forEach((_, i) =>
+      data.notes.set(i + 1, { note: 'too old resource version', code: 410 }),
+    )
+    data.addLists([
+      ...rvs.map((rv, id) =>
+        list({ id, watch: id + 1, rv: String(rv), rvn: rv, pages: [{} as never] }),
+      ),
+      ...relists.map((rv, j) =>
+        list({ id: 100 + j, rv: String(rv), rvn: rv, reason: 'expired', pages: [{} as never] }),
+      ),
+    ])
+    return data
+  }
+
+  for (const lang of ['en', 'fr'] as const)
+    for (const maxRows of [2, 3]) {
+      it(`keeps many lists close together apart, or counts them, in ${lang} on ${maxRows} rows`, () => {
+        const data = crowd([280, 284, 288, 290, 296, 300, 311, 315, 318, 330, 333, 340])
+        const packed = packLabels(
+          data,
+          'rv',
+          plotScale([250, 500], WIDTH),
+          { width: WIDTH, textWidth, maxRows },
+          lang,
+        )
+        expect(faults(packed)).toEqual([])
+        expect(packed.labels.length).toBeGreaterThanOrEqual(maxRows)
+        expect(packed.labels.length + said(packed)).toBe(12)
+        expect(packed.rows).toBeLessThanOrEqual(maxRows)
+      })
+
+      it(`puts a 410 beside the relist that followed it, in ${lang} on ${maxRows} rows`, () => {
+        const data = crowd([284, 311], [470, 475, 490], [471, 476])
+        const packed = packLabels(
+          data,
+          'rv',
+          plotScale([250, 500], WIDTH),
+          { width: WIDTH, textWidth, maxRows },
+          lang,
+        )
+        expect(faults(packed)).toEqual([])
+        expect(packed.labels.length + said(packed)).toBe(7)
+      })
+    }
+
+  it('stacks three labels at the right edge, each read before its line', () => {
+    // The demo's three 410s near the end of the resourceVersion axis.
+    const data = crowd([], [448, 455, 480])
+    const packed = packLabels(data, 'rv', plotScale([270, 497], WIDTH), {
+      width: WIDTH,
+      textWidth,
+      maxRows: 3,
+    })
+    expect(faults(packed)).toEqual([])
+    expect(packed.labels.map((l) => [l.row, l.anchor])).toEqual([
+      [0, 'end'],
+      [1, 'end'],
+      [2, 'end'],
+    ])
+  })
+
+  it('never lets a label cross another or a line, wherever the lists fall', () => {
+    // A fixed sequence of places (a linear congruential generator): the same cases every run.
+    let seed = 15
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    for (let round = 0; round < 200; round++) {
+      const n = 1 + Math.floor(next() * 14)
+      const rvs = Array.from({ length: n }, () => 250 + Math.floor(next() * 250))
+      const expired = Array.from(
+        { length: Math.floor(next() * 4) },
+        () => 250 + Math.floor(next() * 250),
+      )
+      const relists = expired.map((rv) => rv + Math.floor(next() * 6))
+      const data = crowd(rvs, expired, relists)
+      const lang = round % 2 ? 'fr' : 'en'
+      const packed = packLabels(
+        data,
+        'rv',
+        plotScale([250, 500], WIDTH),
+        { width: WIDTH, textWidth, maxRows: 1 + (round % 3) },
+        lang,
+      )
+      expect(faults(packed), `round ${round}`).toEqual([])
+      if (packed.labels.length === 0 && !packed.more) expect(n + expired.length).toBe(0)
+    }
   })
 })
 

@@ -77,7 +77,13 @@ describe('the Watches view in French', () => {
     const d = new TimelineData()
     d.addLists([list({}), list({ id: 1, rv: '200', rvn: 200, way: 'stream', items: 8 })])
     const px = plotScale([0, 300], 1000)
-    const packed = packLabels(d, 'rv', px, { width: 1000, charWidth: 7, maxRows: 1 }, 'fr')
+    const packed = packLabels(
+      d,
+      'rv',
+      px,
+      { width: 1000, textWidth: (s: string) => s.length * 7, maxRows: 1 },
+      'fr',
+    )
     expect(packed.labels.map((l) => l.label)).toEqual([
       'LIST @100 · 3 pages',
       'initial-events-end @200 · 8 ADDED',

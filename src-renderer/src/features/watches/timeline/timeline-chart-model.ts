@@ -26,26 +26,128 @@ export interface PackedLabels {
   labels: PlacedLabel[]
   /** How many rows of labels the band needs. */
   rows: number
-  /** What did not fit, said where a row has room left at its right end. */
-  more: { text: string; row: number } | null
+  /** What did not fit, said where a row has room (`x`: the left of its text). */
+  more: { text: string; row: number; x: number } | null
 }
 
 export interface LabelMetrics {
   width: number
-  /** Width of one character of the labels' font, px. */
-  charWidth: number
+  /**
+   * Width of a label's text in the labels' font, px: the chart measures it with the font it draws
+   * with; a test passes a pessimistic width per character.
+   */
+  textWidth: (text: string) => number
   maxRows: number
 }
 
+/** A label's text starts this far from its line (after it, or before it when anchored at its end). */
+export const LABEL_OFFSET = 4
+/** Room kept between two texts of one row, and between a text and a line that passes it. */
+const TEXT_GAP = 6
+const LINE_CLEAR = 3
+
+interface Box {
+  /** The label's line, or null (the "+n more" note has none). */
+  x: number | null
+  row: number
+  left: number
+  right: number
+}
+
 /**
- * List, streaming-list and 410 labels, packed into rows so that none overlaps another; `lang` is
- * the language of their words (the view's).
+ * Whether a text box can sit beside those placed: no two texts of one row touch, and no line
+ * crosses a text. A label's line runs from the top of the band down to its own row, so it passes
+ * through every row above and its own: the rows a line crosses are those at or above its label's.
+ */
+function fits(c: Box, placed: readonly Box[]): boolean {
+  for (const p of placed) {
+    if (p.row === c.row && c.left < p.right + TEXT_GAP && p.left < c.right + TEXT_GAP) return false
+    if (p.x !== null && p.row >= c.row && p.x > c.left - LINE_CLEAR && p.x < c.right + LINE_CLEAR)
+      return false
+    if (c.x !== null && c.row >= p.row && c.x > p.left - LINE_CLEAR && c.x < p.right + LINE_CLEAR)
+      return false
+  }
+  return true
+}
+
+interface Candidate {
+  x: number
+  label: string
+  kind: LineKind
+  /** Width of the text, px. */
+  tw: number
+}
+
+type Anchor = PlacedLabel['anchor']
+
+function boxOf(c: Candidate, row: number, anchor: Anchor): Box {
+  return anchor === 'start'
+    ? { x: c.x, row, left: c.x + LABEL_OFFSET, right: c.x + LABEL_OFFSET + c.tw }
+    : { x: c.x, row, left: c.x - LABEL_OFFSET - c.tw, right: c.x - LABEL_OFFSET }
+}
+
+/**
+ * One way of placing a cluster of labels: in which order, which anchor first, and whether a label
+ * rather takes its other anchor or a lower row. Labels read after their line (anchor start) stack
+ * best from the right (the leftmost goes lowest, its line passing left of those above it); labels
+ * read before their line (at the right edge), from the left.
+ */
+interface Strategy {
+  order: 1 | -1
+  anchors: readonly [Anchor, Anchor]
+  anchorFirst: boolean
+}
+const STRATEGIES: readonly Strategy[] = [-1, 1].flatMap((order) =>
+  (['start', 'end'] as const).flatMap((a) =>
+    [false, true].map((anchorFirst) => ({
+      order: order as 1 | -1,
+      anchors: a === 'start' ? (['start', 'end'] as const) : (['end', 'start'] as const),
+      anchorFirst,
+    })),
+  ),
+)
+
+function placeCluster(
+  cluster: readonly Candidate[],
+  { order, anchors, anchorFirst }: Strategy,
+  before: readonly Box[],
+  width: number,
+  maxRows: number,
+): { boxes: Box[]; labels: PlacedLabel[]; hidden: number; rows: number } {
+  const boxes: Box[] = []
+  const labels: PlacedLabel[] = []
+  let hidden = 0
+  const tries: [number, Anchor][] = []
+  for (let i = 0; i < maxRows * 2; i++)
+    tries.push(
+      anchorFirst
+        ? [i % maxRows, anchors[Math.floor(i / maxRows)] as Anchor]
+        : [Math.floor(i / 2), anchors[i % 2] as Anchor],
+    )
+  const items = order === 1 ? cluster : [...cluster].reverse()
+  next: for (const c of items) {
+    for (const [row, anchor] of tries) {
+      const box = boxOf(c, row, anchor)
+      if (box.left < 0 || box.right > width) continue
+      if (!fits(box, before) || !fits(box, boxes)) continue
+      boxes.push(box)
+      labels.push({ x: c.x, label: c.label, kind: c.kind, row, anchor })
+      continue next
+    }
+    hidden++
+  }
+  return { boxes, labels, hidden, rows: boxes.reduce((n, b) => Math.max(n, b.row + 1), 0) }
+}
+
+/**
+ * List, streaming-list and 410 labels, packed into rows so that none overlaps another and no
+ * label's line crosses another's text; `lang` is the language of their words (the view's).
  */
 export function packLabels(
   data: TimelineData,
   mode: Mode,
   px: (x: number) => number,
-  { width, charWidth, maxRows }: LabelMetrics,
+  { width, textWidth, maxRows }: LabelMetrics,
   lang: Locale = 'en',
 ): PackedLabels {
   const raw: { x: number; label: string; kind: LineKind }[] = []
@@ -86,35 +188,69 @@ export function packLabels(
     if (same) same.n++
     else merged.push({ ...l, n: 1 })
   }
-  const rowEnds: number[] = []
+  const candidates: Candidate[] = merged.map((l) => {
+    const label = l.n > 1 ? `${l.label} ×${l.n}` : l.label
+    return { x: l.x, label, kind: l.kind, tw: textWidth(label) }
+  })
+  // Clusters: labels near enough to meet. Each is placed the way that shows the most of it.
+  const reach = Math.max(0, ...candidates.map((c) => c.tw)) + LABEL_OFFSET + TEXT_GAP
+  const clusters: Candidate[][] = []
+  for (const c of candidates) {
+    const last = clusters.at(-1)
+    const prev = last?.at(-1)
+    if (last && prev && c.x - prev.x < reach) last.push(c)
+    else clusters.push([c])
+  }
+  const boxes: Box[] = []
   const labels: PlacedLabel[] = []
   let hidden = 0
-  for (const l of merged) {
-    const label = l.n > 1 ? `${l.label} ×${l.n}` : l.label
-    const w = label.length * charWidth + 8
-    const anchor = l.x > width - w ? ('end' as const) : ('start' as const)
-    const left = anchor === 'end' ? l.x - w : l.x
-    let row = rowEnds.findIndex((end) => end < left)
-    if (row === -1) row = rowEnds.length
-    if (row >= maxRows) {
-      hidden++
-      continue
+  for (const cluster of clusters) {
+    let best: ReturnType<typeof placeCluster> | null = null
+    for (const strategy of STRATEGIES) {
+      const tried = placeCluster(cluster, strategy, boxes, width, maxRows)
+      if (!best || [tried.hidden - best.hidden, tried.rows - best.rows].find((d) => d)! < 0)
+        best = tried
     }
-    rowEnds[row] = left + w
-    labels.push({ x: l.x, label, kind: l.kind, row, anchor })
+    if (!best) continue
+    boxes.push(...best.boxes)
+    labels.push(...best.labels)
+    hidden += best.hidden
   }
   let more: PackedLabels['more'] = null
   if (hidden) {
-    const text = translate(lang, 'watch.moreLabels', { n: hidden })
-    const w = text.length * charWidth + 8
-    let row = rowEnds.findIndex((end) => end < width - w)
-    if (row === -1 && rowEnds.length < maxRows) row = rowEnds.length
-    if (row !== -1) {
-      rowEnds[row] = width
-      more = { text, row }
+    // Said at the right end of a row, else at its left or after any label, where there is room;
+    // with none, the rightmost of the lowest row's labels gives its place up to it.
+    while (!more) {
+      const text = translate(lang, 'watch.moreLabels', { n: hidden })
+      const tw = textWidth(text)
+      const lefts = [
+        width - LABEL_OFFSET - tw,
+        LABEL_OFFSET,
+        ...boxes.map((b) => b.right + TEXT_GAP),
+      ]
+      for (let row = 0; row < maxRows && !more; row++)
+        for (const left of lefts) {
+          const box = { x: null, row, left, right: left + tw }
+          if (box.left < 0 || box.right > width || !fits(box, boxes)) continue
+          boxes.push(box)
+          more = { text, row, x: left }
+          break
+        }
+      if (more || labels.length === 0) break
+      // labels and boxes are parallel until the note is placed.
+      const low = Math.max(...labels.map((l) => l.row))
+      let last = -1
+      labels.forEach((l, i) => {
+        if (l.row === low && (last === -1 || l.x > (labels[last] as PlacedLabel).x)) last = i
+      })
+      labels.splice(last, 1)
+      boxes.splice(last, 1)
+      hidden++
     }
   }
-  return { labels, rows: rowEnds.length, more }
+  labels.sort((a, b) => a.x - b.x || a.row - b.row)
+  const rows = boxes.reduce((n, b) => Math.max(n, b.row + 1), 0)
+  return { labels, rows, more }
 }
 
 export interface Gap {
