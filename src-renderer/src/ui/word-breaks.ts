@@ -1,0 +1,32 @@
+// Where a long API name may wrap without cutting a word: a group name after its dots and hyphens,
+// a kind between its camel-case words, a resource's plural name where its kind's words meet.
+// The parts are joined back with <wbr> (WordBreaks.svelte), which a copy leaves out, unlike a
+// zero-width space.
+
+/** "admissionregistration.k8s.io" → ["admissionregistration.", "k8s.", "io"]. */
+export function groupParts(name: string): string[] {
+  return name.split(/(?<=[.-])/)
+}
+
+/** "MutatingWebhookConfiguration" → ["Mutating", "Webhook", "Configuration"]. */
+export function kindParts(kind: string): string[] {
+  return kind.split(/(?<=[a-z])(?=[A-Z])/)
+}
+
+/**
+ * A resource's name cut where its kind's words meet, when the name starts with the kind in lower
+ * case ("persistentvolumeclaims" of PersistentVolumeClaim → persistent, volume, claims; the plural
+ * may change the last word's end: "networkpolicies"). Otherwise whole.
+ */
+export function resourceNameParts(name: string, kind: string): string[] {
+  const parts: string[] = []
+  let at = 0
+  for (const word of kindParts(kind).slice(0, -1)) {
+    const w = word.toLowerCase()
+    if (name.slice(at, at + w.length) !== w) break
+    parts.push(w)
+    at += w.length
+  }
+  parts.push(name.slice(at))
+  return parts.filter((p) => p !== '')
+}

@@ -1,0 +1,50 @@
+// Where Discovery lets long API names wrap: after a group's dots and hyphens, between a kind's
+// words, and in a resource's plural name where its kind's words meet; never inside a word.
+import { describe, expect, it } from 'vitest'
+import { groupParts, kindParts, resourceNameParts } from '../../../src-renderer/src/ui/word-breaks'
+
+describe('word breaks of API names', () => {
+  it('cuts a group name after its dots and hyphens only', () => {
+    expect(groupParts('admissionregistration.k8s.io')).toEqual([
+      'admissionregistration.',
+      'k8s.',
+      'io',
+    ])
+    expect(groupParts('resource.k8s-io.example')).toEqual(['resource.', 'k8s-', 'io.', 'example'])
+    expect(groupParts('(core)')).toEqual(['(core)'])
+  })
+
+  it('cuts a kind between its camel-case words, an acronym whole', () => {
+    expect(kindParts('MutatingWebhookConfiguration')).toEqual([
+      'Mutating',
+      'Webhook',
+      'Configuration',
+    ])
+    expect(kindParts('APIService')).toEqual(['APIService'])
+  })
+
+  it('cuts a plural name where its kind’s words meet, the plural’s end on the last word', () => {
+    expect(
+      resourceNameParts('validatingadmissionpolicybindings', 'ValidatingAdmissionPolicyBinding'),
+    ).toEqual(['validating', 'admission', 'policy', 'bindings'])
+    expect(resourceNameParts('persistentvolumeclaims', 'PersistentVolumeClaim')).toEqual([
+      'persistent',
+      'volume',
+      'claims',
+    ])
+    expect(resourceNameParts('networkpolicies', 'NetworkPolicy')).toEqual(['network', 'policies'])
+    expect(resourceNameParts('pods', 'Pod')).toEqual(['pods'])
+    // A name that does not spell its kind stays whole.
+    expect(resourceNameParts('componentstatuses', 'Status')).toEqual(['componentstatuses'])
+    expect(resourceNameParts('ep', 'EndpointSlice')).toEqual(['ep'])
+  })
+
+  it('gives back the name itself, joined', () => {
+    for (const [name, kind] of [
+      ['horizontalpodautoscalers', 'HorizontalPodAutoscaler'],
+      ['apiservices', 'APIService'],
+      ['flowcontrol.apiserver.k8s.io', ''],
+    ])
+      expect(resourceNameParts(name as string, kind as string).join('')).toBe(name)
+  })
+})
