@@ -1,11 +1,15 @@
-// Where a long API name may wrap without cutting a word: a group name after its dots and hyphens,
+// Where a long API name may wrap without cutting a word: a group name after its dots and hyphens
+// (and a group/version after its slash),
 // a kind between its camel-case words, a resource's plural name where its kind's words meet.
 // The parts are joined back with <wbr> (WordBreaks.svelte), which a copy leaves out, unlike a
 // zero-width space.
 
-/** "admissionregistration.k8s.io" → ["admissionregistration.", "k8s.", "io"]. */
+/**
+ * A group name or a group/version cut after its dots, hyphens and slash:
+ * "admissionregistration.k8s.io/v1" → ["admissionregistration.", "k8s.", "io/", "v1"].
+ */
 export function groupParts(name: string): string[] {
-  return name.split(/(?<=[.-])/)
+  return name.split(/(?<=[./-])/)
 }
 
 /** "MutatingWebhookConfiguration" → ["Mutating", "Webhook", "Configuration"]. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { groupParts, kindParts, resourceNameParts } from '../../../src-renderer/src/ui/word-breaks'
 
 describe('word breaks of API names', () => {
-  it('cuts a group name after its dots and hyphens only', () => {
+  it('cuts a group name after its dots and hyphens only, a group/version after its slash too', () => {
     expect(groupParts('admissionregistration.k8s.io')).toEqual([
       'admissionregistration.',
       'k8s.',
@@ -12,6 +12,13 @@ describe('word breaks of API names', () => {
     ])
     expect(groupParts('resource.k8s-io.example')).toEqual(['resource.', 'k8s-', 'io.', 'example'])
     expect(groupParts('(core)')).toEqual(['(core)'])
+    expect(groupParts('flowcontrol.apiserver.k8s.io/v1')).toEqual([
+      'flowcontrol.',
+      'apiserver.',
+      'k8s.',
+      'io/',
+      'v1',
+    ])
   })
 
   it('cuts a kind between its camel-case words, an acronym whole', () => {
