@@ -16,7 +16,11 @@ export const watchesEn = {
   'watch.fit': 'Fit',
   'watch.filterPlaceholder': 'Filter: ns/name',
   'watch.filterLabel': "Filter the timeline's objects by namespace/name",
-  'watch.counts': '{{events}} events · {{objects}} objects · {{lists}} lists',
+  // The counts line: events · objects (watch.objects) · lists, each in its plural
+  'watch.countEvents_one': '{{count, number}} event',
+  'watch.countEvents_other': '{{count, number}} events',
+  'watch.countLists_one': '{{count, number}} list',
+  'watch.countLists_other': '{{count, number}} lists',
   'watch.highlight': 'Selected: the latest event of {{what}}',
   'watch.noMatch': "No object's namespace/name contains “{{filter}}”.",
   'watch.matches':

@@ -18,7 +18,11 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.fit': 'Tout voir',
   'watch.filterPlaceholder': 'Filtre : ns/nom',
   'watch.filterLabel': 'Filtrer les objets de la chronologie par namespace/nom',
-  'watch.counts': '{{events}} événements · {{objects}} objets · {{lists}} listes',
+  // The counts line: events · objects (watch.objects) · lists, each in its plural
+  'watch.countEvents_one': '{{count, number}} événement',
+  'watch.countEvents_other': '{{count, number}} événements',
+  'watch.countLists_one': '{{count, number}} liste',
+  'watch.countLists_other': '{{count, number}} listes',
   'watch.highlight': 'Sélectionné : le dernier événement de {{what}}',
   'watch.noMatch': 'Aucun namespace/nom d’objet ne contient « {{filter}} ».',
   'watch.matches':

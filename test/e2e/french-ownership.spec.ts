@@ -67,7 +67,7 @@ test('Ownership in French: map, blame, timeline, an error, the what-if form, a c
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')
     await apiscope.startWatch('apps/v1/deployments', ns)
-    await expect(page.getByText(/1 lists/)).toBeVisible()
+    await expect(page.getByText(/· 1 list$/)).toBeVisible()
     // The seed's sequence: applied by equipe-web, scaled through /scale by kubectl (an Update of
     // the scale subresource from 1.22 on), a second applier co-owning a label.
     apply(cluster, vitrine(ns, 2), 'equipe-web')

@@ -105,6 +105,10 @@ test('the Watches view in French and English: timeline, live region, table, insp
       // Words drawn with the chart follow the language: the lane tags, the labels band.
       await expect(chart.getByText(lang === 'fr' ? 'w2 flux' : 'w2 stream').first()).toBeVisible()
       await expect(chart).toContainText(/LIST @\d+ · 3 pages/)
+      // The counts line, each count in its own plural.
+      await expect(
+        page.getByText(lang === 'fr' ? / objets · 2 listes$/ : / objects · 2 lists$/),
+      ).toBeVisible()
       await checked(page, lang, 'Watches timeline')
       await apiscope.screenshot(`${lang}-watches-timeline`)
 

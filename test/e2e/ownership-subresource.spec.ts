@@ -33,7 +33,7 @@ test('kubectl scale owns spec.replicas via /scale: map, legend, blame, history, 
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')
     await apiscope.startWatch('apps/v1/deployments', ns)
-    await expect(apiscope.page.getByText(/1 lists/)).toBeVisible()
+    await expect(apiscope.page.getByText(/· 1 list$/)).toBeVisible()
 
     applyAsEquipeWeb(cluster, vitrine(ns, 2))
     expect(kubectl(cluster, 'scale', 'deploy', 'vitrine', '--replicas=4', '-n', ns)).toContain(

@@ -41,7 +41,7 @@ test('ownership map, ownership over time, and a conflict with its three ways out
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')
     await apiscope.startWatch('apps/v1/deployments', ns)
-    await expect(apiscope.page.getByText(/1 lists/)).toBeVisible()
+    await expect(apiscope.page.getByText(/· 1 list$/)).toBeVisible()
 
     // The seed's sequence: applied by equipe-web, scaled by an Update, forced back; a second
     // applier co-owns the label it sets to the same value.
@@ -205,7 +205,7 @@ test('the object picker fills from the watches as they fill, grouped, with a fil
     )
     // Then a deployments watch holding web, and a ConfigMap watch beside it.
     await apiscope.startWatch('apps/v1/deployments', ns)
-    await expect(apiscope.page.getByText(/1 lists/)).toBeVisible()
+    await expect(apiscope.page.getByText(/· 1 list$/)).toBeVisible()
     apply(cluster, vitrine(ns, 1).replace(/vitrine/g, 'web'), 'equipe-web')
     await apiscope.startWatch('/v1/configmaps', ns)
     kubectl(cluster, null, 'create', 'configmap', 'reglages', '-n', ns, '--from-literal=a=b')

@@ -27,7 +27,7 @@ test('a reconnect leaves nothing of the session before: lab result, traffic rows
 
     // The timeline: a watch of the namespace, with the ConfigMap the lab creates.
     await apiscope.startWatch('/v1/configmaps', ns)
-    await expect(page.getByText(/1 lists/)).toBeVisible()
+    await expect(page.getByText(/· 1 list$/)).toBeVisible()
     await lab.open()
     await lab.namespace.fill(ns)
     await lab.preset('create-reglages')

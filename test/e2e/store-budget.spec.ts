@@ -37,7 +37,7 @@ base('a folded object on the timeline and in the inspector', async ({ page }) =>
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')
     await apiscope.startWatch('/v1/configmaps', ns)
-    await expect(page.getByText(/1 lists/)).toBeVisible()
+    await expect(page.getByText(/· 1 list$/)).toBeVisible()
 
     expect(
       await request(api, 'POST', `/api/v1/namespaces/${ns}/configmaps`, {
@@ -125,7 +125,7 @@ base('the store budget as a setting in Watches & lists, remembered', async ({ pa
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')
     await apiscope.startWatch('/v1/configmaps', ns)
-    await expect(page.getByText(/1 lists/)).toBeVisible()
+    await expect(page.getByText(/· 1 list$/)).toBeVisible()
     await page.getByRole('tab', { name: 'Watches & lists' }).click()
     const input = page.getByLabel('Store budget')
     await expect(input).toHaveValue('128')

@@ -14,7 +14,7 @@ test('a watch fills the timeline; the inspector shows the diff and the writer', 
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')
     await apiscope.startWatch('/v1/configmaps', ns)
-    await expect(apiscope.page.getByText(/1 lists/)).toBeVisible()
+    await expect(apiscope.page.getByText(/· 1 list$/)).toBeVisible()
 
     kubectl(cluster, 'create', 'configmap', 'reglages', '-n', ns, '--from-literal=couleur=bleu')
     kubectl(
@@ -184,7 +184,7 @@ test('clicking an object’s mark opens that object, not the lane below it', asy
     await apiscope.open()
     await expect(apiscope.statusPill).toContainText('Connected')
     await apiscope.startWatch('/v1/configmaps', ns)
-    await expect(apiscope.page.getByText(/1 lists/)).toBeVisible()
+    await expect(apiscope.page.getByText(/· 1 list$/)).toBeVisible()
     for (let i = 1; i <= 4; i++)
       kubectl(cluster, 'create', 'configmap', `carton-${i}`, '-n', ns, `--from-literal=n=${i}`)
     const chart = apiscope.page.getByTestId('timeline-chart')
