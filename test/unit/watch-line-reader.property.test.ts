@@ -100,6 +100,33 @@ async function readAll(parts: Buffer[]) {
   return { end: await done, events }
 }
 
+describe('a watch stream after its abort', () => {
+  it('hands on no line once aborted, even lines of the chunk it is reading', async () => {
+    const stream = new PassThrough()
+    const events: WatchLine[] = []
+    let aborted = false
+    const done = readWatchStream(
+      stream,
+      {
+        onEvent: (l) => {
+          events.push(l)
+          // The first event ends the watch (as a 410 or a stop would): the rest are dropped.
+          aborted = true
+          stream.destroy()
+        },
+        onData: () => undefined,
+      },
+      () => aborted,
+    )
+    const line = (n: number) =>
+      `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c${n}","namespace":"ns","uid":"u${n}","resourceVersion":"${n}"}}}\n`
+    stream.write(line(1) + line(2) + line(3))
+    stream.write(line(4))
+    expect(await done).toEqual({ kind: 'aborted' })
+    expect(events.map((e) => (e.type === 'ADDED' ? e.meta.name : e.type))).toEqual(['c1'])
+  })
+})
+
 describe("the watch line reader's own words", () => {
   it('a line that is not a watch event, and a stream closed early, are said by key', async () => {
     const stream = new PassThrough()

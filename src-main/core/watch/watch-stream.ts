@@ -124,8 +124,11 @@ export function readWatchStream(
       done = true
       resolve(end)
     }
+    // Once aborted (the watch stopped, or an event ended it), no further line is handed on: a
+    // decoder (gunzip) or a chunk already read still holds lines, and a stopped watch's store
+    // (and a recording stopped after it) must not receive them.
     const onLine = (bytes: Uint8Array) => {
-      if (done) return
+      if (done || isAborted()) return
       let line: WatchLine
       try {
         line = readWatchLine(bytes)
