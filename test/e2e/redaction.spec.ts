@@ -97,16 +97,7 @@ test('a Secret’s canary value reaches no frame, DOM, recording or export', asy
     await checkDom('after recording')
 
     // Replay it, inspect, export.
-    await page.getByRole('button', { name: 'Replay a recording' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Open a recording' })
-    await dialog.getByRole('row', { name: /saved/ }).getByRole('button', { name: 'Open' }).click()
-    const banner = page.getByRole('region', { name: 'Replay controls' })
-    await expect(banner.getByText('REPLAY', { exact: true })).toBeVisible()
-    await banner.getByLabel('Replay speed').selectOption('16')
-    await banner.getByRole('button', { name: 'Play', exact: true }).click()
-    await expect(banner.getByLabel('Events replayed')).toHaveText(/^(\d+)\/\1 events$/, {
-      timeout: 30_000,
-    })
+    const banner = await app.replaySavedToEnd(30_000)
     await page.getByRole('tab', { name: 'Table' }).click()
     await table
       .getByRole('button', { name: /coffre/ })

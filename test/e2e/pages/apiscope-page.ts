@@ -1,6 +1,6 @@
 // Page object for the Apiscope window: what a user looks at and clicks, by role and label.
 import path from 'node:path'
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { refreshDocsScreenshot, SCREENSHOTS } from '../artifacts'
 
 export class ApiscopePage {
@@ -65,6 +65,24 @@ export class ApiscopePage {
     if (pageSize !== undefined)
       await this.page.getByLabel('Page size (limit)').fill(String(pageSize))
     await this.page.getByRole('button', { name: 'Start watch' }).click()
+  }
+
+  /**
+   * Opens the saved recording from Replay… (the one row saved by this test), plays it at 16× and
+   * waits until every event is replayed. Returns the replay banner.
+   */
+  async replaySavedToEnd(timeout: number): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Replay a recording' }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Open a recording' })
+    await dialog.getByRole('row', { name: /saved/ }).getByRole('button', { name: 'Open' }).click()
+    const banner = this.page.getByRole('region', { name: 'Replay controls' })
+    await expect(banner.getByText('REPLAY', { exact: true })).toBeVisible()
+    await banner.getByLabel('Replay speed').selectOption('16')
+    await banner.getByRole('button', { name: 'Play', exact: true }).click()
+    await expect(banner.getByLabel('Events replayed')).toHaveText(/^(\d+)\/\1 events$/, {
+      timeout,
+    })
+    return banner
   }
 
   /** Saved in test/artifacts; also refreshes the README's copy when asked (artifacts.ts). */
