@@ -6,8 +6,14 @@ import { catalogues } from '@i18n/translate'
 import { expect } from './fixtures'
 import { auditLayout, FITS } from './layout-audit'
 
+/** A count's placeholder stands for digits and the locale's separators; any other for anything. */
+const placeholder = (p: string): string =>
+  /^\{\{\s*count(,\s*number)?\s*\}\}$/.test(p) ? '[\\d.,\\s\\u00a0\\u202f]+' : '.+'
+const escaped = (part: string): string => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /**
- * English texts that French says otherwise, as patterns ({{x}} stands for anything). A text whose
+ * English texts that French says otherwise, as patterns ({{x}} stands for anything, a count for
+ * a number: '{{count, number}} list' must not match the French 'get et list'). A text whose
  * own words are too few to tell a language ('{{title}}: {{detail}}', '{{resource}} in {{ns}}')
  * is left out: its pattern would match French (and the API's) text too.
  */
@@ -20,9 +26,9 @@ const english = Object.entries(catalogues.en)
     pattern: new RegExp(
       `^${text
         .trim()
-        .split(/\{\{[^}]+\}\}/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.+')}$`,
+        .split(/(\{\{[^}]+\}\})/)
+        .map((part, i) => (i % 2 ? placeholder(part) : escaped(part)))
+        .join('')}$`,
     ),
   }))
 
