@@ -6,13 +6,12 @@
 // stream as fast as the server writes it (docs/adr/0006).
 // A module of its own, emitted by the build (electron.vite.config.ts), so minification or
 // coverage instrumentation of the main bundle cannot change what runs here.
-import { readlinkSync } from 'node:fs'
-import { setPriority } from 'node:os'
 import { getHeapStatistics } from 'node:v8'
 import { TextDecoder } from 'node:util'
 import { parentPort, type MessagePort } from 'node:worker_threads'
 import { FOLD_TO, LATEST_CACHE_SHARE, planFolds } from './version-folding'
 import { LATEST_CACHE_BYTES, VersionStore } from './version-store'
+import { lowerThisThread } from './thread-priority'
 
 type Obj = Record<string, unknown>
 
@@ -156,13 +155,9 @@ function heapAfterGc(): number {
 }
 
 if (parentPort) {
-  // Diffing is background work: this thread lowers its own scheduling priority (on Linux a thread
-  // is a task with its own nice value), so the thread that reads the watch stream comes first.
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
-    if (tid > 0) setPriority(tid, 10)
-  } catch {
-    // Not Linux, or not allowed: the default priority.
-  }
+  // Diffing is background work: this thread runs at a lower priority (thread-priority.ts), so the
+  // thread that reads the watch stream comes first. The reader's thread lowered it as it started
+  // it; lowered here again where that could not tell which thread was the worker's.
+  lowerThisThread()
   serveVersionHistory(parentPort, heapAfterGc)
 }

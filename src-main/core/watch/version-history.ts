@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads'
 import type { HistoryReply as Reply, HistoryRequest as Request } from './version-history-worker'
 import { versionHistoryWorkerEntry } from './version-history-worker-entry'
+import { startInBackground } from './thread-priority'
 
 type Obj = Record<string, unknown>
 
@@ -66,7 +67,8 @@ export class VersionHistory {
     if (this.worker) return this.worker
     if (this.closed) throw new Error('the version history is closed')
     const entry = versionHistoryWorkerEntry()
-    const worker = new Worker(entry.script, { eval: entry.eval })
+    // At a low priority from its first instant: it boots just as a list's first items arrive.
+    const worker = startInBackground(() => new Worker(entry.script, { eval: entry.eval }))
     worker.unref()
     worker.on('message', (reply: Reply) => {
       if (reply.t === 'folded') {
