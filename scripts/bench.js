@@ -247,7 +247,8 @@ ${(() => {
 ${SCALE_END}
 `
   : ''
-// core-scale.bench.ts: the core against the informer at a few sizes (its figures are scale_side_*).
+// core-scale.bench.ts: the core against the informer and kubectl at a few sizes (its figures are
+// scale_side_*).
 const CORE_START = '<!-- core-scale: written by npm run bench -->'
 const CORE_END = '<!-- /core-scale -->'
 const side = (k, size) => merged[`scale_side_${k}_${size}`] ?? '—'
@@ -258,31 +259,51 @@ const coreSection =
   benches.includes('core-scale.bench.ts') && !died.has('core-scale.bench.ts') && coreSizes.length
     ? `${CORE_START}
 
-## The core against client-node's informer, side by side
+## The core against client-node's informer and kubectl, side by side
 
 Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`BENCH_ONLY=core-scale npm run bench\` (machine as above, shared:
-the load column is the machine's 1-minute load average, median of the rounds' starts). A control
-plane of its own (kube-apiserver ${merged.scale_side_server ?? '?'}, no audit log), filled with small ConfigMaps in 100
-namespaces straight into etcd (one put each). Each contender runs in a process of its own, rounds
-alternating, medians of the rounds. Times: from the start to every object in the store and the
-watch open (the core; "all stored": until every object is in the store, the watch not yet open),
-to the informer's cache holding every object (client-node \`makeInformer\`, one list request; its
-watch may not be open yet either). "core (one list request)" is the core's default start (list
-then watch, no limit); "core (pages of 500)" the same watch given a page size of 500; "streaming
-list" a watch with sendInitialEvents. Ratios above 1 favour the core. CPU: the main thread's user
-and system time. Memory: the JavaScript heap and ArrayBuffers after GC, minus the process's before
-the start; the core's includes its version-history worker's. Max block: the longest event-loop
-delay while listing (\`monitorEventLoopDelay\`, 5 ms resolution).
+the load columns are the machine's 1-minute load average at the rounds' starts, their median and
+range). A control plane of its own (kube-apiserver ${merged.scale_side_server ?? '?'}, no audit log), filled with small
+ConfigMaps in 100 namespaces straight into etcd (one put each). Each contender runs in a process
+of its own, rounds alternating, medians of the rounds. Times: from the start to every object in
+the store and the watch open (the core; "all stored": until every object is in the store, the
+watch not yet open), to the informer's cache holding every object (client-node \`makeInformer\`,
+one list request; its watch may not be open yet either), to kubectl's exit (\`kubectl get
+configmaps -A --chunk-size=500 -o name\`). "core (one list request)" is the core's default start
+(list then watch, no limit); "core (pages of 500)" the same watch given a page size of 500;
+"streaming list" a watch with sendInitialEvents. Ratios above 1 favour the core. Fill: the rate
+of the puts into etcd that brought the cluster from the size before to this one.
 
-| objects | core (one list request) ms | core (one list request), all stored ms | core (pages of 500) ms | core (streaming list) ms | informer ms | informer ÷ core | informer ÷ core, all stored | informer ÷ core (pages of 500) | informer ÷ core (streaming list) | core CPU ms | informer CPU ms | informer ÷ core, CPU | core memory MB | informer memory MB | memory core ÷ informer | core max block ms | informer max block ms | rounds | load (1 min) |
+| objects | core (one list request) ms | core (one list request), all stored ms | core (pages of 500) ms | core (streaming list) ms | informer ms | kubectl ms | informer ÷ core | kubectl ÷ core | informer ÷ core, all stored | informer ÷ core (pages of 500) | informer ÷ core (streaming list) | rounds | load (1 min), median | load, range | fill, objects/s |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${coreSizes
   .map(
     (n) =>
-      `| ${side('objects', n)} | ${side('core_ms', n)} | ${side('core_stored_ms', n)} | ${side('core_pages_ms', n)} | ${side('stream_ms', n)} | ${side('informer_ms', n)} | ${side('informer_vs_core', n)} | ${side('informer_vs_core_stored', n)} | ${side('informer_vs_core_pages', n)} | ${side('informer_vs_stream', n)} | ${side('core_cpu_ms', n)} | ${side('informer_cpu_ms', n)} | ${side('informer_vs_core_cpu', n)} | ${side('core_heap_mb', n)} | ${side('informer_heap_mb', n)} | ${side('heap_core_vs_informer', n)} | ${side('core_max_block_ms', n)} | ${side('informer_max_block_ms', n)} | ${side('rounds', n)} | ${side('load', n)} |`,
+      `| ${side('objects', n)} | ${side('core_ms', n)} | ${side('core_stored_ms', n)} | ${side('core_pages_ms', n)} | ${side('stream_ms', n)} | ${side('informer_ms', n)} | ${side('kubectl_ms', n)} | ${side('informer_vs_core', n)} | ${side('kubectl_vs_core', n)} | ${side('informer_vs_core_stored', n)} | ${side('informer_vs_core_pages', n)} | ${side('informer_vs_stream', n)} | ${side('rounds', n)} | ${side('load', n)} | ${side('load_min', n)} to ${side('load_max', n)} | ${side('fill_rate', n)} |`,
   )
   .join('\n')}
 
+The same runs' cost (the core's default start against the informer). CPU: the main thread's user
+and system time; other threads: the rest of the process's (the core's version-history worker, V8's
+helpers, zlib). Run-queue wait: how long the main thread was ready to run but waited for a core
+(/proc schedstat): on a shared machine, the part of the wall time that is the scheduler's. Memory: the JavaScript heap and ArrayBuffers after GC, minus the process's before
+the start; the core's includes its version-history worker's (every version of every object kept).
+RSS: each process's resident memory at the end, Node itself included. Ratios below 1 favour the
+core. Max block: the longest event-loop delay while listing (\`monitorEventLoopDelay\`, 5 ms
+resolution).
+
+| objects | core CPU ms | informer CPU ms | informer ÷ core, CPU | core other threads CPU ms | informer other threads CPU ms | core run-queue wait ms | informer run-queue wait ms | core memory MB | informer memory MB | memory core ÷ informer | core RSS MB | informer RSS MB | RSS core ÷ informer | core max block ms | informer max block ms |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${coreSizes
+  .map(
+    (n) =>
+      `| ${side('objects', n)} | ${side('core_cpu_ms', n)} | ${side('informer_cpu_ms', n)} | ${side('informer_vs_core_cpu', n)} | ${side('core_other_cpu_ms', n)} | ${side('informer_other_cpu_ms', n)} | ${side('core_run_wait_ms', n)} | ${side('informer_run_wait_ms', n)} | ${side('core_heap_mb', n)} | ${side('informer_heap_mb', n)} | ${side('heap_core_vs_informer', n)} | ${side('core_rss_mb', n)} | ${side('informer_rss_mb', n)} | ${side('rss_core_vs_informer', n)} | ${side('core_max_block_ms', n)} | ${side('informer_max_block_ms', n)} |`,
+  )
+  .join('\n')}
+${Object.entries(merged)
+  .filter(([k]) => k.startsWith('scale_side_error_'))
+  .map(([k, v]) => `\nNot measured at ${k.slice('scale_side_error_'.length)} objects: ${v}\n`)
+  .join('')}
 ${CORE_END}`
     : ''
 const machine = `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`

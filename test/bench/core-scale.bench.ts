@@ -1,16 +1,19 @@
-// The core against client-node's informer, side by side at 10,000 and 50,000 ConfigMaps (a smaller
-// companion of scale.bench.ts, for the core alone): `BENCH_ONLY=core-scale npm run bench`.
+// The core against client-node's informer and kubectl, side by side at 10,000 and 50,000 ConfigMaps
+// (BENCH_SCALE_SIZES=10000,50000,150000 for more; a smaller companion of scale.bench.ts, for the
+// core alone): `BENCH_ONLY=core-scale npm run bench`.
 // A control plane of its own (or BENCH_SCALE_STATE's, kept), filled in 100 namespaces through
 // etcd (one put per object, as scale.bench.ts does past its first objects). Each contender runs
 // in a process of its own, rounds alternating, medians of the rounds:
 //   - core: SessionWatches with its default start (list then watch, one list request), until
 //     every object is in the store and the watch is open; core-pages: the same in pages of 500;
 //     on 1.37 also a streaming list;
-//   - informer: @kubernetes/client-node's makeInformer until its cache holds every object.
+//   - informer: @kubernetes/client-node's makeInformer until its cache holds every object;
+//   - kubectl: `kubectl get configmaps -A --chunk-size=500 -o name` until it exits.
 // Besides the wall time, the CPU time of each process's main thread (under a shared machine's
 // load the wall time mostly says how long the server and the others took). Memory, after GC and
 // minus what the process held before: the JavaScript heap plus the ArrayBuffers (the core keeps
-// its columns and its version history's bytes there), the core's version-history worker included.
+// its columns and its version history's bytes there), the core's version-history worker included;
+// and each process's RSS at the end (the whole process: Node itself too).
 // Prints the figures; its keys start with scale_side_, so docs/bench.md's head does not list them.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -31,27 +34,34 @@ import {
   median,
   r2,
   runChildRole,
+  runKubectl,
   type Role,
   type Run,
 } from './scale-contenders'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+/** Rounds at 100,000 objects and more (kubectl alone takes minutes a round there). */
+const ROUNDS_LARGE = Number(process.env.BENCH_ROUNDS_LARGE ?? 1)
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,50000')
   .split(',')
   .map((s) => Number(s.trim()))
   .filter((n) => n > 0)
 
-/** Fills the cluster up to `size` ConfigMaps (counting those already there); returns the count. */
-async function fillTo(info: ClusterInfo, size: number): Promise<number> {
+/**
+ * Fills the cluster up to `size` ConfigMaps (counting those already there); returns the count and
+ * the fill's rate (objects a second into etcd, 0 when none were written).
+ */
+async function fillTo(info: ClusterInfo, size: number): Promise<{ count: number; rate: number }> {
   await createNamespaces(info)
   let count = await countConfigMaps(info)
+  let rate = 0
   if (count < size) {
     // Named after the count so that a later, larger fill goes on where this one stopped.
-    await fillEtcd(info, count, size)
+    rate = await fillEtcd(info, count, size)
     while ((count = await countConfigMaps(info)) < size)
       await new Promise((r) => setTimeout(r, 1000))
   }
-  return count
+  return { count, rate }
 }
 
 async function runBench(): Promise<Record<string, number | string>> {
@@ -68,53 +78,79 @@ async function runBench(): Promise<Record<string, number | string>> {
   const out: Record<string, number | string> = { scale_side_server: info.version }
   try {
     for (const size of SIZES) {
-      const expected = await fillTo(info, size)
-      const self = fileURLToPath(import.meta.url)
-      const roles: Role[] = [
-        'core',
-        'core-pages',
-        'informer',
-        ...(info.series === '1.20' ? [] : (['core-stream'] as const)),
-      ]
-      const runs: Record<string, Run[]> = {}
-      const loads: number[] = []
-      for (let round = 0; round < ROUNDS; round++)
-        for (const role of roles) {
-          loads.push(os.loadavg()[0] ?? 0)
-          ;(runs[role] ??= []).push(await child(self, role, stateFile, expected))
+      // A size that fails (a contender that died, a fill cut short) is said and left out of the
+      // table; the sizes before it keep their rows.
+      try {
+        const fill = await fillTo(info, size)
+        const expected = fill.count
+        const self = fileURLToPath(import.meta.url)
+        const roles: (Role | 'kubectl')[] = [
+          'core',
+          'core-pages',
+          'informer',
+          'kubectl',
+          ...(info.series === '1.20' ? [] : (['core-stream'] as const)),
+        ]
+        const rounds = size >= 100_000 ? ROUNDS_LARGE : ROUNDS
+        const runs: Record<string, Run[]> = {}
+        const loads: number[] = []
+        for (let round = 0; round < rounds; round++)
+          for (const role of roles) {
+            loads.push(os.loadavg()[0] ?? 0)
+            const run =
+              role === 'kubectl'
+                ? await runKubectl(info)
+                : await child(self, role, stateFile, expected)
+            if (run.objects < expected)
+              throw new Error(`${role} saw ${run.objects} objects of ${expected}`)
+            ;(runs[role] ??= []).push(run)
+          }
+        const m = (role: string, f: keyof Run) =>
+          median((runs[role] ?? []).map((r) => Number(r[f] ?? 0)))
+        const row: Record<string, number | string> = {
+          objects: expected,
+          rounds,
+          fill_rate: Math.round(fill.rate),
+          load: r2(median(loads)),
+          load_min: r2(Math.min(...loads)),
+          load_max: r2(Math.max(...loads)),
+          core_ms: Math.round(m('core', 'ms')),
+          informer_ms: Math.round(m('informer', 'ms')),
+          informer_vs_core: r2(m('informer', 'ms') / m('core', 'ms')),
+          kubectl_ms: Math.round(m('kubectl', 'ms')),
+          kubectl_vs_core: r2(m('kubectl', 'ms') / m('core', 'ms')),
+          core_stored_ms: Math.round(m('core', 'storedMs')),
+          informer_vs_core_stored: r2(m('informer', 'ms') / m('core', 'storedMs')),
+          core_pages_ms: Math.round(m('core-pages', 'ms')),
+          informer_vs_core_pages: r2(m('informer', 'ms') / m('core-pages', 'ms')),
+          core_cpu_ms: Math.round(m('core', 'cpuMs')),
+          informer_cpu_ms: Math.round(m('informer', 'cpuMs')),
+          informer_vs_core_cpu: r2(m('informer', 'cpuMs') / m('core', 'cpuMs')),
+          core_other_cpu_ms: Math.round(m('core', 'otherCpuMs')),
+          informer_other_cpu_ms: Math.round(m('informer', 'otherCpuMs')),
+          core_run_wait_ms: Math.round(m('core', 'runWaitMs')),
+          informer_run_wait_ms: Math.round(m('informer', 'runWaitMs')),
+          core_heap_mb: r2(m('core', 'heapMb')),
+          informer_heap_mb: r2(m('informer', 'heapMb')),
+          heap_core_vs_informer: r2(m('core', 'heapMb') / m('informer', 'heapMb')),
+          core_rss_mb: Math.round(m('core', 'rssMb')),
+          informer_rss_mb: Math.round(m('informer', 'rssMb')),
+          rss_core_vs_informer: r2(m('core', 'rssMb') / m('informer', 'rssMb')),
+          core_max_block_ms: Math.round(m('core', 'maxBlockMs')),
+          informer_max_block_ms: Math.round(m('informer', 'maxBlockMs')),
         }
-      const m = (role: string, f: keyof Run) =>
-        median((runs[role] ?? []).map((r) => Number(r[f] ?? 0)))
-      const row: Record<string, number | string> = {
-        objects: expected,
-        rounds: ROUNDS,
-        load: r2(median(loads)),
-        core_ms: Math.round(m('core', 'ms')),
-        informer_ms: Math.round(m('informer', 'ms')),
-        informer_vs_core: r2(m('informer', 'ms') / m('core', 'ms')),
-        core_stored_ms: Math.round(m('core', 'storedMs')),
-        informer_vs_core_stored: r2(m('informer', 'ms') / m('core', 'storedMs')),
-        core_pages_ms: Math.round(m('core-pages', 'ms')),
-        informer_vs_core_pages: r2(m('informer', 'ms') / m('core-pages', 'ms')),
-        core_cpu_ms: Math.round(m('core', 'cpuMs')),
-        informer_cpu_ms: Math.round(m('informer', 'cpuMs')),
-        informer_vs_core_cpu: r2(m('informer', 'cpuMs') / m('core', 'cpuMs')),
-        core_heap_mb: r2(m('core', 'heapMb')),
-        informer_heap_mb: r2(m('informer', 'heapMb')),
-        heap_core_vs_informer: r2(m('core', 'heapMb') / m('informer', 'heapMb')),
-        core_rss_mb: Math.round(m('core', 'rssMb')),
-        informer_rss_mb: Math.round(m('informer', 'rssMb')),
-        core_max_block_ms: Math.round(m('core', 'maxBlockMs')),
-        informer_max_block_ms: Math.round(m('informer', 'maxBlockMs')),
+        if (runs['core-stream']) {
+          row.stream_ms = Math.round(m('core-stream', 'ms'))
+          row.informer_vs_stream = r2(m('informer', 'ms') / m('core-stream', 'ms'))
+          row.stream_heap_mb = r2(m('core-stream', 'heapMb'))
+          row.stream_max_block_ms = Math.round(m('core-stream', 'maxBlockMs'))
+        }
+        process.stderr.write(`[core-scale] ${size}: ${JSON.stringify(row)}\n`)
+        for (const [k, v] of Object.entries(row)) out[`scale_side_${k}_${size}`] = v
+      } catch (error) {
+        process.stderr.write(`[core-scale] ${size}: failed: ${String(error)}\n`)
+        out[`scale_side_error_${size}`] = String(error)
       }
-      if (runs['core-stream']) {
-        row.stream_ms = Math.round(m('core-stream', 'ms'))
-        row.informer_vs_stream = r2(m('informer', 'ms') / m('core-stream', 'ms'))
-        row.stream_heap_mb = r2(m('core-stream', 'heapMb'))
-        row.stream_max_block_ms = Math.round(m('core-stream', 'maxBlockMs'))
-      }
-      process.stderr.write(`[core-scale] ${size}: ${JSON.stringify(row)}\n`)
-      for (const [k, v] of Object.entries(row)) out[`scale_side_${k}_${size}`] = v
     }
   } finally {
     if (!given) stopControlPlane(info)

@@ -1,10 +1,12 @@
 // What scale.bench.ts and core-scale.bench.ts share: the fill (namespaces, then ConfigMaps straight
-// into etcd), the contenders (Apiscope's core, client-node's informer), each run in a child process
-// of its own (`node <bench>.mjs ROLE STATE EXPECTED`, see runRole), and how they are measured.
+// into etcd), the contenders (Apiscope's core, client-node's informer, each run in a child process
+// of its own, `node <bench>.mjs ROLE STATE EXPECTED`, see runRole; kubectl), and how they are
+// measured.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import https from 'node:https'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { CoreV1Api, KubeConfig, makeInformer, type V1ConfigMap } from '@kubernetes/client-node'
@@ -27,6 +29,13 @@ export interface Run {
   objects: number
   /** The main thread's CPU time (user and system); the rest: none for kubectl. */
   cpuMs?: number
+  /** The process's other threads' CPU time (the core's version-history worker, GC, zlib). */
+  otherCpuMs?: number
+  /**
+   * How long the main thread was ready to run but waited for a core (the kernel's run-queue wait,
+   * /proc schedstat): on a shared machine, the part of the wall time that is the scheduler's.
+   */
+  runWaitMs?: number
   heapMb?: number
   rssMb?: number
   maxBlockMs?: number
@@ -45,6 +54,39 @@ function threadCpuMs(): number {
   const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100
+}
+
+/** The whole process's CPU time (every thread), ms. */
+function processCpuMs(): number {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
+
+/** The main thread's run-queue wait so far, ms (0 where the kernel keeps no schedstat). */
+function runQueueWaitMs(): number {
+  try {
+    const [, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')
+    return Number(wait) / 1e6
+  } catch {
+    return 0
+  }
+}
+
+/** CPU and run-queue wait from now on: `end()` gives the main thread's, the others' and the wait. */
+function cpuMeter(): { end(): Pick<Run, 'cpuMs' | 'otherCpuMs' | 'runWaitMs'> } {
+  const main = threadCpuMs()
+  const all = processCpuMs()
+  const wait = runQueueWaitMs()
+  return {
+    end() {
+      const cpuMs = threadCpuMs() - main
+      return {
+        cpuMs,
+        otherCpuMs: Math.max(0, processCpuMs() - all - cpuMs),
+        runWaitMs: runQueueWaitMs() - wait,
+      }
+    },
+  }
 }
 
 /**
@@ -74,7 +116,7 @@ function until(done: () => boolean): Promise<void> {
   })
 }
 
-// ---- the contenders ----
+// ---- the contenders (kubectl: runKubectl, in the bench's own process) ----
 
 /**
  * Apiscope's core (SessionWatches: list, store, frames) on every ConfigMap, until every object is
@@ -103,7 +145,7 @@ async function runCore(
   const delay = monitorEventLoopDelay({ resolution: 5 })
   delay.enable()
   const started = performance.now()
-  const cpu = threadCpuMs()
+  const cpu = cpuMeter()
   const status = watches.start({
     group: '',
     version: 'v1',
@@ -115,7 +157,7 @@ async function runCore(
   const storedMs = performance.now() - started
   await until(() => watches.statuses().find((s) => s.id === status.id)?.state === 'watching')
   const ms = performance.now() - started
-  const cpuMs = threadCpuMs() - cpu
+  const spent = cpu.end()
   delay.disable()
   const startedBy = watches.statuses()[0]?.startedBy ?? '?'
   await watches.store.compacted()
@@ -124,7 +166,7 @@ async function runCore(
   const run: Run = {
     ms,
     storedMs,
-    cpuMs,
+    ...spent,
     objects: watches.store.objectCount,
     heapMb: held / 2 ** 20,
     rssMb: process.memoryUsage().rss / 2 ** 20,
@@ -148,7 +190,7 @@ async function runInformer(info: ClusterInfo, expected: number): Promise<Run> {
   const delay = monitorEventLoopDelay({ resolution: 5 })
   delay.enable()
   const started = performance.now()
-  const cpu = threadCpuMs()
+  const cpu = cpuMeter()
   const informer = makeInformer<V1ConfigMap>(kc, '/api/v1/configmaps', () =>
     api.listConfigMapForAllNamespaces(),
   )
@@ -158,12 +200,12 @@ async function runInformer(info: ClusterInfo, expected: number): Promise<Run> {
   await informer.start()
   await until(() => added >= expected && informer.list().length >= expected)
   const ms = performance.now() - started
-  const cpuMs = threadCpuMs() - cpu
+  const spent = cpu.end()
   delay.disable()
   const held = (await heldAfterGc()) - base
   const run: Run = {
     ms,
-    cpuMs,
+    ...spent,
     objects: informer.list().length,
     heapMb: held / 2 ** 20,
     rssMb: process.memoryUsage().rss / 2 ** 20,
@@ -171,6 +213,41 @@ async function runInformer(info: ClusterInfo, expected: number): Promise<Run> {
   }
   await informer.stop()
   return run
+}
+
+/**
+ * `kubectl get configmaps -A --chunk-size=500 -o name` (the kubeconfig's current context, the
+ * admin) until it exits: its lines counted, its own process (kubectl's memory is not measured).
+ */
+export function runKubectl(info: ClusterInfo): Promise<Run> {
+  const kubectl = path.join(info.binDir, 'kubectl')
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      kubectl,
+      [
+        '--kubeconfig',
+        info.kubeconfig,
+        'get',
+        'configmaps',
+        '-A',
+        '--chunk-size=500',
+        '-o',
+        'name',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    let lines = 0
+    child.stdout.on('data', (b: Buffer) => {
+      for (let i = b.indexOf(10); i !== -1; i = b.indexOf(10, i + 1)) lines++
+    })
+    child.on('error', reject)
+    child.on('close', (code) =>
+      code === 0
+        ? resolve({ ms: performance.now() - started, objects: lines })
+        : reject(new Error(`kubectl exited ${code}`)),
+    )
+  })
 }
 
 /**

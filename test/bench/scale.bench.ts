@@ -9,7 +9,7 @@
 // and RSS, against
 // the informer's process. The fill creates objects through the API (parallel POSTs on keep-alive
 // connections) for the first objects, the rest written straight into etcd (see fillEtcd). Ratios, not absolute timings, are the result.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -35,6 +35,7 @@ import {
   r1,
   r2,
   runChildRole,
+  runKubectl,
   type Role,
   type Run,
 } from './scale-contenders'
@@ -57,39 +58,6 @@ const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,50000')
   .split(',')
   .map((s) => Number(s.trim()))
   .filter((n) => n > 0)
-
-// ---- kubectl, the third contender (the core and the informer: scale-contenders.ts) ----
-
-function runKubectl(info: ClusterInfo): Promise<Run> {
-  const kubectl = path.join(info.binDir, 'kubectl')
-  const started = performance.now()
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      kubectl,
-      [
-        '--kubeconfig',
-        info.kubeconfig,
-        'get',
-        'configmaps',
-        '-A',
-        '--chunk-size=500',
-        '-o',
-        'name',
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    )
-    let lines = 0
-    child.stdout.on('data', (b: Buffer) => {
-      for (let i = b.indexOf(10); i !== -1; i = b.indexOf(10, i + 1)) lines++
-    })
-    child.on('error', reject)
-    child.on('close', (code) =>
-      code === 0
-        ? resolve({ ms: performance.now() - started, objects: lines })
-        : reject(new Error(`kubectl exited ${code}`)),
-    )
-  })
-}
 
 // ---- the fill ----
 
