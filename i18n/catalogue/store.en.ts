@@ -38,14 +38,15 @@ export const storeEn = {
   'store.settingDefault': 'Default ({{mb, number}} MB)',
   'store.settingInvalid': 'A number of MB, 0 or more.',
   'store.settingHelp':
-    'The watches’ store keeps versions and events up to {{mb, number}} MB; past it, the versions of deleted objects, then the older versions of the busiest objects, then those of the quiet ones, are folded away. The floor: every living object keeps its first version and its latest two, and every mark stays on the timeline; a budget below that cannot be met. A recording keeps every version.',
+    'The budget counts all the watches’ store holds: every version kept, with what the history keeps for it, and every event (its mark, its place in its object’s list, its object’s record). Past {{mb, number}} MB it folds away the versions of deleted objects, then the older versions of the busiest objects, then those of quiet ones; every living object keeps its first version and its latest two. Events are counted but never folded: every mark stays on the timeline, so once the marks and the versions that are kept take more than the budget, the store grows past it. A recording keeps every version.',
   'store.settingHelpNone':
     'No budget: the watches’ store keeps every version for as long as the app runs.',
   'store.settingDefaultHelp': 'Default {{mb, number}} MB; 0 keeps every version.',
   'store.settingRemembered': 'Remembered on this computer.',
   'store.settingNotRemembered': 'For this run only: it could not be saved.',
   // apiscope serve --store-budget
-  'store.serveFlag': `      --store-budget: the watches' store keeps versions up to MB (default {{mb}};
-      0: no limit), then folds the busiest objects' older versions away`,
+  'store.serveFlag': `      --store-budget: MB the watches' store may hold, versions and events
+      counted (default {{mb}}; 0: no limit); past it, deleted objects' versions,
+      then older versions of busy and quiet objects are folded; events never are`,
   'store.badBudget': '--store-budget must be a number of MB, 0 or more, not "{{value}}"',
 } as const

@@ -33,14 +33,15 @@ export const storeFr: { readonly [K in keyof typeof storeEn]: string } = {
   'store.settingDefault': 'Par défaut ({{mb, number}} Mo)',
   'store.settingInvalid': 'Un nombre de Mo, 0 ou plus.',
   'store.settingHelp':
-    'Le magasin des watches garde versions et événements jusqu’à {{mb, number}} Mo ; au-delà, les versions des objets supprimés, puis les anciennes versions des objets les plus actifs, puis celles des plus calmes, sont repliées. Le plancher : chaque objet vivant garde sa première version et ses deux dernières, et chaque marque reste sur la frise ; un budget en dessous ne peut être tenu. Un enregistrement garde toutes les versions.',
+    'Le budget compte tout ce que garde le magasin des watches : chaque version gardée, avec ce que l’historique garde pour elle, et chaque événement (sa marque, sa place dans la liste de son objet, la fiche de son objet). Au-delà de {{mb, number}} Mo, il replie les versions des objets supprimés, puis les anciennes versions des objets les plus actifs, puis celles des plus calmes ; chaque objet vivant garde sa première version et ses deux dernières. Les événements sont comptés mais jamais repliés : chaque marque reste sur la frise, si bien qu’une fois que les marques et les versions gardées dépassent le budget, le magasin le dépasse aussi. Un enregistrement garde toutes les versions.',
   'store.settingHelpNone':
     'Sans budget : le magasin des watches garde chaque version tant que l’app tourne.',
   'store.settingDefaultHelp': 'Par défaut {{mb, number}} Mo ; 0 garde toutes les versions.',
   'store.settingRemembered': 'Mémorisé sur cet ordinateur.',
   'store.settingNotRemembered': 'Pour cette fois seulement : il n’a pas pu être enregistré.',
-  'store.serveFlag': `      --store-budget : le magasin des watches garde des versions jusqu’à Mo
-      (par défaut {{mb}} ; 0 : sans limite), puis replie les anciennes versions
-      des objets les plus actifs`,
+  'store.serveFlag': `      --store-budget : Mo que peut garder le magasin des watches, versions et
+      événements comptés (par défaut {{mb}} ; 0 : sans limite) ; au-delà, les
+      versions des objets supprimés, puis les anciennes versions des objets
+      actifs et calmes sont repliées ; les événements jamais`,
   'store.badBudget': '--store-budget doit être un nombre de Mo, 0 ou plus, pas « {{value}} »',
 }

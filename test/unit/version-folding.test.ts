@@ -6,6 +6,7 @@ import { EventStore } from '../../src-main/core/watch/event-store'
 import { objectDetail } from '../../src-main/core/watch/object-detail'
 import {
   EVENT_COLUMN_BYTES,
+  EVENT_LIST_BYTES,
   EVENT_SLOT_BYTES,
   eventsCost,
   FOLD_GAIN,
@@ -114,9 +115,12 @@ describe('planFolds', () => {
     ])
   })
 
-  it("counts the events by their columns as allocated, each version's slot and each object", () => {
-    expect(eventsCost({ capacity: 2048, versions: 1000, objects: 10 })).toBe(
-      2048 * EVENT_COLUMN_BYTES + 1000 * EVENT_SLOT_BYTES + 10 * OBJECT_RECORD_BYTES,
+  it("counts the events by their columns as allocated, each version's slot and list, and each object", () => {
+    expect(eventsCost({ capacity: 2048, versions: 1000, objects: 10, listed: 6 })).toBe(
+      2048 * EVENT_COLUMN_BYTES +
+        1000 * EVENT_SLOT_BYTES +
+        6 * EVENT_LIST_BYTES +
+        10 * OBJECT_RECORD_BYTES,
     )
   })
 })

@@ -231,6 +231,7 @@ export class EventStore {
       capacity: this.cols.capacity,
       versions: this.versionTotal,
       objects: this.objects.length,
+      listed: this.objects.listed,
     })
   }
 

@@ -46,6 +46,11 @@ export class ObjectColumns {
     return k
   }
 
+  /** How many objects keep a list of their versions' events (those with more than one version). */
+  get listed(): number {
+    return this.versionEvents.size
+  }
+
   /** The event that produced version v of object k (-1 if none). */
   versionEvent(k: number, v: number): number {
     if (v === 0) return this.firstEvent[k] as number

@@ -1,0 +1,95 @@
+// What the budget counts of the events (docs/adr/0019, version-folding.ts `eventsCost`) follows
+// the heap the store's own thread takes for them (a heap measured after GC, not a time): the
+// events' columns, each version's slot in its object's list of events and each such list, each
+// object's record. Until 2026-12-05 a version was counted 8 bytes and its object's list nothing,
+// where a list costs about 250 bytes when it is made (an object's second version): over the soak's
+// hour (17,406 objects, 161,393 versions) about 35 bytes a version with its share of its list.
+import { setFlagsFromString, getHeapStatistics } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { describe, expect, it } from 'vitest'
+import { EventStore } from '../../src-main/core/watch/event-store'
+import { ObjectColumns } from '../../src-main/core/watch/object-columns'
+import { EVENT_LIST_BYTES, EVENT_SLOT_BYTES } from '../../src-main/core/watch/version-folding'
+
+const json = new TextEncoder().encode('{}')
+
+/**
+ * The soak's writes in small (as version-store-held.test.ts makes them): `objects` objects, then
+ * `writes` writes, half of them to the first 40, one in seven creating an object and deleting the
+ * oldest of those once 20 live.
+ */
+function churn(store: EventStore, objects: number, writes: number): void {
+  let state = 7
+  const random = () => {
+    state = (state * 48271) % 2147483647
+    return state / 2147483647
+  }
+  let rv = 1000
+  const write = (o: number, type: 'ADDED' | 'MODIFIED' | 'DELETED') =>
+    store.recordObject(
+      type,
+      0,
+      {
+        kind: 'ConfigMap',
+        apiVersion: 'v1',
+        name: `configmap-${o}`,
+        namespace: `soak-${o % 10}`,
+        uid: `8f0c2a4e-1b2c-4d5e-9f00-${String(o).padStart(12, '0')}`,
+        resourceVersion: String(rv++),
+      },
+      json,
+    )
+  for (let o = 0; o < objects; o++) write(o, 'ADDED')
+  let next = objects
+  const alive: number[] = []
+  for (let n = 1; n <= writes; n++) {
+    if (random() < 1 / 7) {
+      alive.push(next)
+      write(next++, 'ADDED')
+      if (alive.length > 20) write(alive.shift() as number, 'DELETED')
+    } else
+      write(random() < 0.5 ? Math.floor(random() * 40) : Math.floor(random() * objects), 'MODIFIED')
+  }
+}
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+const heap = () => {
+  gc()
+  gc()
+  return getHeapStatistics().used_heap_size + process.memoryUsage().arrayBuffers
+}
+
+describe('what the budget counts of the events', () => {
+  it('follows the heap the store takes on its own thread', async () => {
+    const before = heap()
+    // The soak's hour in size: 5,000 objects, 150,000 writes (its versions go to the worker,
+    // whose heap is its own; each is 2 bytes here).
+    const store = new EventStore()
+    churn(store, 5000, 150_000)
+    await store.compacted()
+    const taken = heap() - before
+    const counted = store.eventsBytes()
+    store.close()
+    // Measured on Node 20: counted 1.09 of what the store's thread took (22 MB); 0.84 to 1.09
+    // from 6,475 objects and 16,455 versions to 26,525 and 176,505.
+    expect(counted / taken).toBeGreaterThan(0.85)
+    expect(counted / taken).toBeLessThan(1.2)
+  }, 120_000)
+
+  it("counts an object's list of its versions' events by what it takes when made", () => {
+    // 20,000 objects of two versions: each made its list (measured: 257 bytes an object).
+    const short = new ObjectColumns()
+    for (let k = 0; k < 20_000; k++) short.add(`u${k}`, `n${k}`, 1, 1, 1)
+    const made = heap()
+    for (let k = 0; k < 20_000; k++) short.addVersionEvent(k, 0, k)
+    for (let k = 0; k < 20_000; k++) short.addVersionEvent(k, 1, 20_000 + k)
+    const lists = heap() - made
+    expect(short.listed).toBe(20_000)
+    const perList = lists / 20_000
+    expect((EVENT_LIST_BYTES + EVENT_SLOT_BYTES) / perList).toBeGreaterThan(0.85)
+    expect((EVENT_LIST_BYTES + EVENT_SLOT_BYTES) / perList).toBeLessThan(1.15)
+    // Kept to here, so that the GCs above measure them alive.
+    expect(short.length).toBe(20_000)
+  })
+})
