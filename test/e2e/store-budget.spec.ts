@@ -139,7 +139,7 @@ base('the store budget as a setting in Watches & lists, remembered', async ({ pa
     await page.keyboard.type(BUDGET_MB)
     await page.keyboard.press('Enter')
     await expect(setting).toContainText('Remembered on this computer.')
-    await expect(setting).toContainText('up to 0.005 MB')
+    await expect(setting).toContainText('Past 0.005 MB it folds')
     expect(JSON.parse(readFileSync(path.join(home, '.apiscope/settings.json'), 'utf8'))).toEqual({
       storeBudgetMb: 0.005,
     })
