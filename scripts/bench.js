@@ -275,7 +275,7 @@ configmaps -A --chunk-size=500 -o name\`). "core (one list request)" is the core
 of the puts into etcd that brought the cluster from the size before to this one.
 
 | objects | core (one list request) ms | core (one list request), all stored ms | core (pages of 500) ms | core (streaming list) ms | informer ms | kubectl ms | informer ÷ core | kubectl ÷ core | informer ÷ core, all stored | informer ÷ core (pages of 500) | informer ÷ core (streaming list) | rounds | load (1 min), median | load, range | fill, objects/s |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${coreSizes
   .map(
     (n) =>
