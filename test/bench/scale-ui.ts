@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type CDPSession, type Page } from 'playwright-core'
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
 import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
 
@@ -21,6 +21,7 @@ declare const window: any
 declare const requestAnimationFrame: (cb: (now: number) => void) => number
 declare const WheelEvent: any
 declare const KeyboardEvent: any
+declare const MessageChannel: any
 type HTMLElement = any
 type HTMLInputElement = any
 /* eslint-enable @typescript-eslint/no-explicit-any */
@@ -38,6 +39,13 @@ export interface UiFigures {
    */
   p95_script_scroll_ms: number
   p95_script_zoom_ms: number
+  /**
+   * The page's main-thread work per frame: from the wheel event to a task posted then, which runs
+   * after the frame's script, style, layout, paint and commit (and after any task queued before
+   * it): p95, ms. Under 16.7 ms the main thread keeps up with 60 frames a second.
+   */
+  p95_work_scroll_ms: number
+  p95_work_zoom_ms: number
   filter_to_draw_ms: number
   inspector_ms: number
   /** The page's JS heap after GC with every object in (CDP Runtime.getHeapUsage), MB. */
@@ -71,14 +79,41 @@ async function serve(kubeconfig: string): Promise<{ url: string; stop(): void }>
   return { url, stop: () => child.kill('SIGTERM') }
 }
 
+/** What DevTools' Performance panel records, with the JavaScript samples. */
+const TRACE_CATEGORIES = [
+  '-*',
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+]
+
 /**
- * With BENCH_SCALE_PROFILE set, `phase` samples the page's CPU while `run` runs and writes
+ * With BENCH_SCALE_TRACE=DIR set, `phase` records Chromium's performance trace of the page while
+ * `run` runs (DIR/scale-LABEL-PHASE.json, opens in DevTools' Performance panel;
+ * trace-summary.ts sums it up); with BENCH_SCALE_PROFILE set, `phase` samples the page's CPU while `run` runs and writes
  * DIR/scale-LABEL-PHASE.cpuprofile; without it, only runs.
  */
-function profiler(cdp: CDPSession, label: string) {
+function profiler(browser: Browser, page: Page, cdp: CDPSession, label: string) {
   const dir = process.env.BENCH_SCALE_PROFILE
   if (dir) mkdirSync(dir, { recursive: true })
+  const traces = process.env.BENCH_SCALE_TRACE
+  if (traces) mkdirSync(traces, { recursive: true })
   return async <T>(phase: string, run: () => Promise<T>): Promise<T> => {
+    if (traces) {
+      await browser.startTracing(page, {
+        path: path.join(traces, `scale-${label}-${phase}.json`),
+        categories: TRACE_CATEGORIES,
+      })
+      try {
+        return await run()
+      } finally {
+        await browser.stopTracing()
+      }
+    }
     if (!dir) return run()
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
@@ -107,14 +142,18 @@ async function wheelFrames(
   page: Page,
   frames: number,
   ctrl: boolean,
-): Promise<{ intervals: number[]; work: number[] }> {
+): Promise<{ intervals: number[]; work: number[]; frame: number[] }> {
   return page.evaluate(
     ({ frames, ctrl }) =>
-      new Promise<{ intervals: number[]; work: number[] }>((resolve) => {
+      new Promise<{ intervals: number[]; work: number[]; frame: number[] }>((resolve) => {
         const plot = document.querySelector('[data-testid="timeline-chart"] .plot') as HTMLElement
         const rect = plot.getBoundingClientRect()
         const out: number[] = []
         const work: number[] = []
+        const frame: number[] = []
+        // A task posted from the frame's callback runs after the frame's style, layout and paint.
+        const after = new MessageChannel()
+        after.port1.onmessage = (e: { data: number }) => frame.push(performance.now() - e.data)
         let last = performance.now()
         let n = 0
         const step = (now: number) => {
@@ -133,8 +172,15 @@ async function wheelFrames(
             }),
           )
           queueMicrotask(() => work.push(performance.now() - started))
+          after.port2.postMessage(started)
           if (++n < frames) requestAnimationFrame(step)
-          else requestAnimationFrame(() => resolve({ intervals: out.slice(1), work }))
+          else
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                after.port1.close()
+                resolve({ intervals: out.slice(1), work, frame })
+              }, 0),
+            )
         }
         requestAnimationFrame(step)
       }),
@@ -171,7 +217,7 @@ export async function runScaleUi(
     await page.getByLabel('How the watch starts').selectOption({ label: 'list then watch' })
     // Times in the page: from the click to the counts line saying an object, then all of them.
     const cdp = await page.context().newCDPSession(page)
-    const phase = profiler(cdp, label)
+    const phase = profiler(browser, page, cdp, label)
     const t0 = await page.evaluate(() => performance.now())
     await page.getByRole('button', { name: 'Start watch' }).click()
     const times = await phase('list', () =>
@@ -284,6 +330,8 @@ export async function runScaleUi(
       p95_frame_zoom_ms: r1(p95(zoom.intervals)),
       p95_script_scroll_ms: r1(p95(scroll.work)),
       p95_script_zoom_ms: r1(p95(zoom.work)),
+      p95_work_scroll_ms: r1(p95(scroll.frame)),
+      p95_work_zoom_ms: r1(p95(zoom.frame)),
       filter_to_draw_ms: Math.round(filterMs),
       inspector_ms: Math.round(inspectorMs),
       heap_mb: r1(heap.usedSize / 2 ** 20),

@@ -1,0 +1,105 @@
+// Sums up a Chromium performance trace of the page (scale-ui.ts, BENCH_SCALE_TRACE=DIR) for a
+// reader without DevTools: the renderer main thread's tasks (wall and thread CPU time, the longest,
+// those over 50 and 200 ms), its time by kind of work (script, style, layout, paint, GC: each
+// event's own time, its children's taken out), and the JavaScript functions with the most samples.
+// `npx tsx test/bench/trace-summary.ts FILE...`
+import { readFileSync } from 'node:fs'
+
+interface TraceEvent {
+  name: string
+  cat: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  tdur?: number
+  id?: string
+  args?: Record<string, unknown>
+}
+
+interface ProfileNode {
+  id: number
+  parent?: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+}
+
+const ms = (us: number) => Math.round(us / 100) / 10
+
+export function summarise(events: TraceEvent[]): string {
+  // The page's main thread: the renderer main thread with the most events.
+  const mains = events.filter(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  )
+  const countOn = (pid: number, tid: number) =>
+    events.reduce((n, e) => n + (e.pid === pid && e.tid === tid ? 1 : 0), 0)
+  const main = mains
+    .map((m) => ({ pid: m.pid, tid: m.tid, n: countOn(m.pid, m.tid) }))
+    .sort((a, b) => b.n - a.n)[0]
+  if (!main) return 'no renderer main thread in this trace'
+  const on = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  const tasks = on.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')
+  const start = Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts))
+  const end = Math.max(...events.map((e) => e.ts + (e.dur ?? 0)))
+  const wall = tasks.reduce((s, t) => s + (t.dur ?? 0), 0)
+  const cpu = tasks.reduce((s, t) => s + (t.tdur ?? 0), 0)
+  const longest = tasks.reduce((m, t) => Math.max(m, t.dur ?? 0), 0)
+  const lines = [
+    `traced ${ms(end - start)} ms; main thread in tasks ${ms(wall)} ms (thread CPU ${ms(cpu)} ms), ${tasks.length} tasks, longest ${ms(longest)} ms, over 50 ms ${tasks.filter((t) => (t.dur ?? 0) > 50_000).length}, over 200 ms ${tasks.filter((t) => (t.dur ?? 0) > 200_000).length}`,
+  ]
+  // Self time by name: each event's duration less its direct children's (events nest on a thread).
+  const self = new Map<string, number>()
+  const stack: TraceEvent[] = []
+  for (const e of on) {
+    while (
+      stack.length &&
+      (stack.at(-1) as TraceEvent).ts + ((stack.at(-1) as TraceEvent).dur ?? 0) <= e.ts
+    )
+      stack.pop()
+    const parent = stack.at(-1)
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (e.dur ?? 0))
+    self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0))
+    stack.push(e)
+  }
+  lines.push('own time by event, ms:')
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 16))
+    lines.push(`  ${String(ms(us)).padStart(8)}  ${name}`)
+  // JavaScript samples (the v8 CPU profiler's chunks on the page's process).
+  const nodes = new Map<number, ProfileNode>()
+  const selfJs = new Map<string, number>()
+  let sampled = 0
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk' || e.pid !== main.pid) continue
+    const data = (e.args?.data ?? {}) as {
+      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }
+      timeDeltas?: number[]
+    }
+    for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n)
+    const samples = data.cpuProfile?.samples ?? []
+    const deltas = data.timeDeltas ?? []
+    samples.forEach((id, i) => {
+      const n = nodes.get(id)
+      const dt = deltas[i + 1] ?? deltas[i] ?? 0
+      if (!n || n.callFrame.functionName === '(idle)' || n.callFrame.functionName === '(program)')
+        return
+      const where = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber + 1}`
+      selfJs.set(where, (selfJs.get(where) ?? 0) + dt)
+      sampled += dt
+    })
+  }
+  if (sampled) {
+    lines.push(`JavaScript, own time, ms (of ${ms(sampled)} sampled):`)
+    for (const [name, us] of [...selfJs].sort((a, b) => b[1] - a[1]).slice(0, 20))
+      lines.push(`  ${String(ms(us)).padStart(8)}  ${name}`)
+  }
+  return lines.join('\n')
+}
+
+if (process.argv[1]?.endsWith('trace-summary.ts'))
+  for (const file of process.argv.slice(2)) {
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as
+      TraceEvent[] | { traceEvents: TraceEvent[] }
+    console.log(`== ${file}\n${summarise(Array.isArray(raw) ? raw : raw.traceEvents)}\n`)
+  }
