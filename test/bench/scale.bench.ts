@@ -48,6 +48,9 @@ const SHOTS = [
   'timeline-inspector',
   'table-inspector',
   'watches',
+  'timeline-bands-light',
+  'table-inspector-light',
+  'watches-light',
 ]
 /** ConfigMaps created through the API (the rest are written into etcd: the API is too slow here). */
 const API_FILL = Number(process.env.BENCH_SCALE_API_FILL ?? 2000)

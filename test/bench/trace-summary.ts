@@ -66,33 +66,61 @@ export function summarise(events: TraceEvent[]): string {
   lines.push('own time by event, ms:')
   for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 16))
     lines.push(`  ${String(ms(us)).padStart(8)}  ${name}`)
-  // JavaScript samples (the v8 CPU profiler's chunks on the page's process).
+  // JavaScript samples (the v8 CPU profiler's chunks on the page's process), each at its time.
   const nodes = new Map<number, ProfileNode>()
-  const selfJs = new Map<string, number>()
-  let sampled = 0
+  const samples: { t: number; where: string; dt: number }[] = []
+  let t = 0
   for (const e of events) {
-    if (e.name !== 'ProfileChunk' || e.pid !== main.pid) continue
+    if (e.pid !== main.pid) continue
+    if (e.name === 'Profile') t = Number((e.args?.data as { startTime?: number })?.startTime ?? 0)
+    if (e.name !== 'ProfileChunk') continue
     const data = (e.args?.data ?? {}) as {
       cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }
       timeDeltas?: number[]
     }
     for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n)
-    const samples = data.cpuProfile?.samples ?? []
+    const ids = data.cpuProfile?.samples ?? []
     const deltas = data.timeDeltas ?? []
-    samples.forEach((id, i) => {
+    ids.forEach((id, i) => {
+      t += deltas[i] ?? 0
       const n = nodes.get(id)
-      const dt = deltas[i + 1] ?? deltas[i] ?? 0
-      if (!n || n.callFrame.functionName === '(idle)' || n.callFrame.functionName === '(program)')
-        return
-      const where = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber + 1}`
-      selfJs.set(where, (selfJs.get(where) ?? 0) + dt)
-      sampled += dt
+      const name = n?.callFrame.functionName
+      if (!n || name === '(idle)' || name === '(program)' || name === '(root)') return
+      const where = `${name || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber + 1}`
+      samples.push({ t, where, dt: deltas[i + 1] ?? deltas[i] ?? 0 })
     })
   }
-  if (sampled) {
-    lines.push(`JavaScript, own time, ms (of ${ms(sampled)} sampled):`)
-    for (const [name, us] of [...selfJs].sort((a, b) => b[1] - a[1]).slice(0, 20))
-      lines.push(`  ${String(ms(us)).padStart(8)}  ${name}`)
+  const topJs = (from: number, to: number, n: number, indent: string) => {
+    const by = new Map<string, number>()
+    let sum = 0
+    for (const s of samples)
+      if (s.t >= from && s.t <= to) {
+        by.set(s.where, (by.get(s.where) ?? 0) + s.dt)
+        sum += s.dt
+      }
+    const out = [`${indent}JavaScript, own time, ms (of ${ms(sum)} sampled):`]
+    for (const [name, us] of [...by].sort((a, b) => b[1] - a[1]).slice(0, n))
+      out.push(`${indent}  ${String(ms(us)).padStart(8)}  ${name}`)
+    return sum ? out : []
+  }
+  lines.push(...topJs(-Infinity, Infinity, 20, ''))
+  // The longest tasks, each with what it did.
+  for (const task of [...tasks].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 4)) {
+    const to = task.ts + (task.dur ?? 0)
+    const inside = new Map<string, number>()
+    for (const e of on)
+      if (e !== task && e.ts >= task.ts && e.ts < to)
+        inside.set(e.name, (inside.get(e.name) ?? 0) + (e.dur ?? 0))
+    lines.push(
+      `task at ${ms(task.ts - start)} ms: ${ms(task.dur ?? 0)} ms (CPU ${ms(task.tdur ?? 0)}); events in it (total, nested counted twice): ${[
+        ...inside,
+      ]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([n, us]) => `${n} ${ms(us)}`)
+        .join(', ')}`,
+      ...topJs(task.ts, to, 8, '    '),
+    )
   }
   return lines.join('\n')
 }
