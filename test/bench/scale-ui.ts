@@ -28,6 +28,8 @@ type HTMLInputElement = any
 
 export interface UiFigures {
   first_lane_ms: number
+  /** From the click to the first watch frame with events reaching the page (the core's part). */
+  first_frame_ms: number
   all_objects_ms: number
   longest_task_ms: number
   tasks_over_200ms_after_first_draw: number
@@ -208,6 +210,24 @@ export async function runScaleUi(
         for (const e of list.getEntries())
           w.__tasks.push({ start: e.startTime, duration: e.duration })
       }).observe({ type: 'longtask' as never, buffered: true })
+      // When the first watch frame with events reaches the page (the core's part of the first
+      // lane; the rest is the page's): a listener on every WebSocket the page opens.
+      type Socket = new (...args: never[]) => {
+        addEventListener(type: string, listener: (e: { data: unknown }) => void): void
+      }
+      const page = window as unknown as { __firstFrame: number; WebSocket: Socket }
+      page.__firstFrame = 0
+      const Native = page.WebSocket
+      page.WebSocket = class extends Native {
+        constructor(...args: never[]) {
+          super(...args)
+          this.addEventListener('message', (e: { data: unknown }) => {
+            if (page.__firstFrame || typeof e.data !== 'string') return
+            if (e.data.includes('"watch:frame"') && e.data.includes('"events":[{'))
+              page.__firstFrame = performance.now()
+          })
+        }
+      }
     })
     await page.goto(app.url)
     await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 60_000 })
@@ -246,6 +266,9 @@ export async function runScaleUi(
     )
     const tasks = await page.evaluate(
       () => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks,
+    )
+    const firstFrame = await page.evaluate(
+      () => (window as unknown as { __firstFrame: number }).__firstFrame,
     )
     const longest = Math.max(0, ...tasks.filter((t) => t.start >= t0).map((t) => t.duration))
     const over200 = tasks.filter((t) => t.start >= times.first && t.duration > 200).length
@@ -355,6 +378,7 @@ export async function runScaleUi(
     await page.screenshot({ path: path.join(shots, `scale-${label}-timeline-bands-light.png`) })
     return {
       first_lane_ms: Math.round(times.first - t0),
+      first_frame_ms: Math.round(firstFrame - t0),
       all_objects_ms: Math.round(times.all - t0),
       longest_task_ms: Math.round(longest),
       tasks_over_200ms_after_first_draw: over200,
