@@ -362,6 +362,8 @@ export async function runScaleUi(
     await page.waitForTimeout(300)
     await page.screenshot({ path: path.join(shots, `scale-${label}-watches.png`) })
     // The light theme too, switched as a person does (the shortcuts overlay): the same views.
+    // `?` goes to the page, not to the filter that may still hold the focus.
+    await page.evaluate(() => document.activeElement?.blur())
     await page.locator('body').press('?')
     await page.getByRole('radio', { name: 'Light' }).check()
     await page.keyboard.press('Escape')
