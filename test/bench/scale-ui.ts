@@ -13,6 +13,7 @@ import path from 'node:path'
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
 import { REPO_ROOT, type ClusterInfo } from '../cluster/control-plane'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
+import { mainThreadTime } from './trace-summary'
 
 // Browser globals used inside page.evaluate: this file compiles without the DOM library.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -55,6 +56,16 @@ export interface UiFigures {
   inspector_object_ms: number
   /** The page's JS heap after GC with every object in (CDP Runtime.getHeapUsage), MB. */
   heap_mb: number
+  /**
+   * The page's main-thread CPU time (its top-level tasks' thread time, from a trace of each step):
+   * listing every object, a scroll frame and a zoom frame (the mean of the step's frames), the
+   * filter, the inspector. The bench's own polling in the page is in them, the same for any build.
+   */
+  cpu_list_ms: number
+  cpu_scroll_per_frame_ms: number
+  cpu_zoom_per_frame_ms: number
+  cpu_filter_ms: number
+  cpu_inspector_ms: number
 }
 
 async function serve(kubeconfig: string): Promise<{ url: string; stop(): void }> {
@@ -107,30 +118,35 @@ function profiler(browser: Browser, page: Page, cdp: CDPSession, label: string) 
   if (dir) mkdirSync(dir, { recursive: true })
   const traces = process.env.BENCH_SCALE_TRACE
   if (traces) mkdirSync(traces, { recursive: true })
-  return async <T>(phase: string, run: () => Promise<T>): Promise<T> => {
-    if (traces) {
-      await browser.startTracing(page, {
-        path: path.join(traces, `scale-${label}-${phase}.json`),
-        categories: TRACE_CATEGORIES,
-      })
-      try {
-        return await run()
-      } finally {
-        await browser.stopTracing()
-      }
+  /** Each step's main-thread time in the page (from its trace's top-level tasks). */
+  const spent: Record<string, { wallMs: number; cpuMs: number }> = {}
+  const phase = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    // Always a trace of the page's top-level tasks (cheap): their thread CPU time is the page's
+    // work whatever else the machine runs; everything DevTools records with BENCH_SCALE_TRACE.
+    await browser.startTracing(page, {
+      categories: traces ? TRACE_CATEGORIES : ['-*', 'toplevel'],
+      ...(traces ? { path: path.join(traces, `scale-${label}-${name}.json`) } : {}),
+    })
+    if (dir) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+      await cdp.send('Profiler.start')
     }
-    if (!dir) return run()
-    await cdp.send('Profiler.enable')
-    await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
-    await cdp.send('Profiler.start')
     try {
       return await run()
     } finally {
-      const { profile } = await cdp.send('Profiler.stop')
-      writeFileSync(path.join(dir, `scale-${label}-${phase}.cpuprofile`), JSON.stringify(profile))
+      if (dir) {
+        const { profile } = await cdp.send('Profiler.stop')
+        writeFileSync(path.join(dir, `scale-${label}-${name}.cpuprofile`), JSON.stringify(profile))
+      }
+      spent[name] = mainThreadTime(await browser.stopTracing())
     }
   }
+  return { phase, spent }
 }
+
+/** Wheel events (frames) for the scroll, and for the zoom. */
+const FRAMES = 120
 
 const p95 = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -240,7 +256,7 @@ export async function runScaleUi(
     await page.getByLabel('How the watch starts').selectOption({ label: 'list then watch' })
     // Times in the page: from the click to the counts line saying an object, then all of them.
     const cdp = await page.context().newCDPSession(page)
-    const phase = profiler(browser, page, cdp, label)
+    const { phase, spent } = profiler(browser, page, cdp, label)
     const t0 = await page.evaluate(() => performance.now())
     await page.getByRole('button', { name: 'Start watch' }).click()
     const times = await phase('list', () =>
@@ -277,8 +293,8 @@ export async function runScaleUi(
     const heap = await cdp.send('Runtime.getHeapUsage')
     await page.screenshot({ path: path.join(shots, `scale-${label}-timeline-bands.png`) })
 
-    const scroll = await phase('scroll', () => wheelFrames(page, 120, false))
-    const zoom = await phase('zoom', () => wheelFrames(page, 120, true))
+    const scroll = await phase('scroll', () => wheelFrames(page, FRAMES, false))
+    const zoom = await phase('zoom', () => wheelFrames(page, FRAMES, true))
     await page.getByRole('button', { name: 'Fit' }).click()
 
     // Open one group lane by lane, then fold it back.
@@ -394,6 +410,11 @@ export async function runScaleUi(
       inspector_ms: Math.round(inspector.named),
       inspector_object_ms: Math.round(inspector.object),
       heap_mb: r1(heap.usedSize / 2 ** 20),
+      cpu_list_ms: Math.round(spent.list?.cpuMs ?? -1),
+      cpu_scroll_per_frame_ms: r1((spent.scroll?.cpuMs ?? -1) / FRAMES),
+      cpu_zoom_per_frame_ms: r1((spent.zoom?.cpuMs ?? -1) / FRAMES),
+      cpu_filter_ms: Math.round(spent.filter?.cpuMs ?? -1),
+      cpu_inspector_ms: Math.round(spent.inspector?.cpuMs ?? -1),
     }
   } finally {
     await browser.close()

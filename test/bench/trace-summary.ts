@@ -26,8 +26,8 @@ interface ProfileNode {
 
 const ms = (us: number) => Math.round(us / 100) / 10
 
-export function summarise(events: TraceEvent[]): string {
-  // The page's main thread: the renderer main thread with the most events.
+/** The page's main thread (the renderer main thread with the most events), its events in order. */
+function mainThread(events: TraceEvent[]): { pid: number; on: TraceEvent[] } | null {
   const mains = events.filter(
     (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
   )
@@ -36,11 +36,46 @@ export function summarise(events: TraceEvent[]): string {
   const main = mains
     .map((m) => ({ pid: m.pid, tid: m.tid, n: countOn(m.pid, m.tid) }))
     .sort((a, b) => b.n - a.n)[0]
-  if (!main) return 'no renderer main thread in this trace'
+  if (!main) return null
   const on = events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
-  const tasks = on.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')
+  return { pid: main.pid, on }
+}
+
+/** Top-level tasks only (a RunTask holds another RunTask of a nested scheduler). */
+function topTasks(on: TraceEvent[]): TraceEvent[] {
+  const tasks: TraceEvent[] = []
+  for (const e of on) {
+    if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') continue
+    const last = tasks.at(-1)
+    if (last && e.ts < last.ts + (last.dur ?? 0)) continue
+    tasks.push(e)
+  }
+  return tasks
+}
+
+/**
+ * The page's main thread in a trace (the 'toplevel' category is enough): its tasks' wall time
+ * and thread CPU time, ms. On a shared machine the CPU time is the page's own work; the wall
+ * holds the waits for a core.
+ */
+export function mainThreadTime(trace: Buffer | string): { wallMs: number; cpuMs: number } {
+  const raw = JSON.parse(String(trace)) as TraceEvent[] | { traceEvents: TraceEvent[] }
+  const main = mainThread(Array.isArray(raw) ? raw : raw.traceEvents)
+  const tasks = main ? topTasks(main.on) : []
+  return {
+    wallMs: ms(tasks.reduce((s, t) => s + (t.dur ?? 0), 0)),
+    cpuMs: ms(tasks.reduce((s, t) => s + (t.tdur ?? 0), 0)),
+  }
+}
+
+export function summarise(events: TraceEvent[]): string {
+  const thread = mainThread(events)
+  if (!thread) return 'no renderer main thread in this trace'
+  const { on } = thread
+  const main = { pid: thread.pid }
+  const tasks = topTasks(on)
   const start = Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts))
   const end = Math.max(...events.map((e) => e.ts + (e.dur ?? 0)))
   const wall = tasks.reduce((s, t) => s + (t.dur ?? 0), 0)
@@ -49,8 +84,10 @@ export function summarise(events: TraceEvent[]): string {
   const lines = [
     `traced ${ms(end - start)} ms; main thread in tasks ${ms(wall)} ms (thread CPU ${ms(cpu)} ms), ${tasks.length} tasks, longest ${ms(longest)} ms, over 50 ms ${tasks.filter((t) => (t.dur ?? 0) > 50_000).length}, over 200 ms ${tasks.filter((t) => (t.dur ?? 0) > 200_000).length}`,
   ]
-  // Self time by name: each event's duration less its direct children's (events nest on a thread).
+  // Own time by name: each event's duration less its direct children's (events nest on a
+  // thread), wall and thread CPU (tdur; on a loaded machine the wall holds the waits).
   const self = new Map<string, number>()
+  const selfCpu = new Map<string, number>()
   const stack: TraceEvent[] = []
   for (const e of on) {
     while (
@@ -61,11 +98,16 @@ export function summarise(events: TraceEvent[]): string {
     const parent = stack.at(-1)
     if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (e.dur ?? 0))
     self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0))
+    if (parent && e.tdur !== undefined)
+      selfCpu.set(parent.name, (selfCpu.get(parent.name) ?? 0) - e.tdur)
+    if (e.tdur !== undefined) selfCpu.set(e.name, (selfCpu.get(e.name) ?? 0) + e.tdur)
     stack.push(e)
   }
-  lines.push('own time by event, ms:')
-  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 16))
-    lines.push(`  ${String(ms(us)).padStart(8)}  ${name}`)
+  lines.push('own time by event, ms: wall, thread CPU')
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 18))
+    lines.push(
+      `  ${String(ms(us)).padStart(8)}  ${String(ms(selfCpu.get(name) ?? 0)).padStart(8)}  ${name}`,
+    )
   // JavaScript samples (the v8 CPU profiler's chunks on the page's process), each at its time.
   const nodes = new Map<number, ProfileNode>()
   const samples: { t: number; where: string; dt: number }[] = []
@@ -86,7 +128,7 @@ export function summarise(events: TraceEvent[]): string {
       const n = nodes.get(id)
       const name = n?.callFrame.functionName
       if (!n || name === '(idle)' || name === '(program)' || name === '(root)') return
-      const where = `${name || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber + 1}`
+      const where = `${name || '(anonymous)'} ${(n.callFrame.url ?? '').split('/').pop() ?? ''}:${(n.callFrame.lineNumber ?? -1) + 1}`
       samples.push({ t, where, dt: deltas[i + 1] ?? deltas[i] ?? 0 })
     })
   }
