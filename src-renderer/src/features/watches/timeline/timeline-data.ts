@@ -44,6 +44,15 @@ export interface Lane {
   members?: Lane[]
 }
 
+/** An event as the inspector's heading says it (the core's TimelineEvent has these too). */
+export interface EventHeading {
+  type: string
+  kind: string
+  ns: string
+  name: string
+  rv: string
+}
+
 /**
  * A group (one kind in one namespace) with more object lanes than this shows as one density band
  * until it is expanded or a filter picks lanes out of it: 150,000 lanes of 30 px do not read.
@@ -643,6 +652,23 @@ export class TimelineData {
   shaded(row: number): boolean {
     this.rows()
     return (this.shade as Uint8Array)[row] === 1
+  }
+
+  /**
+   * What the page holds of event k of an object lane (its type, kind, name and resourceVersion):
+   * the inspector's heading before the core sends the object. Null for a watch lane's event.
+   */
+  headingOf(k: number): EventHeading | null {
+    if (k < 0 || k >= this.count) return null
+    const lane = this.lanes[this.lane[k] as number]
+    if (!lane || lane.kind !== 'object') return null
+    return {
+      type: this.typeOf(k),
+      kind: lane.group.split(' · ')[0] ?? '',
+      ns: lane.ns,
+      name: lane.label,
+      rv: this.rvOf(k),
+    }
   }
 
   rvOf(k: number): string {
