@@ -140,6 +140,15 @@ function writeBars(
   return columns
 }
 
+/** One count array for every band a frame draws (a zoom frame draws every band in view again). */
+let columns = new Uint32Array(0)
+function columnsFor(width: number): Uint32Array {
+  const n = Math.ceil(width) + 1
+  if (columns.length !== n) columns = new Uint32Array(n)
+  else columns.fill(0)
+  return columns
+}
+
 /** The band's strip for this view, drawn again only when something it shows changed. */
 function stripOf(
   data: TimelineData,
@@ -172,7 +181,7 @@ function stripOf(
     strip = { key, slot, columns: 0 }
     strips.set(group, strip)
   }
-  const counts = new Uint32Array(Math.ceil(v.width) + 1)
+  const counts = columnsFor(v.width)
   const max = bandColumns(xs, v.x0, v.x1, v.width, counts)
   strip.columns = writeBars(a.image, counts, max, v.laneHeight, v.dpr, color)
   ;(a.canvas.getContext('2d') as OffscreenCanvasRenderingContext2D).putImageData(
