@@ -100,6 +100,7 @@ for (const file of benches) {
 }
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+const machine = `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`
 const scaleFile = path.join(results, 'scale-table.json')
 // A scale child that died leaves the table of an earlier run behind: it is not this run's.
 const scaleRows =
@@ -163,29 +164,80 @@ function scaleChart(rows) {
     .join('')
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#0f1720"/><g fill="#cbd5e1">${ticksX}${ticksY}<text x="${(W + L) / 2}" y="${H - 6}" text-anchor="middle">ConfigMaps in the cluster</text></g><line x1="${L}" y1="${H - B}" x2="${W - 20}" y2="${H - B}" stroke="#64748b"/><line x1="${L}" y1="20" x2="${L}" y2="${H - B}" stroke="#64748b"/>${lines}<g font-size="12">${legend}</g></svg>\n`
 }
-if (scaleRows) writeFileSync(path.join(root, 'docs/bench-scale.svg'), scaleChart(scaleRows))
+/** The page's times against the objects (the scale bench's browser part), the goals dashed. */
+function pageChart(rows) {
+  const series = [
+    ['ui_first_lane_ms', 'first lane drawn', '#38bdf8'],
+    ['ui_longest_task_ms', 'longest task', '#f87171'],
+    ['ui_filter_to_draw_ms', 'filter to draw', '#2dd4bf'],
+    ['ui_inspector_ms', 'inspector names the object', '#a78bfa'],
+    ['ui_inspector_object_ms', 'inspector shows the object', '#c4b5fd'],
+    ['ui_p95_work_scroll_ms', 'p95 frame work, scroll', '#fbbf24'],
+    ['ui_p95_work_zoom_ms', 'p95 frame work, zoom', '#fb923c'],
+  ]
+  const W = 640
+  const H = 320
+  const L = 60
+  const B = 40
+  const xs = rows.map((r) => Number(r.objects))
+  const maxX = Math.max(...xs, 1)
+  const values = rows.flatMap((r) => series.map(([k]) => Number(r[k])).filter(Number.isFinite))
+  const maxY = Math.max(300, ...values)
+  const px = (x) => L + (x / maxX) * (W - L - 20)
+  const py = (y) => H - B - (y / maxY) * (H - B - 20)
+  const goals = [
+    [300, 'first lane 300 ms'],
+    [100, 'filter, inspector 100 ms'],
+    [16.7, 'frame 16.7 ms'],
+  ]
+    .map(
+      ([y, name]) =>
+        `<line x1="${L}" x2="${W - 20}" y1="${py(y).toFixed(1)}" y2="${py(y).toFixed(1)}" stroke="#64748b" stroke-dasharray="4 4"/><text x="${W - 22}" y="${(py(y) - 3).toFixed(1)}" text-anchor="end" fill="#94a3b8">goal: ${name}</text>`,
+    )
+    .join('')
+  const lines = series
+    .map(([k, , color]) => {
+      const pts = rows
+        .filter((r) => Number.isFinite(Number(r[k])))
+        .map((r) => [px(Number(r.objects)).toFixed(1), py(Number(r[k])).toFixed(1)])
+      return pts.length
+        ? `<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.map((p) => p.join(',')).join(' ')}"/>` +
+            pts.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3" fill="${color}"/>`).join('')
+        : ''
+    })
+    .join('')
+  const legend = series
+    .map(
+      ([, name, color], i) =>
+        `<text x="${L + 10}" y="${24 + i * 16}" fill="${color}">${name}</text>`,
+    )
+    .join('')
+  const ticksX = xs
+    .map(
+      (x) =>
+        `<text x="${px(x)}" y="${H - B + 16}" text-anchor="middle">${x.toLocaleString('en')}</text>`,
+    )
+    .join('')
+  const ticksY = [0, 0.25, 0.5, 0.75, 1]
+    .map(
+      (f) =>
+        `<text x="${L - 6}" y="${py(maxY * f) + 4}" text-anchor="end">${Math.round(maxY * f)} ms</text>`,
+    )
+    .join('')
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#0f1720"/><g fill="#cbd5e1">${ticksX}${ticksY}<text x="${(W + L) / 2}" y="${H - 6}" text-anchor="middle">ConfigMaps watched in the page</text></g><line x1="${L}" y1="${H - B}" x2="${W - 20}" y2="${H - B}" stroke="#64748b"/><line x1="${L}" y1="20" x2="${L}" y2="${H - B}" stroke="#64748b"/>${goals}${lines}<g font-size="12">${legend}</g></svg>\n`
+}
+/** Rows with the core's figures (BENCH_SCALE_CORE=0 runs the page only: the core-scale section has the core's). */
+const coreRows = scaleRows?.filter((r) => r.core_ms !== undefined) ?? []
+const pageRows = scaleRows?.filter((r) => r.ui_first_lane_ms !== undefined) ?? []
+if (coreRows.length) writeFileSync(path.join(root, 'docs/bench-scale.svg'), scaleChart(coreRows))
+if (pageRows.length)
+  writeFileSync(path.join(root, 'docs/bench-scale-page.svg'), pageChart(pageRows))
 
 const SCALE_START = '<!-- scale: written by npm run bench -->'
 const SCALE_END = '<!-- /scale -->'
-const scaleSection = scaleRows
-  ? `${SCALE_START}
-
-## Scale: N ConfigMaps through the core
-
-Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`BENCH_ONLY=scale npm run bench\` (machine as above; other
-helpers' processes may have shared it). A control plane of its own (kube-apiserver ${merged.scale_server ?? '?'},
-etcd, no audit log), filled with small ConfigMaps in 100 namespaces: the first
-${merged.scale_api_filled ?? '?'} through the API (48 parallel POSTs on keep-alive connections: ${merged.scale_api_create_per_s ?? '?'} a
-second here), the rest written straight into etcd, one put each so that each object has its own
-revision (${Object.entries(merged)
-      .filter(([k]) => k.startsWith('scale_etcd_put_per_s_'))
-      .map(([, v]) => v)
-      .join(
-        ', ',
-      )} a second), which kube-apiserver reads and its watch cache follows. Each contender runs in a process of
+const coreScaleTable = `Each contender runs in a process of
 its own, rounds alternating, medians of the rounds (the table's last column; rows of several
-sizes may come from successive runs on one control plane, \`BENCH_SCALE_MERGE=1\`). "objects" counts every ConfigMap in the cluster
-(the fill's plus one kube-root-ca.crt per namespace and a few of kube-system's). Times run from
+sizes may come from successive runs on one control plane, \`BENCH_SCALE_MERGE=1\`). Times run from
 the start of the watch to every object in the store and the watch open (the core), to the
 informer's cache holding every object (client-node \`makeInformer\`, one list request), and to
 kubectl's exit. "core (one list request)" is the core's default start (list then watch, no
@@ -197,7 +249,7 @@ watch frame, as JSON.
 
 | objects | core (one list request) ms | core (pages of 500) ms | core (streaming list) ms | informer ms | kubectl ms | informer ÷ core | kubectl ÷ core | core heap MB | informer heap MB | heap core ÷ informer | core RSS MB | informer RSS MB | max block ms | frames | max frame KB | rounds |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-${scaleRows
+${coreRows
   .map(
     (r) =>
       `| ${r.objects} | ${r.core_ms} | ${r.core_pages_ms ?? '—'} | ${r.core_stream_ms} | ${r.informer_ms} | ${r.kubectl_ms} | ${r.core_vs_informer} | ${r.core_vs_kubectl} | ${r.core_heap_mb} | ${r.informer_heap_mb} | ${r.heap_ratio} | ${r.core_rss_mb} | ${r.informer_rss_mb} | ${r.core_max_block_ms} | ${r.core_frames} | ${r.core_max_frame_kb} | ${r.rounds ?? '?'} |`,
@@ -205,31 +257,55 @@ ${scaleRows
   .join('\n')}
 
 ![Time to every object in the store, by contender and size](bench-scale.svg)
+`
+const pageCell = (v) => (v === undefined ? '—' : v)
+const scaleSection = scaleRows
+  ? `${SCALE_START}
 
-The whole app in headless Chromium (Debian's), once per size: \`apiscope serve\` with the built
-renderer, a 1600×1000 page, Start watch on every ConfigMap (list then watch). First lane: from
+## Scale: N ConfigMaps ${coreRows.length ? 'through the core and ' : ''}in the page
+
+Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`BENCH_ONLY=scale npm run bench\`${coreRows.length ? '' : " with `BENCH_SCALE_CORE=0` (the page only: the core's figures are in the section above)"}.
+Machine: ${machine}, shared with other sessions' work (the load column). A control plane of its own (kube-apiserver ${merged.scale_server ?? '?'},
+etcd, no audit log), filled with small ConfigMaps in 100 namespaces: the first
+${merged.scale_api_filled ?? '?'} through the API (48 parallel POSTs on keep-alive connections${merged.scale_api_create_per_s ? `: ${merged.scale_api_create_per_s} a second here` : ''}), the rest written straight into etcd, one put each so that each object has its own
+revision${
+      Object.entries(merged).some(([k]) => k.startsWith('scale_etcd_put_per_s_'))
+        ? ` (${Object.entries(merged)
+            .filter(([k]) => k.startsWith('scale_etcd_put_per_s_'))
+            .map(([, v]) => v)
+            .join(', ')} a second)`
+        : ''
+    }, which kube-apiserver reads and its watch cache follows; the sizes one after the other on that control plane.
+"objects" counts every ConfigMap in the cluster (the fill's plus one kube-root-ca.crt per namespace and a few of kube-system's).
+${coreRows.length ? `\n${coreScaleTable}` : ''}
+The whole app in headless Chromium (Debian's, software rendering: \`--disable-gpu\`), once per size: \`apiscope serve\` with the built
+renderer, a 1600×1000 page, Start watch on every ConfigMap (list then watch, one list request). First lane: from
 the click to the counts line showing an object; all objects: to it showing every one. Long tasks
 from the PerformanceObserver (tasks over 50 ms, so 0 means none over 50 ms; "over 200 ms" counts
 those after the first lane).
-Frames: presented intervals (requestAnimationFrame) while one wheel event a frame scrolls the
-lanes (120 frames) and Ctrl+wheel zooms in then out (120 frames). Filter: from the input event
+Frames: one wheel event a frame scrolls the lanes (120 frames), then Ctrl+wheel zooms in and out
+(120 frames). "p95 frame" is the presented interval (requestAnimationFrame; 16.7 ms is every frame
+at 60 a second, so it can be no lower); "p95 work" each frame's main-thread work, from the wheel
+event to a task posted then, which runs after the frame's script, style, layout, paint and commit
+(under 16.7 ms the page's thread keeps up with 60 frames a second). Filter: from the input event
 to the frame after the matching lane's label is in the page. Inspector: from Enter in the filter
-to the inspector showing the object's LISTED version. Page heap: the page's JS heap after GC with
-every object in (CDP \`Runtime.getHeapUsage\`). Load average: the machine's over one minute when
-the size began and when it ended (the machine is shared: other work on it slows every figure).
+to the frame after the inspector names the object's LISTED event, and to the frame after it shows
+the object (its YAML, which the core sends). Page heap: the page's JS heap after GC with
+every object in (CDP \`Runtime.getHeapUsage\`). Load: the machine's 1-minute load average when
+the size began and when it ended (2 cores: above 2, others' work shares them and every figure waits for it).
 
-| objects | first lane ms | all objects ms | longest task ms | tasks over 200 ms | p95 frame, scroll ms | p95 frame, zoom ms | filter to draw ms | inspector ms | page heap MB | load average (1 min) |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-${scaleRows
-  .filter((r) => r.ui_first_lane_ms !== undefined)
+| objects | first lane ms | all objects ms | longest task ms | tasks over 200 ms | p95 frame, scroll ms | p95 frame, zoom ms | p95 work, scroll ms | p95 work, zoom ms | filter to draw ms | inspector, named ms | inspector, object ms | page heap MB | load (1 min) |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${pageRows
   .map(
     (r) =>
-      `| ${r.objects} | ${r.ui_first_lane_ms} | ${r.ui_all_objects_ms} | ${r.ui_longest_task_ms} | ${r.ui_tasks_over_200ms_after_first_draw} | ${r.ui_p95_frame_scroll_ms} | ${r.ui_p95_frame_zoom_ms} | ${r.ui_filter_to_draw_ms} | ${r.ui_inspector_ms} | ${r.ui_heap_mb ?? '—'} | ${r.load_1m ?? '—'} |`,
+      `| ${r.objects} | ${r.ui_first_lane_ms} | ${r.ui_all_objects_ms} | ${r.ui_longest_task_ms} | ${r.ui_tasks_over_200ms_after_first_draw} | ${r.ui_p95_frame_scroll_ms} | ${r.ui_p95_frame_zoom_ms} | ${pageCell(r.ui_p95_work_scroll_ms)} | ${pageCell(r.ui_p95_work_zoom_ms)} | ${r.ui_filter_to_draw_ms} | ${r.ui_inspector_ms} | ${pageCell(r.ui_inspector_object_ms)} | ${r.ui_heap_mb ?? '—'} | ${r.load_1m ?? '—'} |`,
   )
   .join('\n')}
 
+${pageRows.length ? "![The page's times by objects watched, against the goals](bench-scale-page.svg)\n" : ''}
 ${(() => {
-  const ui = scaleRows.filter((r) => r.ui_first_lane_ms !== undefined).at(-1)
+  const ui = pageRows.at(-1)
   if (!ui) return ''
   const label = `${Math.round(Number(ui.size) / 1000)}k`
   const shot = (name, alt) => `![${alt}](screenshots/scale-${label}-${name}.png)`
@@ -240,7 +316,10 @@ ${(() => {
     shot('timeline-group-open', 'One group opened lane by lane, its name on the top lane'),
     shot('timeline-inspector', 'A filter picking out one object, open in the inspector'),
     shot('table-inspector', 'The table beside the inspector, names whole'),
-    shot('watches', 'Watches & lists: the list in pages, the middle ones counted'),
+    shot('watches', 'Watches & lists: the watch and its list'),
+    shot('timeline-bands-light', 'The bands in the light theme, the inspector open'),
+    shot('table-inspector-light', 'The table in the light theme'),
+    shot('watches-light', 'Watches & lists in the light theme'),
     '',
   ].join('\n')
 })()}
@@ -306,7 +385,6 @@ ${Object.entries(merged)
   .join('')}
 ${CORE_END}`
     : ''
-const machine = `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`
 const goals = [
   ['ingest_vs_client_node', '≥ 1.0', (v) => v >= 1],
   ['ingest_compacted_vs_client_node', '≥ 1.0', (v) => v >= 1],
