@@ -291,15 +291,15 @@ event to a task posted then, which runs after the frame's script, style, layout,
 to the frame after the matching lane's label is in the page. Inspector: from Enter in the filter
 to the frame after the inspector names the object's LISTED event, and to the frame after it shows
 the object (its YAML, which the core sends). Page heap: the page's JS heap after GC with
-every object in (CDP \`Runtime.getHeapUsage\`). Load: the machine's 1-minute load average when
+every object in (CDP \`Runtime.getHeapUsage\`). CPU: the page's main-thread CPU time (its top-level tasks' thread time in a trace of each step; the bench's own polling in the page is in it), for the whole list, a scroll or zoom frame (the mean of 120), the filter, the inspector: the page's work, which the load does not stretch. Load: the machine's 1-minute load average when
 the size began and when it ended (2 cores: above 2, others' work shares them and every figure waits for it).
 
-| objects | first lane ms | all objects ms | longest task ms | tasks over 200 ms | p95 frame, scroll ms | p95 frame, zoom ms | p95 work, scroll ms | p95 work, zoom ms | filter to draw ms | inspector, named ms | inspector, object ms | page heap MB | load (1 min) |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| objects | first lane ms | all objects ms | longest task ms | tasks over 200 ms | p95 frame, scroll ms | p95 frame, zoom ms | p95 work, scroll ms | p95 work, zoom ms | filter to draw ms | inspector, named ms | inspector, object ms | page heap MB | CPU, list ms | CPU a scroll frame ms | CPU a zoom frame ms | CPU, filter ms | CPU, inspector ms | load (1 min) |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${pageRows
   .map(
     (r) =>
-      `| ${r.objects} | ${r.ui_first_lane_ms} | ${r.ui_all_objects_ms} | ${r.ui_longest_task_ms} | ${r.ui_tasks_over_200ms_after_first_draw} | ${r.ui_p95_frame_scroll_ms} | ${r.ui_p95_frame_zoom_ms} | ${pageCell(r.ui_p95_work_scroll_ms)} | ${pageCell(r.ui_p95_work_zoom_ms)} | ${r.ui_filter_to_draw_ms} | ${r.ui_inspector_ms} | ${pageCell(r.ui_inspector_object_ms)} | ${r.ui_heap_mb ?? '—'} | ${r.load_1m ?? '—'} |`,
+      `| ${r.objects} | ${r.ui_first_lane_ms} | ${r.ui_all_objects_ms} | ${r.ui_longest_task_ms} | ${r.ui_tasks_over_200ms_after_first_draw} | ${r.ui_p95_frame_scroll_ms} | ${r.ui_p95_frame_zoom_ms} | ${pageCell(r.ui_p95_work_scroll_ms)} | ${pageCell(r.ui_p95_work_zoom_ms)} | ${r.ui_filter_to_draw_ms} | ${r.ui_inspector_ms} | ${pageCell(r.ui_inspector_object_ms)} | ${r.ui_heap_mb ?? '—'} | ${pageCell(r.ui_cpu_list_ms)} | ${pageCell(r.ui_cpu_scroll_per_frame_ms)} | ${pageCell(r.ui_cpu_zoom_per_frame_ms)} | ${pageCell(r.ui_cpu_filter_ms)} | ${pageCell(r.ui_cpu_inspector_ms)} | ${r.load_1m ?? '—'} |`,
   )
   .join('\n')}
 

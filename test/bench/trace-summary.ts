@@ -70,7 +70,7 @@ export function mainThreadTime(trace: Buffer | string): { wallMs: number; cpuMs:
   }
 }
 
-export function summarise(events: TraceEvent[]): string {
+function summarise(events: TraceEvent[]): string {
   const thread = mainThread(events)
   if (!thread) return 'no renderer main thread in this trace'
   const { on } = thread
