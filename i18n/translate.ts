@@ -162,3 +162,15 @@ export function translateParts(
   }
   return said.join(joiner)
 }
+
+/**
+ * Data written in several languages by whoever wrote it (a recording's title, a marker's note: the
+ * bundled demo's, written in both), by language: not the catalogue's words, which keys say.
+ */
+export type ByLanguage = Partial<Record<Locale, string>>
+
+/** `texts` in `locale` when it was written in it, else `written` (the text as written, one language). */
+export function inLanguage(locale: Locale, texts: ByLanguage | undefined, written: string): string {
+  const text = texts?.[locale]
+  return typeof text === 'string' && text !== '' ? text : written
+}

@@ -9,7 +9,8 @@
 // identities, the bare Pod dry-run and its attribution, the 422 of Reglages_1), a Deployment
 // rollout on a simulated node (the rollout trace), a Secret (redacted in the file), the audit
 // stream (live traffic), a ValidatingAdmissionPolicy refusing 7 replicas in the lab (1.30+), and a
-// real 410 Expired after an API server crash. Markers name each step.
+// real 410 Expired after an API server crash. Markers name each step, in English and French (as
+// the title: the recording's own words in both languages, docs/recording-format.md).
 import { mkdirSync, renameSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { ApiscopeCore } from '../src-main/assembly/apiscope-core'
@@ -37,6 +38,18 @@ const OUT_DIR = path.join(REPO_ROOT, 'resources/demo')
 const OUT = path.join(OUT_DIR, 'seed-chapter-34.ndjson.gz')
 const IMAGE_V2 = 'registry.k8s.io/e2e-test-images/agnhost:2.62'
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * The demo's own words, its title and markers, written here in both languages: data of this
+ * recording (a recording's `titleByLanguage`, a marker's `noteByLanguage`), not the catalogue's;
+ * the plain `title` and `note` keep the English for a reader that knows one language only.
+ */
+type Written = { en: string; fr: string }
+const TITLE: Written = {
+  en: 'Seed chapter 34: the API server, verb by verb',
+  fr: 'Chapitre 34 du cours : le serveur d’API, verbe par verbe',
+}
+const written = (title: Written) => ({ title: title.en, titleByLanguage: title })
 
 async function until(what: string, probe: () => boolean, timeoutMs = 30_000): Promise<void> {
   const end = Date.now() + timeoutMs
@@ -102,12 +115,12 @@ async function run(info: ClusterInfo): Promise<void> {
   const started = await core.recording.start({
     path: partial,
     gzip: true,
-    title: 'Seed chapter 34: the API server, verb by verb',
+    ...written(TITLE),
   })
   if (!started.ok) throw new Error(started.error.title)
-  const mark = async (note: string) => {
-    console.log(`# ${note}`)
-    core.recording.marker(note)
+  const mark = async (note: Written) => {
+    console.log(`# ${note.en}`)
+    core.recording.marker(note.en, note)
     await pause(1200)
   }
   /** Through the core, as the renderer asks: the answer is recorded for the replay to show. */
@@ -130,7 +143,10 @@ async function run(info: ClusterInfo): Promise<void> {
   if (!audit.ok) console.log(`(no audit stream in the demo: ${audit.error.title})`)
 
   const cm = `/api/v1/namespaces/${NS}/configmaps`
-  await mark('Watch ConfigMaps and Deployments in ch34: list, then watch')
+  await mark({
+    en: 'Watch ConfigMaps and Deployments in ch34: list, then watch',
+    fr: 'Surveiller les ConfigMaps et les Deployments de ch34 : list, puis watch',
+  })
   // The seed's list then watch, asked for by name (auto would stream on 1.37: shown further on).
   for (const target of [
     { group: '', version: 'v1', resource: 'configmaps', namespace: NS, mode: 'list-watch' },
@@ -142,14 +158,23 @@ async function run(info: ClusterInfo): Promise<void> {
   await until('the watches', () => session.watches.statuses().every((s) => s.state === 'watching'))
   await pause(1500)
 
-  await mark('POST creates reglages: 201, a uid and a resourceVersion')
+  await mark({
+    en: 'POST creates reglages: 201, a uid and a resourceVersion',
+    fr: 'POST crée reglages : 201, un uid et un resourceVersion',
+  })
   const reglages = { metadata: { name: 'reglages' }, data: { couleur: 'bleu', taille: 'M' } }
   const created = await send(session, 'POST', cm, reglages)
   await pause(1500)
-  await mark('POST again: 409 AlreadyExists (POST creates, it does not replace)')
+  await mark({
+    en: 'POST again: 409 AlreadyExists (POST creates, it does not replace)',
+    fr: 'POST une seconde fois : 409 AlreadyExists (POST crée, il ne remplace pas)',
+  })
   await send(session, 'POST', cm, reglages)
   await pause(1500)
-  await mark('Merge patch, then JSON patch: each write moves the resourceVersion')
+  await mark({
+    en: 'Merge patch, then JSON patch: each write moves the resourceVersion',
+    fr: 'Merge patch, puis JSON patch : chaque écriture fait avancer le resourceVersion',
+  })
   await send(
     session,
     'PATCH',
@@ -166,17 +191,23 @@ async function run(info: ClusterInfo): Promise<void> {
     'application/json-patch+json',
   )
   await pause(1500)
-  await mark('PUT with a stale resourceVersion: 409 Conflict (someone wrote in between)')
+  await mark({
+    en: 'PUT with a stale resourceVersion: 409 Conflict (someone wrote in between)',
+    fr: 'PUT avec un resourceVersion périmé : 409 Conflict (quelqu’un a écrit entre-temps)',
+  })
   await send(session, 'PUT', `${cm}/reglages`, {
     ...reglages,
     metadata: { name: 'reglages', resourceVersion: created.body.metadata?.resourceVersion },
   })
   await pause(1500)
-  await mark('DELETE: the watch says DELETED')
+  await mark({ en: 'DELETE: the watch says DELETED', fr: 'DELETE : le watch dit DELETED' })
   await send(session, 'DELETE', `${cm}/reglages`)
   await pause(1500)
 
-  await mark('Seven ConfigMaps, then a list three by three: pages and continue tokens')
+  await mark({
+    en: 'Seven ConfigMaps, then a list three by three: pages and continue tokens',
+    fr: 'Sept ConfigMaps, puis un list trois par trois : pages et jetons continue',
+  })
   for (let i = 1; i <= 7; i++) {
     await send(session, 'POST', cm, {
       metadata: { name: `carton-${i}`, labels: { serie: 'cartons' } },
@@ -196,9 +227,10 @@ async function run(info: ClusterInfo): Promise<void> {
     },
   })
   await pause(2000)
-  await mark(
-    'The same ConfigMaps as a streaming list: initial ADDED events, then the initial-events-end bookmark',
-  )
+  await mark({
+    en: 'The same ConfigMaps as a streaming list: initial ADDED events, then the initial-events-end bookmark',
+    fr: 'Les mêmes ConfigMaps en liste en flux (streaming list) : les événements ADDED initiaux, puis le bookmark initial-events-end',
+  })
   await core.invoke('watch:start', {
     target: {
       group: '',
@@ -211,7 +243,10 @@ async function run(info: ClusterInfo): Promise<void> {
   })
   await pause(2500)
 
-  await mark('A Secret: its values never leave Apiscope (redacted in this file)')
+  await mark({
+    en: 'A Secret: its values never leave Apiscope (redacted in this file)',
+    fr: 'Un Secret : ses valeurs ne sortent jamais d’Apiscope (masquées dans ce fichier)',
+  })
   await send(session, 'POST', `/api/v1/namespaces/${NS}/secrets`, {
     metadata: { name: 'acces' },
     stringData: { motdepasse: 'demo-value-never-shown' },
@@ -219,12 +254,18 @@ async function run(info: ClusterInfo): Promise<void> {
   await pause(1500)
 
   const deploy = `/apis/apps/v1/namespaces/${NS}/deployments`
-  await mark('Server-side apply as equipe-web: managedFields records its fields')
+  await mark({
+    en: 'Server-side apply as equipe-web: managedFields records its fields',
+    fr: 'Server-side apply par equipe-web : managedFields enregistre ses champs',
+  })
   await send(session, 'PATCH', `${deploy}/vitrine`, vitrine(2), 'application/apply-patch+yaml', {
     fieldManager: 'equipe-web',
   })
   await pause(2500)
-  await mark('Another manager (kubectl-patch) sets replicas to 4 and takes the field')
+  await mark({
+    en: 'Another manager (kubectl-patch) sets replicas to 4 and takes the field',
+    fr: 'Un autre gestionnaire (kubectl-patch) met replicas à 4 et prend le champ',
+  })
   await send(
     session,
     'PATCH',
@@ -236,26 +277,38 @@ async function run(info: ClusterInfo): Promise<void> {
     },
   )
   await pause(2000)
-  await mark('What if equipe-web applied its file again? A dry-run shows the conflict')
+  await mark({
+    en: 'What if equipe-web applied its file again? A dry-run shows the conflict',
+    fr: 'Et si equipe-web appliquait à nouveau son fichier ? Un dry-run montre le conflit',
+  })
   await invoke('ownership:what-if', {
     manifest: vitrine(2),
     fieldManager: 'equipe-web',
     force: false,
   })
   await pause(1500)
-  await mark('equipe-web applies replicas: 2 again: 409 conflict on .spec.replicas')
+  await mark({
+    en: 'equipe-web applies replicas: 2 again: 409 conflict on .spec.replicas',
+    fr: 'equipe-web applique de nouveau replicas: 2 : conflit 409 sur .spec.replicas',
+  })
   await send(session, 'PATCH', `${deploy}/vitrine`, vitrine(2), 'application/apply-patch+yaml', {
     fieldManager: 'equipe-web',
   })
   await pause(1500)
-  await mark('--force-conflicts: equipe-web takes .spec.replicas back')
+  await mark({
+    en: '--force-conflicts: equipe-web takes .spec.replicas back',
+    fr: '--force-conflicts : equipe-web reprend .spec.replicas',
+  })
   await send(session, 'PATCH', `${deploy}/vitrine`, vitrine(2), 'application/apply-patch+yaml', {
     fieldManager: 'equipe-web',
     force: 'true',
   })
   await pause(2500)
 
-  await mark('A rollout: kubectl-set changes the image, the simulated node runs the new Pods')
+  await mark({
+    en: 'A rollout: kubectl-set changes the image, the simulated node runs the new Pods',
+    fr: 'Un rollout : kubectl-set change l’image, le nœud simulé fait tourner les nouveaux Pods',
+  })
   await invoke('rollout:start', { namespace: NS, name: 'vitrine', kind: 'Deployment' })
   await pause(2500)
   await send(
@@ -282,16 +335,20 @@ async function run(info: ClusterInfo): Promise<void> {
   await pause(4000)
   await invoke('rollout:stop', {})
 
-  await mark(
-    'Request lab: one list, four identities: 200, 403 anonymous, 401 made-up token, 403 ServiceAccount',
-  )
+  await mark({
+    en: 'Request lab: one list, four identities: 200, 403 anonymous, 401 made-up token, 403 ServiceAccount',
+    fr: 'Labo de requêtes : un list, quatre identités : 200, 403 anonyme, 401 jeton inventé, 403 ServiceAccount',
+  })
   await invoke('lab:identities', {})
   await invoke('lab:mint-token', { namespace: NS })
   for (const identity of REQUEST_IDENTITIES) {
     await lab({ identity })
     await pause(2500)
   }
-  await mark('Request lab: a bare Pod dry-run: admission fills it in, nothing reaches etcd')
+  await mark({
+    en: 'Request lab: a bare Pod dry-run: admission fills it in, nothing reaches etcd',
+    fr: 'Labo de requêtes : un dry-run d’un Pod nu : l’admission le complète, rien n’atteint etcd',
+  })
   await lab({
     verb: 'create',
     resource: 'pods',
@@ -301,7 +358,10 @@ async function run(info: ClusterInfo): Promise<void> {
     dryRun: true,
   })
   await pause(3000)
-  await mark('Request lab: Reglages_1 is not a valid name: 422 at validation')
+  await mark({
+    en: 'Request lab: Reglages_1 is not a valid name: 422 at validation',
+    fr: 'Labo de requêtes : Reglages_1 n’est pas un nom valide : 422 à la validation',
+  })
   await lab({
     verb: 'create',
     body: REGLAGES_YAML.replace('name: reglages', 'name: Reglages_1'),
@@ -360,9 +420,10 @@ async function run(info: ClusterInfo): Promise<void> {
       })
       return res.status === 422
     })
-    await mark(
-      'Request lab: a ValidatingAdmissionPolicy refuses 7 replicas: stopped at validating admission, policy and binding named',
-    )
+    await mark({
+      en: 'Request lab: a ValidatingAdmissionPolicy refuses 7 replicas: stopped at validating admission, policy and binding named',
+      fr: 'Labo de requêtes : une ValidatingAdmissionPolicy refuse 7 replicas : arrêt à l’admission de validation, politique et binding nommés',
+    })
     await lab({
       verb: 'create',
       group: 'apps',
@@ -374,14 +435,20 @@ async function run(info: ClusterInfo): Promise<void> {
     await pause(3000)
   }
 
-  await mark('/metrics and API Priority and Fairness, as the server counts them')
+  await mark({
+    en: '/metrics and API Priority and Fairness, as the server counts them',
+    fr: '/metrics et API Priority and Fairness, tels que le serveur les compte',
+  })
   await invoke('traffic:metrics', { reset: true })
   await pause(1500)
   await invoke('traffic:metrics', {})
   await invoke('traffic:apf', {})
   await pause(1500)
 
-  await mark('The API server crashes and restarts: 410 Expired, then a relist')
+  await mark({
+    en: 'The API server crashes and restarts: 410 Expired, then a relist',
+    fr: 'Le serveur d’API plante et redémarre : 410 Expired, puis un relist',
+  })
   await restartApiserver(info)
   await send(
     session,
@@ -396,7 +463,7 @@ async function run(info: ClusterInfo): Promise<void> {
     60_000,
   )
   await pause(3000)
-  await mark('End of the demo')
+  await mark({ en: 'End of the demo', fr: 'Fin de la démo' })
 
   const stopped = await core.recording.stop('end of the demo')
   void stopped

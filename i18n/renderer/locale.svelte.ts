@@ -3,8 +3,10 @@
 // `t` (they read `locale.current`) and keeps all other state: nothing reloads.
 import { pickLocale } from '../pick-locale'
 import {
+  inLanguage,
   translate,
   translateSaid,
+  type ByLanguage,
   type Locale,
   type MessageAs,
   type MessageKey,
@@ -57,4 +59,9 @@ export function t<K extends MessageKey>(key: K, ...params: ParamsArg<K>): string
  */
 export function tSaid(as: MessageAs | undefined, english: string): string {
   return translateSaid(locale.current, as, english)
+}
+
+/** Data written in several languages (a recording's title, a marker's note) in the current one. */
+export function tWritten(texts: ByLanguage | undefined, written: string): string {
+  return inLanguage(locale.current, texts, written)
 }

@@ -22,6 +22,7 @@ import { LabPage } from './pages/lab-page'
 import { OwnershipPage } from './pages/ownership-page'
 import { TrafficPage } from './pages/traffic-page'
 import { showView, VIEWS } from './view-settled'
+import { clickMarker } from './replay-markers'
 
 /** The four pairs, ordered so that the theme changes once. */
 const PAIRS: readonly [Theme, Locale][] = [
@@ -270,11 +271,9 @@ test.describe('in a replay of the bundled demo', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     const app = new ApiscopePage(page, serve.url)
     await app.open()
-    const banner = page.getByRole('region', { name: 'Replay controls' })
-    const marker = (text: RegExp) =>
-      banner.getByRole('button', { name: text }).dispatchEvent('click')
+    const marker = (note: RegExp) => clickMarker(page, note)
     // The recorded what-if of vitrine after --force-conflicts, its answer shown.
-    await marker(/Marker: --force-conflicts/)
+    await marker(/--force-conflicts/)
     const own = new OwnershipPage(page)
     await own.open()
     await own.pickWatched('vitrine')
@@ -284,7 +283,7 @@ test.describe('in a replay of the bundled demo', () => {
     await recorded.getByRole('button').last().click()
     await expect(own.result.or(own.conflict)).toBeVisible()
     // The lab's recorded 422, and the traffic recorded up to it, one request's detail open.
-    await marker(/Marker: Request lab: a ValidatingAdmissionPolicy refuses 7 replicas/)
+    await marker(/Request lab: a ValidatingAdmissionPolicy refuses 7 replicas/)
     const lab = new LabPage(page)
     await lab.open()
     await expect(lab.result).toBeVisible({ timeout: 20_000 })

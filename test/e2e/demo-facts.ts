@@ -14,6 +14,19 @@ interface Line {
   server?: { gitVersion?: string }
   answers?: Record<string, { source?: string } | undefined>
   answer?: { value?: { verdict?: { outcome?: string; details?: { policy?: string } } } }
+  t?: number
+  t0?: number
+  note?: string
+  noteByLanguage?: { en?: string; fr?: string }
+  title?: string
+  titleByLanguage?: { en?: string; fr?: string }
+}
+
+/** A marker of the demo: when (ms from the start) and its note in each language. */
+export interface DemoMarker {
+  atMs: number
+  en: string
+  fr: string
 }
 
 export function demoFacts(): {
@@ -23,6 +36,9 @@ export function demoFacts(): {
   identitySource: string
   /** The policies whose denials the recorded lab answers show (stopped at validating admission). */
   deniedByPolicies: string[]
+  /** The title in each language the demo's author wrote it in. */
+  title: { en: string; fr: string }
+  markers: DemoMarker[]
 } {
   const lines = gunzipSync(readFileSync(DEMO_FILE))
     .toString('utf8')
@@ -42,5 +58,16 @@ export function demoFacts(): {
       .filter((l) => l.kind === 'answer' && l.channel === 'lab:send')
       .filter((l) => l.answer?.value?.verdict?.outcome === 'denied-by-policy')
       .map((l) => l.answer?.value?.verdict?.details?.policy ?? ''),
+    title: {
+      en: header?.titleByLanguage?.en ?? header?.title ?? '',
+      fr: header?.titleByLanguage?.fr ?? header?.title ?? '',
+    },
+    markers: lines
+      .filter((l) => l.kind === 'marker')
+      .map((l) => ({
+        atMs: (l.t ?? 0) - (header?.t0 ?? 0),
+        en: l.noteByLanguage?.en ?? l.note ?? '',
+        fr: l.noteByLanguage?.fr ?? l.note ?? '',
+      })),
   }
 }

@@ -6,6 +6,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test, useDemoServe } from './fixtures'
 import { compareImages } from './image-compare'
 import { ApiscopePage } from './pages/apiscope-page'
+import { clickMarker } from './replay-markers'
 
 const serve = useDemoServe()
 
@@ -77,15 +78,14 @@ async function openDemoAt(page: Page, marker: RegExp): Promise<ApiscopePage> {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   const app = new ApiscopePage(page, serve.url)
   await app.open()
-  const banner = page.getByRole('region', { name: 'Replay controls' })
-  await banner.getByRole('button', { name: marker }).dispatchEvent('click')
+  await clickMarker(page, marker)
   return app
 }
 
 test('Live traffic exported as PNG is the view on screen, diagram included, in both themes', async ({
   page,
 }) => {
-  const app = await openDemoAt(page, /Marker: End of the demo/)
+  const app = await openDemoAt(page, /End of the demo/)
   await page.keyboard.press('7')
   const main = page.locator('main.main')
   await expect(main.getByText('kube-apiserver').first()).toBeVisible()
@@ -113,7 +113,7 @@ test('Live traffic exported as PNG is the view on screen, diagram included, in b
 test('the lab exports the 422 scrolled to, not the top of the form; and one chosen panel', async ({
   page,
 }) => {
-  await openDemoAt(page, /Marker: \/metrics and API Priority/)
+  await openDemoAt(page, /\/metrics and API Priority/)
   await page.keyboard.press('6')
   const main = page.locator('main.main')
   const result = page.getByTestId('lab-result')

@@ -7,11 +7,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { demoFacts } from './demo-facts'
 import { expect, startServe, test, useDemoServe } from './fixtures'
 import { englishShown, expectFits, expectNoEnglish } from './french-check'
 import { ApiscopePage } from './pages/apiscope-page'
 import { WalkthroughsPage } from './pages/walkthroughs-page'
 import { showView } from './view-settled'
+import { clickMarker } from './replay-markers'
 
 /** The app shell: top bar, replay strip, side bar (the view in the middle is checked on its own). */
 const SHELL =
@@ -213,6 +215,9 @@ test.describe('in the bundled demo', () => {
     const banner = page.getByRole('region', { name: 'Commandes du rejeu' })
     await expect(banner).toContainText('REJEU')
     await expect(banner).toContainText('aucun cluster n’est contacté')
+    // The demo's title as its author wrote it in French (the recording's own words, in both).
+    await expect(banner.locator('.title')).toHaveText(demoFacts().title.fr)
+    await expect(banner.locator('.title')).toContainText('Chapitre 34 du cours')
     // Why the demo opened (assembly/demo-fallback), with the failure it names, by key in French.
     await expect(banner.locator('.auto')).toContainText(
       'Aucun cluster n’a répondu (Aucun kubeconfig trouvé)',
@@ -220,7 +225,7 @@ test.describe('in the bundled demo', () => {
     await expectNoEnglish(page, 'replay strip', SHELL)
     await expectFits(page, 'fr-replay')
     await app.screenshot('fr-replay')
-    await banner.getByRole('button', { name: /Repère : Server-side apply/ }).dispatchEvent('click')
+    await clickMarker(page, /Server-side apply par equipe-web/)
     await page.getByRole('button', { name: 'Présentation' }).click()
     await page
       .getByRole('navigation', { name: 'Vues' })
@@ -242,7 +247,7 @@ test.describe('in the bundled demo', () => {
     await app.open()
     const banner = page.getByRole('region', { name: 'Commandes du rejeu' })
     await expect(banner).toContainText('REJEU')
-    await banner.getByRole('button', { name: /^Repère : End of the demo/ }).dispatchEvent('click')
+    await clickMarker(page, /Fin de la démo/)
     await showView(page, '3')
     const chart = page.getByTestId('timeline-chart')
     await expect(chart).toContainText('configmaps dans ch34')
@@ -251,7 +256,7 @@ test.describe('in the bundled demo', () => {
     await expectFits(page, 'fr-replay-timeline')
     await app.screenshot('fr-replay-timeline')
 
-    await banner.getByRole('button', { name: /^Repère : A rollout/ }).dispatchEvent('click')
+    await clickMarker(page, /Un rollout/)
     await showView(page, '9')
     await banner.getByLabel('Vitesse du rejeu').selectOption('16')
     await banner.getByRole('button', { name: 'Lecture', exact: true }).click()

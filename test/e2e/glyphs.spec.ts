@@ -5,6 +5,7 @@
 import { expect, test, useDemoServe } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
 import { showView } from './view-settled'
+import { clickMarker } from './replay-markers'
 
 const serve = useDemoServe()
 
@@ -51,10 +52,7 @@ test('every character of every view has a glyph, the dry-run stage included', as
   await page.emulateMedia({ reducedMotion: 'reduce' })
   const app = new ApiscopePage(page, serve.url)
   await app.open()
-  const banner = page.getByRole('region', { name: 'Replay controls' })
-  await banner
-    .getByRole('button', { name: /Marker: Request lab: Reglages_1/ })
-    .dispatchEvent('click')
+  await clickMarker(page, /Request lab: Reglages_1/)
   await page.locator('body').press('6')
   // The bare Pod's dry run, the last send before this marker: its etcd stage says "not stored".
   const etcd = page.getByTestId('lab-stage-path').locator('[data-mark="dry-run"]')

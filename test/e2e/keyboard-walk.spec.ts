@@ -16,6 +16,7 @@ import { switchTheme } from './display-switch'
 import { expect, test, useDemoServe } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
 import { showView } from './view-settled'
+import { clickMarker } from './replay-markers'
 
 const VIEWS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const
 // The traffic list holds up to 150 rows and the request log up to 2,000 (the core's RequestLog),
@@ -263,11 +264,8 @@ test.describe('in a replay of the bundled demo', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     const app = new ApiscopePage(page, serve.url)
     await app.open()
-    const banner = page.getByRole('region', { name: 'Replay controls' })
     // Far enough into the recording that the views are full: a lab result, the traffic list.
-    await banner
-      .getByRole('button', { name: /Marker: Request lab: a ValidatingAdmissionPolicy refuses/ })
-      .dispatchEvent('click')
+    await clickMarker(page, /Request lab: a ValidatingAdmissionPolicy refuses/)
     expect(await walkAll(page)).toEqual([])
     // The check itself: a button whose focus does not show, and one outside the Tab order, fail.
     await page.locator('html').evaluate((html) => {
@@ -301,10 +299,7 @@ test.describe('in a replay of the bundled demo', () => {
   }) => {
     const app = new ApiscopePage(page, serve.url)
     await app.open()
-    const banner = page.getByRole('region', { name: 'Replay controls' })
-    await banner
-      .getByRole('button', { name: /Marker: \/metrics and API Priority/ })
-      .dispatchEvent('click')
+    await clickMarker(page, /\/metrics and API Priority/)
     await showView(page, '3')
     const chart = page.getByTestId('timeline-chart')
     const inspector = page.getByTestId('inspector')
@@ -344,10 +339,7 @@ test.describe('in a replay of the bundled demo', () => {
   }) => {
     const app = new ApiscopePage(page, serve.url)
     await app.open()
-    const banner = page.getByRole('region', { name: 'Replay controls' })
-    await banner
-      .getByRole('button', { name: /Marker: Request lab: a ValidatingAdmissionPolicy refuses/ })
-      .dispatchEvent('click')
+    await clickMarker(page, /Request lab: a ValidatingAdmissionPolicy refuses/)
     await showView(page, '7')
     const list = page.getByRole('region', { name: 'Latest requests' })
     const rows = list.locator('tbody tr[data-code]')
@@ -391,7 +383,7 @@ test.describe('in a replay of the bundled demo', () => {
     const app = new ApiscopePage(page, serve.url)
     await app.open()
     const banner = page.getByRole('region', { name: 'Replay controls' })
-    await banner.getByRole('button', { name: /Marker: End of the demo/ }).dispatchEvent('click')
+    await clickMarker(page, /End of the demo/)
 
     // Requests: each row's first cell holds it as a button, named by its time, verb, URL, status.
     await showView(page, '4')

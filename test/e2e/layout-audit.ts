@@ -94,10 +94,7 @@ export async function auditLayout(page: Page, clippedSelector = WHOLE): Promise<
       ...doc.querySelectorAll(
         'button, select, input:not([type=hidden]):not([type=range]), textarea, [role=tab], a[href], h1, h2, h3',
       ),
-    ]
-      // The replay track's markers sit at their moments and may touch: a click reaches the one named.
-      .filter((el) => !el.matches('.slider .marker'))
-      .filter(visible)
+    ].filter(visible)
     const offScreen: string[] = []
     const boxes: {
       el: El

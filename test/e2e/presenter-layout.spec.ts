@@ -7,6 +7,7 @@ import { expect, test, useDemoServe } from './fixtures'
 import { auditLayout, FITS } from './layout-audit'
 import { ApiscopePage } from './pages/apiscope-page'
 import { showView, VIEWS } from './view-settled'
+import { clickMarker } from './replay-markers'
 
 const serve = useDemoServe()
 
@@ -24,8 +25,7 @@ async function openDemo(page: Page, marker: RegExp, presenter: boolean): Promise
     presenter,
   )
   await page.reload()
-  const banner = page.getByRole('region', { name: 'Replay controls' })
-  await banner.getByRole('button', { name: marker }).dispatchEvent('click')
+  await clickMarker(page, marker)
   return app
 }
 
@@ -34,7 +34,7 @@ for (const size of SIZES) {
     page,
   }) => {
     await page.setViewportSize(size)
-    const app = await openDemo(page, /Marker: \/metrics and API Priority/, true)
+    const app = await openDemo(page, /\/metrics and API Priority/, true)
     await expect(page.locator('html')).toHaveClass(/presenter/)
     // The side bar starts folded to its keys, and unfolds.
     const nav = page.getByRole('navigation', { name: 'Views' })
@@ -74,7 +74,7 @@ test('presenter mode grows the timeline and the diagrams, and shows more lanes',
 }) => {
   const sizes: Record<string, { lane: number; axis: number; sequence: number; lanes: number }> = {}
   for (const presenter of [false, true]) {
-    await openDemo(page, /Marker: End of the demo/, presenter)
+    await openDemo(page, /End of the demo/, presenter)
     await page.locator('body').press('3')
     const chart = page.getByTestId('timeline-chart')
     await expect(chart).toContainText('carton-1')
@@ -90,7 +90,7 @@ test('presenter mode grows the timeline and the diagrams, and shows more lanes',
     const axis = await measure(page, '[data-testid="timeline-chart"] .axis text', true)
     // The trace is built from the rollout's events as the replay plays them.
     const banner = page.getByRole('region', { name: 'Replay controls' })
-    await banner.getByRole('button', { name: /Marker: A rollout/ }).dispatchEvent('click')
+    await clickMarker(page, /A rollout/)
     await banner.getByLabel('Replay speed').selectOption('16')
     await page.locator('body').press('9')
     await banner.getByRole('button', { name: 'Play', exact: true }).click()

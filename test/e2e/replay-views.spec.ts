@@ -7,6 +7,7 @@ import { ApiscopePage } from './pages/apiscope-page'
 import { LabPage } from './pages/lab-page'
 import { OwnershipPage } from './pages/ownership-page'
 import { TrafficPage } from './pages/traffic-page'
+import { clickMarker } from './replay-markers'
 
 const serve = useDemoServe()
 
@@ -20,13 +21,12 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   const app = new ApiscopePage(page, serve.url)
   const banner = page.getByRole('region', { name: 'Replay controls' })
   const count = banner.getByLabel('Events replayed')
-  // Markers a few seconds apart overlap on the strip: a click event reaches the one named.
-  const marker = (text: RegExp) => banner.getByRole('button', { name: text })
+  const marker = (note: RegExp) => clickMarker(page, note)
   await app.open()
   await expect(banner.getByText('REPLAY', { exact: true })).toBeVisible()
 
   // Ownership: after --force-conflicts, vitrine's map, its history and the recorded what-if.
-  await marker(/Marker: --force-conflicts/).dispatchEvent('click')
+  await marker(/--force-conflicts/)
   await expect
     .poll(async () => Number((await count.textContent())?.split('/')[0]))
     .toBeGreaterThan(20)
@@ -46,7 +46,7 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   await expect(page.getByRole('button', { name: 'Dry-run apply' })).toBeDisabled()
 
   // The rollout trace: play through the rollout; the recorded traces arrive at their time.
-  await marker(/Marker: A rollout/).dispatchEvent('click')
+  await marker(/A rollout/)
   await nav(page, 'Rollout trace').click()
   await expect(page.getByTestId('rollout-replay')).toContainText('No rollout traced')
   await banner.getByLabel('Replay speed').selectOption('4')
@@ -71,9 +71,7 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   const lab = new LabPage(page)
   await lab.open()
   // Reglages_1's answer is the last before the demo's policy step: seek to that step's marker.
-  await marker(/Marker: Request lab: a ValidatingAdmissionPolicy refuses 7 replicas/).dispatchEvent(
-    'click',
-  )
+  await marker(/Request lab: a ValidatingAdmissionPolicy refuses 7 replicas/)
   await expect(lab.result).toContainText('Reglages_1', { timeout: 20_000 })
   await expect(lab.status).toHaveText('422')
   await expect(lab.stagePath).toBeVisible()
@@ -105,7 +103,7 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   // Live traffic: the audit stream as recorded, drawn as the replay plays.
   const traffic = new TrafficPage(page)
   await traffic.open()
-  await marker(/Marker: Request lab: one list, four identities/).dispatchEvent('click')
+  await marker(/Request lab: one list, four identities/)
   await banner.getByRole('button', { name: 'Play', exact: true }).click()
   await expect(traffic.list.locator('tbody tr[data-code]').first()).toBeVisible({ timeout: 20_000 })
   await expect(traffic.drawing.locator('g.dot').first()).toBeAttached({ timeout: 20_000 })
@@ -127,8 +125,8 @@ test('every view works from the demo: ownership, lab, traffic, rollout trace', a
   const kept = async () => Number((await requestsTab.textContent())?.replace(/\D/g, '') || 0)
   const before = await kept()
   expect(before).toBeGreaterThan(0)
-  // The first markers sit close together on the strip: a click event reaches the one named.
-  await marker(/Marker: POST creates reglages/).dispatchEvent('click')
+  // One of the first markers, close together on the strip: clicked by mouse all the same.
+  await marker(/POST creates reglages/)
   await expect.poll(kept).toBeLessThan(before)
 })
 
@@ -142,7 +140,7 @@ test('in the demo, Ownership’s picker lists the replayed objects, grouped, as 
   const own = new OwnershipPage(page)
   await own.open()
   // Jump to the end of the recording: every object it holds is in the picker.
-  await banner.getByRole('button', { name: /Marker: A rollout/ }).dispatchEvent('click')
+  await clickMarker(page, /A rollout/)
   await expect
     .poll(async () => (await own.watchedOptions()).length)
     .toBeGreaterThanOrEqual(demoFacts().objects)

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { demoFacts } from './demo-facts'
 import { expect, test, useDemoServe } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
+import { clickMarker } from './replay-markers'
 
 const serve = useDemoServe()
 
@@ -40,10 +41,8 @@ test('with no cluster, the demo opens as a replay and steps through like a live 
   await expect(count).toContainText(`${before + 1}/`)
 
   // The markers: jump to the Deployment's conflict, then play the rest at 16x.
-  // Markers a few seconds apart overlap on the strip: a click event reaches the one named.
-  await banner
-    .getByRole('button', { name: /Marker: equipe-web applies replicas: 2 again/ })
-    .dispatchEvent('click')
+  // By mouse, though markers a few seconds apart crowd the strip (drawn apart, or clustered).
+  await clickMarker(page, /equipe-web applies replicas: 2 again/)
   // The conflict comes after the lists, the ConfigMap verbs, the cartons and the Secret.
   await expect
     .poll(async () => Number((await count.textContent())?.split('/')[0]))
@@ -81,8 +80,7 @@ test('presenter mode: both themes, the spotlight, the help overlay, hidden ident
   await app.open()
   const banner = page.getByRole('region', { name: 'Replay controls' })
   await expect(banner).toBeVisible()
-  // A click event: the next marker, a few seconds later, overlaps this one on the strip.
-  await banner.getByRole('button', { name: /Marker: Server-side apply/ }).dispatchEvent('click')
+  await clickMarker(page, /Server-side apply/)
   await page.getByRole('button', { name: 'Presenter' }).click()
   await app.goTo('Watches')
   await banner.getByRole('button', { name: 'Step forward one event' }).click()

@@ -18,6 +18,7 @@ import { OwnershipPage } from './pages/ownership-page'
 import { TrafficPage } from './pages/traffic-page'
 import { WalkthroughsPage } from './pages/walkthroughs-page'
 import { showView, VIEWS } from './view-settled'
+import { clickMarker } from './replay-markers'
 
 const serve = useDemoServe()
 
@@ -57,9 +58,9 @@ for (const theme of ['dark', 'light'] as const) {
     await page.reload()
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
     const banner = page.getByRole('region', { name: 'Replay controls' })
-    const marker = (name: RegExp) => banner.getByRole('button', { name }).dispatchEvent('click')
+    const marker = (note: RegExp) => clickMarker(page, note)
 
-    await marker(/Marker: End of the demo/)
+    await marker(/End of the demo/)
     for (const [key, name] of VIEWS) {
       await showView(page, key)
       await fitsInBoth(app, theme, name)
@@ -98,7 +99,7 @@ for (const theme of ['dark', 'light'] as const) {
     await fitsInBoth(app, theme, 'traffic-list-detail')
 
     // The recorded 409 conflict card of vitrine after --force-conflicts, its three ways out.
-    await marker(/Marker: --force-conflicts/)
+    await marker(/--force-conflicts/)
     const own = new OwnershipPage(page)
     await own.open()
     await own.pickWatched('vitrine')

@@ -134,3 +134,50 @@ describe('the recording writer and reader', () => {
     expect(empty.ok).toBe(false)
   })
 })
+
+describe('a title and notes written in several languages', () => {
+  const file = (head: object, ...rows: object[]) =>
+    Buffer.from([{ ...header, ...head }, ...rows].map((r) => JSON.stringify(r)).join('\n') + '\n')
+
+  it('reads titleByLanguage and noteByLanguage as written, the plain title and note beside them', () => {
+    const res = parseRecording(
+      file(
+        { title: 'Seed chapter 34', titleByLanguage: { en: 'Seed chapter 34', fr: 'Chapitre 34' } },
+        { kind: 'marker', t: 1_001, note: 'End', noteByLanguage: { en: 'End', fr: 'Fin' } },
+      ),
+    )
+    if (!res.ok) throw new Error(res.error.title)
+    expect(res.value.header.titleByLanguage).toEqual({ en: 'Seed chapter 34', fr: 'Chapitre 34' })
+    expect(res.value.lines).toEqual([
+      { kind: 'marker', t: 1_001, note: 'End', noteByLanguage: { en: 'End', fr: 'Fin' } },
+    ])
+    expect(res.value.corrupt).toEqual([])
+  })
+
+  it('reads an older recording’s plain title and notes as they are', () => {
+    const res = parseRecording(
+      file({ title: 'Seed chapter 34' }, { kind: 'marker', t: 1_001, note: 'End' }),
+    )
+    if (!res.ok) throw new Error(res.error.title)
+    expect(res.value.header.titleByLanguage).toBeUndefined()
+    expect(res.value.lines).toEqual([{ kind: 'marker', t: 1_001, note: 'End' }])
+  })
+
+  it('keeps the languages it speaks that are text, and shows the plain text when none is', () => {
+    const res = parseRecording(
+      file(
+        { title: 'T', titleByLanguage: { fr: 42, de: 'Titel' } },
+        { kind: 'marker', t: 1_001, note: 'A', noteByLanguage: 'A' },
+        { kind: 'marker', t: 1_002, note: 'B', noteByLanguage: { en: 'B', fr: '', de: 'Be' } },
+      ),
+    )
+    if (!res.ok) throw new Error(res.error.title)
+    expect(res.value.header.titleByLanguage).toBeUndefined()
+    expect(res.value.header.title).toBe('T')
+    expect(res.value.lines).toEqual([
+      { kind: 'marker', t: 1_001, note: 'A' },
+      { kind: 'marker', t: 1_002, note: 'B', noteByLanguage: { en: 'B' } },
+    ])
+    expect(res.value.corrupt).toEqual([])
+  })
+})

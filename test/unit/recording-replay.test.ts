@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { translateSaid } from '@i18n/translate'
+import { inLanguage, translateSaid } from '@i18n/translate'
 import { exportRange } from '../../src-main/features/recording/export-range'
 import { FORMAT_NAME, type RecordingLine } from '../../src-main/features/recording/format'
 import { readRecordingFile, type RecordingContent } from '../../src-main/features/recording/reader'
@@ -289,5 +289,55 @@ describe('the replay session', () => {
     })
     expect(replay.status().titleSaid).toEqual(again.value.header.titleSaid)
     replay.close()
+  })
+
+  it('says a title and notes written in several languages (the demo’s) in each; an old plain one as written', async () => {
+    const titled: RecordingContent = {
+      ...content,
+      header: {
+        ...content.header,
+        title: 'Seed chapter 34',
+        titleByLanguage: { en: 'Seed chapter 34', fr: 'Chapitre 34' },
+      },
+      lines: content.lines.map((l) =>
+        l.kind === 'marker' && l.note === 'first'
+          ? { ...l, noteByLanguage: { en: 'first', fr: 'premier' } }
+          : l,
+      ),
+    }
+    const replay = new ReplaySession('r', titled, {
+      frame() {},
+      emit() {},
+      status() {},
+      reset() {},
+    })
+    const status = replay.status()
+    expect(status.titleByLanguage).toEqual({ en: 'Seed chapter 34', fr: 'Chapitre 34' })
+    expect(status.markers).toEqual([
+      { atMs: 500, note: 'first', noteByLanguage: { en: 'first', fr: 'premier' } },
+      { atMs: 3000, note: 'second' },
+    ])
+    expect(status.markers.map((m) => inLanguage('fr', m.noteByLanguage, m.note))).toEqual([
+      'premier',
+      'second',
+    ])
+    // No server version recorded: null, which the banner says in the person's language.
+    expect(status.serverVersion).toBeNull()
+    replay.close()
+
+    // An exported range of it: the excerpt's title in each language its source was written in.
+    const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-range-'))
+    const file = path.join(dir, 'c.ndjson')
+    await exportRange(titled, 0, 2000, file)
+    const read = await readRecordingFile(file)
+    if (!read.ok) throw new Error(read.error.title)
+    expect(read.value.header.title).toBe('Seed chapter 34 (2 s excerpt)')
+    expect(read.value.header.titleByLanguage).toEqual({
+      en: 'Seed chapter 34 (2 s excerpt)',
+      fr: 'Chapitre 34 (extrait de 2 s)',
+    })
+    expect(read.value.lines.find((l) => l.kind === 'marker')).toMatchObject({
+      noteByLanguage: { en: 'first', fr: 'premier' },
+    })
   })
 })

@@ -3,7 +3,7 @@
 // the range and anything after it are dropped. Redaction is applied again whatever the source
 // said: an export is something people share.
 import { redact, REDACTION_RULES } from '@common/redaction'
-import { said, type Said } from '@i18n/translate'
+import { LOCALES, said, translate, type ByLanguage, type Said } from '@i18n/translate'
 import { isEventLine, isStoreLine, type RecordingLine } from './format'
 import { redactLine } from './recorded-redaction'
 import type { RecordingContent } from './reader'
@@ -23,13 +23,22 @@ export async function exportRange(
   const source: string | Said = header.titleSaid
     ? { text: header.title ?? header.context, as: header.titleSaid as Said['as'] }
     : (header.title ?? header.context)
-  const title = said('replay.excerptTitle', { title: source, s: Math.round((to - from) / 1000) })
+  const s = Math.round((to - from) / 1000)
+  const title = said('replay.excerptTitle', { title: source, s })
+  // A source title written in several languages (the demo's): the excerpt's in each of them too.
+  const byLanguage: ByLanguage = {}
+  for (const language of LOCALES) {
+    const written = header.titleByLanguage?.[language]
+    if (written)
+      byLanguage[language] = translate(language, 'replay.excerptTitle', { title: written, s })
+  }
   const writer = new RecordingWriter(file, {
     ...redact(header).value,
     t0: from,
     startedAt: new Date(from).toISOString(),
     title: title.text,
     titleSaid: title.as,
+    ...(Object.keys(byLanguage).length ? { titleByLanguage: byLanguage } : {}),
     redaction: { secrets: 'redacted', rules: REDACTION_RULES },
   })
   let events = 0

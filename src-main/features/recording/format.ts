@@ -6,6 +6,7 @@ import type { ObjectMeta } from '../../core/watch/event-store'
 import type { ListPage, ListSnapshot, WatchStatus, WatchTarget } from '@common/watch-types'
 import type { ServerVersion } from '@common/kube-types'
 import type { SaidAs } from '@common/result'
+import type { ByLanguage } from '@i18n/translate'
 
 export const FORMAT_NAME = 'apiscope-recording'
 export const FORMAT_VERSION = 1
@@ -38,6 +39,12 @@ export interface RecordingHeader {
    * "… (12 s excerpt)"): a replay says it in the chosen language; `title` keeps its English.
    */
   titleSaid?: SaidAs
+  /**
+   * The title as its author wrote it in several languages (`{"en": …, "fr": …}`, the bundled
+   * demo's): a replay says the one of the chosen language, `title` (its English) otherwise. A
+   * reader that does not know the field shows `title` (format still 1).
+   */
+  titleByLanguage?: ByLanguage
   /**
    * Answers to read-only messages at the start (kube:identity, kube:health, kube:discovery,
    * kube:access-rules), redacted: the Overview and Discovery views show them in replay.
@@ -95,7 +102,8 @@ export type RecordingLine =
    * for views that show answers rather than pushed events; replayed as `recording:answer`.
    */
   | { kind: 'answer'; t: number; channel: string; payload: unknown; answer: unknown }
-  | { kind: 'marker'; t: number; note: string }
+  /** `noteByLanguage`: the note as its author wrote it in several languages, as `titleByLanguage`. */
+  | { kind: 'marker'; t: number; note: string; noteByLanguage?: ByLanguage }
   | { kind: 'end'; t: number; reason: string }
 
 export const STORE_KINDS = new Set(['object', 'bookmark', 'error', 'gone', 'list', 'list-page'])

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { SessionInfo } from '@common/kube-types'
 import type { TimelineEvent } from '@common/watch-types'
 import type { SaidAs } from '@common/result'
+import type { ByLanguage } from '@i18n/translate'
 
 const note = z.string().max(500)
 /** A recording is named, never given as a path: the core resolves it in its own folders. */
@@ -83,7 +84,9 @@ export interface RecorderStatus {
 export interface ReplayMarker {
   /** ms from the start of the recording. */
   atMs: number
+  /** As written; `noteByLanguage`'s text in the chosen language when there is one. */
   note: string
+  noteByLanguage?: ByLanguage
 }
 
 export interface ReplayStatus {
@@ -91,8 +94,11 @@ export interface ReplayStatus {
   title: string
   /** The title's key when Apiscope wrote it (an exported range), to say it in the chosen language. */
   titleSaid?: SaidAs
+  /** The title as its author wrote it in several languages (the bundled demo's). */
+  titleByLanguage?: ByLanguage
   context: string
-  serverVersion: string
+  /** The recorded server's gitVersion; null when recorded without one (the banner says so). */
+  serverVersion: string | null
   startedAt: string
   durationMs: number
   positionMs: number

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { constants, gunzipSync } from 'node:zlib'
 import { fail, ok, type Result, type SaidAs, type UiError } from '@common/result'
 import { saidError } from '@common/said-error'
-import { said, type Said } from '@i18n/translate'
+import { LOCALES, said, type ByLanguage, type Said } from '@i18n/translate'
 import {
   FORMAT_NAME,
   FORMAT_VERSION,
@@ -107,6 +107,12 @@ export function parseRecording(raw: Uint8Array): Result<RecordingContent> {
     // A note's key that does not read as one (a hand-edited file): the note shows as written.
     if ('noteSaid' in value && value.noteSaid !== undefined && !isSaidAs(value.noteSaid))
       delete value.noteSaid
+    // A marker's languages that do not read as texts: the note shows as written (`note`).
+    if (value.kind === 'marker' && 'noteByLanguage' in value) {
+      const texts = byLanguage(value.noteByLanguage)
+      if (texts) value.noteByLanguage = texts
+      else delete value.noteByLanguage
+    }
     lines.push(value)
   }
   return ok({
@@ -132,6 +138,20 @@ const isSaidAs = (v: unknown): v is SaidAs =>
   (v.params === undefined ||
     (isObj(v.params) && Object.values(v.params).every((p) => isStr(p) || isNum(p) || isSaidAs(p))))
 
+/**
+ * A text in several languages as the replay reads it: the languages Apiscope speaks whose value is
+ * text (others are left out: a later Apiscope's languages), or undefined when none is.
+ */
+function byLanguage(v: unknown): ByLanguage | undefined {
+  if (!isObj(v)) return undefined
+  const texts: ByLanguage = {}
+  for (const language of LOCALES) {
+    const text = v[language]
+    if (isStr(text) && text !== '') texts[language] = text
+  }
+  return Object.keys(texts).length ? texts : undefined
+}
+
 function headerProblem(h: RecordingHeader): Said | null {
   const o = h as unknown as Obj
   if (!isObj(o.app) || !isStr(o.app.name) || !isStr(o.app.version)) return said('rec.bad.noApp')
@@ -150,6 +170,12 @@ function headerProblem(h: RecordingHeader): Said | null {
   if (o.answers !== undefined && !isObj(o.answers)) return said('rec.bad.answers')
   // A title's key that does not read as one (a hand-edited file): the title shows as written.
   if (o.titleSaid !== undefined && !isSaidAs(o.titleSaid)) delete o.titleSaid
+  // A title in several languages that does not read as texts: the title shows as written.
+  if (o.titleByLanguage !== undefined) {
+    const texts = byLanguage(o.titleByLanguage)
+    if (texts) o.titleByLanguage = texts
+    else delete o.titleByLanguage
+  }
   return null
 }
 

@@ -6,6 +6,7 @@ import { realClock, type Clock } from '@common/clock'
 import { redact, REDACTION_RULES } from '@common/redaction'
 import type { RecorderStatus } from '@features/recording/messages'
 import type { WatchStatus } from '@common/watch-types'
+import type { ByLanguage } from '@i18n/translate'
 import type { EventStore, StoreOp } from '../../core/watch/event-store'
 import {
   FORMAT_NAME,
@@ -262,9 +263,15 @@ export class Recorder {
     })
   }
 
-  marker(note: string): void {
+  /** A marker; `noteByLanguage` when its author wrote the note in several languages. */
+  marker(note: string, noteByLanguage?: ByLanguage): void {
     this.markers++
-    this.write({ kind: 'marker', t: this.clock.now(), note })
+    this.write({
+      kind: 'marker',
+      t: this.clock.now(),
+      note,
+      ...(noteByLanguage ? { noteByLanguage } : {}),
+    })
   }
 
   stats(): RecorderStats {

@@ -9,7 +9,7 @@ import type { RecordingFile, RecordingStatus, ReplayStatus } from '@features/rec
 import { redact } from '@common/redaction'
 import { fail, ok, type Result, type UiError } from '@common/result'
 import { saidError } from '@common/said-error'
-import { said, type Said } from '@i18n/translate'
+import { said, type ByLanguage, type Said } from '@i18n/translate'
 import type { WatchTarget } from '@common/watch-types'
 import type { CoreContext } from '../../core/core-context'
 import type { RecorderStats } from './recorder'
@@ -38,6 +38,8 @@ export interface StartOptions {
   gzip?: boolean
   includeSecrets?: boolean
   title?: string
+  /** The title in several languages, as its author wrote it (the bundled demo's script). */
+  titleByLanguage?: ByLanguage
   /** The CLI's --out; the renderer cannot give one. */
   path?: string
   /** The watches the CLI is about to start (the header lists them). */
@@ -147,6 +149,7 @@ export class RecordingController {
           watches: options.watches ?? session.watches.statuses().map((st) => st.target),
           answers,
           ...(options.title ? { title: options.title } : {}),
+          ...(options.titleByLanguage ? { titleByLanguage: options.titleByLanguage } : {}),
         },
       })
     } catch (error) {
@@ -193,11 +196,12 @@ export class RecordingController {
     return this.status()
   }
 
-  marker(note: string): Result<RecordingStatus> {
+  /** A marker; `noteByLanguage` when its author wrote the note in several languages. */
+  marker(note: string, noteByLanguage?: ByLanguage): Result<RecordingStatus> {
     if (!this.recorder) {
       return fail(busy(said('rec.err.notRecordingNow'), said('rec.err.notRecordingNowNext')))
     }
-    this.recorder.marker(note)
+    this.recorder.marker(note, noteByLanguage)
     this.announce()
     return ok(this.status())
   }

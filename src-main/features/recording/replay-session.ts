@@ -238,7 +238,11 @@ export class ReplaySession {
   markers() {
     return this.lines
       .filter((l): l is Extract<RecordingLine, { kind: 'marker' }> => l.kind === 'marker')
-      .map((l) => ({ atMs: l.t - this.t0, note: l.note }))
+      .map((l) => ({
+        atMs: l.t - this.t0,
+        note: l.note,
+        ...(l.noteByLanguage ? { noteByLanguage: l.noteByLanguage } : {}),
+      }))
   }
 
   answer(channel: string): unknown {
@@ -252,8 +256,9 @@ export class ReplaySession {
       name: this.name,
       title: h.title ?? this.name,
       ...(h.titleSaid ? { titleSaid: h.titleSaid } : {}),
+      ...(h.titleByLanguage ? { titleByLanguage: h.titleByLanguage } : {}),
       context: h.context,
-      serverVersion: h.server?.gitVersion ?? 'unknown',
+      serverVersion: h.server?.gitVersion ?? null,
       startedAt: h.startedAt,
       durationMs: this.end - this.t0,
       positionMs: this.positionT - this.t0,
