@@ -27,6 +27,17 @@ export const kubectlProxyEn = {
   'kproxy.upgradeRefused': 'connection upgrade refused by Apiscope’s proxy',
   // The core's answers (src-main/features/kubectl-proxy/handlers.ts)
   'kproxy.sessionEnded': 'The proxy stopped: the session it relayed to ended.',
+  // The proxy's own Status answers to kubectl (their message; reason and code are the API's words),
+  // in the language of the environment Apiscope runs in, as kubectl's terminal reads them.
+  'kproxy.answer.noCredential':
+    'Apiscope’s kubectl proxy: this request does not carry the proxy’s credential. Use the kubeconfig Apiscope wrote (its KUBECONFIG line), not another one.',
+  'kproxy.answer.noCredentialUpgrade':
+    'Apiscope’s kubectl proxy: this request does not carry the proxy’s credential.',
+  'kproxy.answer.pathsOnly': 'Apiscope’s kubectl proxy relays paths only.',
+  'kproxy.answer.noUserCredentials': 'Apiscope could not get credentials: {{message}}',
+  'kproxy.answer.noServer': 'The API server did not answer: {{message}}',
+  'kproxy.answer.upgrade':
+    'Apiscope’s kubectl proxy does not relay exec, attach or port-forward: they upgrade the connection to a stream Apiscope cannot show or redact. Run this command with your own context instead: kubectl --context {{context}} ...',
   'kproxy.err.cannotOpen': 'Cannot open the kubectl proxy',
   'kproxy.err.cannotOpenNext': 'Is the temporary folder writable? Try again.',
   'kproxy.err.liveOnly': 'Headers and bodies are shown live only',

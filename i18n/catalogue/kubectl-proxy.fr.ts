@@ -27,6 +27,15 @@ export const kubectlProxyFr: { readonly [K in keyof typeof kubectlProxyEn]: stri
   'kproxy.cutCredential': 'coupé à la limite de capture, et il porte sur un identifiant',
   'kproxy.upgradeRefused': 'Upgrade de la connexion refusé par le proxy d’Apiscope',
   'kproxy.sessionEnded': 'Le proxy s’est arrêté : la session qu’il relayait a pris fin.',
+  'kproxy.answer.noCredential':
+    'Proxy kubectl d’Apiscope : cette requête ne porte pas l’identifiant du proxy. Utilisez le kubeconfig écrit par Apiscope (sa ligne KUBECONFIG), pas un autre.',
+  'kproxy.answer.noCredentialUpgrade':
+    'Proxy kubectl d’Apiscope : cette requête ne porte pas l’identifiant du proxy.',
+  'kproxy.answer.pathsOnly': 'Le proxy kubectl d’Apiscope ne relaie que des chemins.',
+  'kproxy.answer.noUserCredentials': 'Apiscope n’a pas pu obtenir d’identifiants : {{message}}',
+  'kproxy.answer.noServer': 'Le serveur d’API n’a pas répondu : {{message}}',
+  'kproxy.answer.upgrade':
+    'Le proxy kubectl d’Apiscope ne relaie pas exec, attach ni port-forward : ils changent la connexion en un flux qu’Apiscope ne peut ni afficher ni masquer. Lancez plutôt cette commande avec votre propre contexte : kubectl --context {{context}} ...',
   'kproxy.err.cannotOpen': 'Impossible d’ouvrir le proxy kubectl',
   'kproxy.err.cannotOpenNext': 'Le dossier temporaire est-il accessible en écriture ? Réessayez.',
   'kproxy.err.liveOnly': 'Les en-têtes et les corps ne s’affichent qu’en direct',

@@ -2,11 +2,15 @@
 // and the usage errors in French, LC_ALL=C wins over it, and the exit codes stay the same. Run as
 // a user runs it (tsx, no build); no cluster is needed for --help and usage errors. `record` and
 // `proxy` print their progress in French too, against the real server: a French run, then the
-// same with LC_ALL=C in English.
-import { mkdtempSync } from 'node:fs'
+// same with LC_ALL=C in English; and the proxy's own Status answers (an exec it refuses, a request
+// without its credential), which the real kubectl prints, are French too, their reason and code
+// the API's words.
+import { mkdtempSync, readFileSync } from 'node:fs'
+import https from 'node:https'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parse as parseYaml } from 'yaml'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { kubectlVia, runCli, startCli } from './cli-run'
 import { cluster, createNamespace, kubectl, waitUntil } from './helpers'
@@ -23,6 +27,27 @@ const envWith = (env: Record<string, string>) => ({
 })
 
 const apiscope = (env: Record<string, string>, ...args: string[]) => runCli(envWith(env), ...args)
+
+/**
+ * A request to the proxy the kubeconfig at `file` names, trusting its CA, without the proxy's
+ * credential (what a client with another kubeconfig sends): its status and body.
+ */
+function withoutCredential(file: string): Promise<{ status: number; body: string }> {
+  const config = parseYaml(readFileSync(file, 'utf8')) as {
+    clusters: { cluster: Record<string, string> }[]
+  }
+  const c = config.clusters[0]?.cluster ?? {}
+  const ca = Buffer.from(c['certificate-authority-data'] ?? '', 'base64')
+  return new Promise((resolve, reject) => {
+    const req = https.request(`${c.server}/api/v1/namespaces`, { ca }, (res) => {
+      let body = ''
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
 
 /** A long-running command (record, proxy) on this cluster, its output as it comes. */
 const started = (env: Record<string, string>, ...args: string[]) =>
@@ -127,7 +152,9 @@ describe('record and proxy print their progress in the language of the environme
     }
   }, 90_000)
 
-  it('proxies in French: the line to paste, then each relayed request', async () => {
+  it('proxies in French: the line to paste, each relayed request, and its own answers to kubectl', async () => {
+    const ns = createNamespace('frproxy')
+    kubectl('run', 'coquille', '-n', ns, '--image=registry.invalid/shell:1', '--restart=Never')
     const p = started({ LANG: 'fr_FR.UTF-8' }, 'proxy', '--context', ADMIN_CONTEXT)
     try {
       const line = await waitUntil('the line to paste', 50_000, () =>
@@ -141,12 +168,81 @@ describe('record and proxy print their progress in the language of the environme
       await waitUntil('the relayed request on stderr', 10_000, () =>
         /\/api\/v1\/namespaces\/default 200 OK en \d+ millisecondes/.test(p.out.stderr),
       )
+      // Its own Status answers are Apiscope's words for the person reading kubectl's output: in
+      // French, the reason and code as the API says them. The real kubectl prints the message.
+      const exec = await kubectlVia(
+        line[1] as string,
+        dir,
+        'exec',
+        'coquille',
+        '-n',
+        ns,
+        '--',
+        'true',
+      ).then(
+        () => ({ stderr: '' }),
+        (error: { stderr: string }) => error,
+      )
+      expect(exec.stderr).toContain(
+        'Le proxy kubectl d’Apiscope ne relaie pas exec, attach ni port-forward',
+      )
+      expect(exec.stderr).toContain(`kubectl --context ${ADMIN_CONTEXT} ...`)
+      expect(exec.stderr).not.toContain('does not relay')
+      const stranger = await withoutCredential(line[1] as string)
+      expect(stranger.status).toBe(401)
+      expect(JSON.parse(stranger.body)).toMatchObject({
+        kind: 'Status',
+        status: 'Failure',
+        reason: 'Unauthorized',
+        code: 401,
+        message:
+          'Proxy kubectl d’Apiscope : cette requête ne porte pas l’identifiant du proxy. Utilisez le kubeconfig écrit par Apiscope (sa ligne KUBECONFIG), pas un autre.',
+      })
       p.child.kill('SIGINT')
       expect(await p.exited).toBe(0)
       expect(p.out.stderr).not.toContain('Paste this line')
       expect(p.out.stderr).not.toContain('milliseconds')
     } finally {
       p.child.kill('SIGKILL')
+      kubectl('delete', 'namespace', ns, '--wait=false')
+    }
+  }, 90_000)
+
+  it('answers kubectl in English with LC_ALL=C, whatever LANG says', async () => {
+    const ns = createNamespace('cproxy')
+    kubectl('run', 'coquille', '-n', ns, '--image=registry.invalid/shell:1', '--restart=Never')
+    const p = started({ LANG: 'fr_FR.UTF-8', LC_ALL: 'C' }, 'proxy', '--context', ADMIN_CONTEXT)
+    try {
+      const line = await waitUntil('the line to paste', 50_000, () =>
+        /^export KUBECONFIG=(\S+)$/m.exec(p.out.stdout),
+      )
+      const exec = await kubectlVia(
+        line[1] as string,
+        dir,
+        'exec',
+        'coquille',
+        '-n',
+        ns,
+        '--',
+        'true',
+      ).then(
+        () => ({ stderr: '' }),
+        (error: { stderr: string }) => error,
+      )
+      expect(exec.stderr).toContain(
+        'Apiscope’s kubectl proxy does not relay exec, attach or port-forward',
+      )
+      const stranger = await withoutCredential(line[1] as string)
+      expect(JSON.parse(stranger.body)).toMatchObject({
+        reason: 'Unauthorized',
+        code: 401,
+        message: expect.stringContaining('does not carry the proxy’s credential'),
+      })
+      p.child.kill('SIGINT')
+      expect(await p.exited).toBe(0)
+    } finally {
+      p.child.kill('SIGKILL')
+      kubectl('delete', 'namespace', ns, '--wait=false')
     }
   }, 90_000)
 })

@@ -7,6 +7,7 @@
 import type { KubectlProxyStatus, kubectlProxySchemas } from '@features/kubectl-proxy/messages'
 import { fail, ok, type Result } from '@common/result'
 import { saidError } from '@common/said-error'
+import { localeFromEnv } from '@i18n/pick-locale'
 import { said, type Said } from '@i18n/translate'
 import type { ClusterSession } from '../../core/cluster-session'
 import { fetchIdentity } from '../../core/identity'
@@ -84,6 +85,8 @@ export function kubectlProxyHandlers(
         observe: (events) => core.audit.observe(events),
         // A Table watch's rows name no kind: discovery's, read above.
         watch: (opening) => s.watches.relayed({ ...opening, kindOf }),
+        // Its own answers, which kubectl prints, in the language of the environment it runs in.
+        locale: localeFromEnv(core.options.env ?? process.env),
       })
     } catch (error) {
       return fail(

@@ -4,8 +4,10 @@
 // showing each one as it happens: a request-log entry when its answer starts, an audit-shaped event
 // for live traffic, the -v=8 detail on demand, and a relayed watch's events on the timeline (the
 // answer's chunks handed on to the session's watches once written to the client). Bodies stream
-// both ways; only the first part of each is kept to show. Connection upgrades (exec, attach, port-forward) are refused with a Status
-// that says why. Security model: docs/adr/0015-kubectl-proxy-security.md.
+// both ways; only the first part of each is kept to show. Connection upgrades (exec, attach,
+// port-forward) are refused with a Status that says why. The proxy's own Status answers say their
+// message in `locale` (kubectl prints it to a person); reason and code stay the API's words.
+// Security model: docs/adr/0015-kubectl-proxy-security.md.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type http from 'node:http'
 import https from 'node:https'
@@ -28,7 +30,7 @@ import {
 } from './proxy-kubeconfig'
 import { requestHeadersToRelay, responseHeadersToRelay } from './relay-headers'
 import { RelayedExchange, type Requester } from './relayed-exchange'
-import { said } from '@i18n/translate'
+import { said, translate, type Locale } from '@i18n/translate'
 
 /** What the proxy needs of a session's transport. */
 export interface RelayTransport {
@@ -75,6 +77,8 @@ export interface KubectlProxyOptions {
   watch?(opening: RelayedWatchOpening): RelayedWatchFeed
   /** Where the kubeconfig's folder goes (default: the OS temp folder). */
   tmpDir?: string
+  /** The language of the proxy's own Status messages (the environment's: kubectl's terminal). */
+  locale?: Locale
 }
 
 /** Exchanges kept for their -v=8 detail, newest last. */
@@ -100,6 +104,7 @@ export class KubectlProxy {
   private stopped = false
   private readonly tokenDigest: Buffer
   private readonly removeOnExit = () => this.kubeconfig.remove()
+  private readonly locale: Locale
 
   private constructor(
     private readonly options: KubectlProxyOptions,
@@ -110,6 +115,7 @@ export class KubectlProxy {
     readonly startedAt: string,
   ) {
     this.tokenDigest = digest(token)
+    this.locale = options.locale ?? 'en'
     server.on('request', (req, res) => void this.handle(req, res))
     server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => this.upgrade(req, socket))
     server.on('connection', (socket: Socket) => {
@@ -212,18 +218,14 @@ export class KubectlProxy {
     const receivedAt = Date.now()
     const started = performance.now()
     if (!this.authorized(req)) {
-      this.refuse(
-        res,
-        401,
-        'Unauthorized',
-        'Apiscope’s kubectl proxy: this request does not carry the proxy’s credential. Use the kubeconfig Apiscope wrote (its KUBECONFIG line), not another one.',
-        { 'WWW-Authenticate': 'Bearer realm="apiscope-kubectl-proxy"' },
-      )
+      this.refuse(res, 401, 'Unauthorized', translate(this.locale, 'kproxy.answer.noCredential'), {
+        'WWW-Authenticate': 'Bearer realm="apiscope-kubectl-proxy"',
+      })
       return
     }
     const pathAndQuery = req.url ?? '/'
     if (!pathAndQuery.startsWith('/')) {
-      this.refuse(res, 400, 'BadRequest', 'Apiscope’s kubectl proxy relays paths only.')
+      this.refuse(res, 400, 'BadRequest', translate(this.locale, 'kproxy.answer.pathsOnly'))
       return
     }
     const method = req.method ?? 'GET'
@@ -240,7 +242,12 @@ export class KubectlProxy {
       const message = (error as Error).message.split('\n')[0] ?? 'no credentials'
       exchange.finish('failed', Date.now(), message)
       this.log(exchange, started)
-      this.refuse(res, 502, 'ServiceUnavailable', `Apiscope could not get credentials: ${message}`)
+      this.refuse(
+        res,
+        502,
+        'ServiceUnavailable',
+        translate(this.locale, 'kproxy.answer.noUserCredentials', { message }),
+      )
       return
     }
     this.relayed++
@@ -290,7 +297,12 @@ export class KubectlProxy {
         this.log(exchange, started)
         this.options.observe([exchange.auditEvent('ResponseComplete', this.options.requester)])
         if (!res.headersSent)
-          this.refuse(res, 502, 'ServiceUnavailable', `The API server did not answer: ${e.message}`)
+          this.refuse(
+            res,
+            502,
+            'ServiceUnavailable',
+            translate(this.locale, 'kproxy.answer.noServer', { message: e.message }),
+          )
         else res.destroy()
       } else {
         this.complete(exchange, 'cut')
@@ -365,8 +377,8 @@ export class KubectlProxy {
     const authorized = this.authorized(req)
     const code = authorized ? 400 : 401
     const message = authorized
-      ? `Apiscope’s kubectl proxy does not relay exec, attach or port-forward: they upgrade the connection to a stream Apiscope cannot show or redact. Run this command with your own context instead: kubectl --context ${this.options.context} ...`
-      : 'Apiscope’s kubectl proxy: this request does not carry the proxy’s credential.'
+      ? translate(this.locale, 'kproxy.answer.upgrade', { context: this.options.context })
+      : translate(this.locale, 'kproxy.answer.noCredentialUpgrade')
     const body = status(code, authorized ? 'BadRequest' : 'Unauthorized', message)
     this.refused++
     if (authorized) {
