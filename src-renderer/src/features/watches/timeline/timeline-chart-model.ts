@@ -278,6 +278,7 @@ export function watchGaps(
   mode: Mode,
   px: (x: number) => number,
   { rowTop, plotHeight, laneHeight, width }: LaneWindow,
+  labelWidth: (n: number) => number = () => 48,
 ): Gap[] {
   if (mode !== 'rv') return []
   const out: Gap[] = []
@@ -295,7 +296,9 @@ export function watchGaps(
       if (!(n > 0)) continue
       const pa = px(xOf(data, 'rv', a))
       const pb = px(xOf(data, 'rv', b))
-      if (pb < 0 || pa > width || pb - pa < 70) continue
+      // Wide enough for its label with room either side (the label is centred, so two
+      // neighbours' labels stay apart): presenter type and a long count need more than 70 px.
+      if (pb < 0 || pa > width || pb - pa < Math.max(70, labelWidth(n) + 22)) continue
       out.push({ x0: pa, x1: pb, y: (row - rowTop) * laneHeight, n })
       if (out.length > 200) return out
     }
