@@ -45,7 +45,9 @@ export const shellFr: { readonly [K in keyof typeof shellEn]: string } = {
   'help.play': 'lecture / pause du rejeu',
   'help.step': 'un événement en avant / en arrière',
   'help.speed': 'rejeu plus lent / plus rapide (¼× à 16×)',
-  'help.markers': 'repère précédent / suivant',
+  'help.markers': 'repère précédent / suivant (dans un tel tableau : une page de lignes)',
+  'help.rows':
+    'dans un tableau de requêtes, de ressources ou de groupes : ligne précédente / suivante, première / dernière',
   'help.zoom': 'agrandir / réduire tout l’écran',
   'help.views': 'changer de vue',
   'help.help': 'cette aide',
