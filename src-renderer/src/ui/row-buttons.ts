@@ -67,15 +67,15 @@ function scroller(el: HTMLElement): HTMLElement | null {
   return null
 }
 
-/** The row scrolled into its box's sight, below the sticky column headers rather than under them. */
-function reveal(row: HTMLElement): void {
+/** A row the focus scrolled to under its table's sticky column headers: moved down below them. */
+function belowHeaders(row: HTMLElement): void {
   const box = scroller(row)
-  if (!box) return row.scrollIntoView({ block: 'nearest' })
+  if (!box) return
+  const top =
+    box.getBoundingClientRect().top +
+    (row.closest('table')?.tHead?.getBoundingClientRect().height ?? 0)
   const r = row.getBoundingClientRect()
-  const b = box.getBoundingClientRect()
-  const top = b.top + (row.closest('table')?.tHead?.getBoundingClientRect().height ?? 0)
   if (r.top < top) box.scrollTop -= top - r.top
-  else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom
 }
 
 /** On the table body's keydown: a row key focuses the row's button it leads to. */
@@ -94,8 +94,9 @@ export function arrowBetweenRows(event: KeyboardEvent): void {
   event.preventDefault()
   const target = buttons[next]
   if (!target || target === from) return
-  target.focus({ preventScroll: true })
-  reveal(target.closest('tr') ?? target)
+  // The focus scrolls every box it is in as needed (the list's, the view's).
+  target.focus()
+  belowHeaders(target.closest('tr') ?? target)
 }
 
 /**
