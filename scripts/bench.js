@@ -8,6 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as prettier from 'prettier'
 import { build } from 'vite'
+import { lineChart } from './line-chart.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dir = path.join(root, 'test/bench')
@@ -107,125 +108,54 @@ const scaleRows =
   benches.includes('scale.bench.ts') && !died.has('scale.bench.ts') && existsSync(scaleFile)
     ? JSON.parse(readFileSync(scaleFile, 'utf8'))
     : null
+/** The series of a chart: each contender's (or step's) figure against the objects. */
+const seriesOf = (rows, series) =>
+  series.map(([k, name, color]) => ({
+    name,
+    color,
+    points: rows.map((r) => [Number(r.objects), Number(r[k])]),
+  }))
+/** The objects of each row, as the x axis's ticks. */
+const objectTicks = (rows) =>
+  rows.map((r) => [Number(r.objects), Number(r.objects).toLocaleString('en')])
 /** A small SVG line chart of time to every object in the store against the objects, per contender. */
-function scaleChart(rows) {
-  const series = [
-    ['core_ms', 'core, one list request (its default)', '#38bdf8'],
-    ['core_pages_ms', 'core, pages of 500', '#2dd4bf'],
-    ['core_stream_ms', 'core, streaming list', '#a78bfa'],
-    ['informer_ms', 'client-node informer', '#fbbf24'],
-    ['kubectl_ms', 'kubectl --chunk-size=500', '#f87171'],
-  ]
-  const W = 640
-  const H = 320
-  const L = 60
-  const B = 40
-  const xs = rows.map((r) => Number(r.objects))
-  const maxX = Math.max(...xs, 1)
-  const maxY = Math.max(
-    1,
-    ...rows.flatMap((r) => series.map(([k]) => Number(r[k])).filter(Number.isFinite)),
-  )
-  const px = (x) => L + (x / maxX) * (W - L - 20)
-  const py = (y) => H - B - (y / maxY) * (H - B - 20)
-  const lines = series
-    .map(([k, , color]) => {
-      const pts = rows
-        .filter((r) => Number.isFinite(Number(r[k])))
-        .map((r) => `${px(Number(r.objects)).toFixed(1)},${py(Number(r[k])).toFixed(1)}`)
-      return pts.length
-        ? `<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.join(' ')}"/>` +
-            pts
-              .map(
-                (p) =>
-                  `<circle cx="${p.split(',')[0]}" cy="${p.split(',')[1]}" r="3" fill="${color}"/>`,
-              )
-              .join('')
-        : ''
-    })
-    .join('')
-  const legend = series
-    .map(
-      ([, name, color], i) =>
-        `<text x="${L + 10}" y="${24 + i * 16}" fill="${color}">${name}</text>`,
-    )
-    .join('')
-  const ticksX = xs
-    .map(
-      (x) =>
-        `<text x="${px(x)}" y="${H - B + 16}" text-anchor="middle">${x.toLocaleString('en')}</text>`,
-    )
-    .join('')
-  const ticksY = [0, 0.25, 0.5, 0.75, 1]
-    .map(
-      (f) =>
-        `<text x="${L - 6}" y="${py(maxY * f) + 4}" text-anchor="end">${((maxY * f) / 1000).toFixed(1)} s</text>`,
-    )
-    .join('')
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#0f1720"/><g fill="#cbd5e1">${ticksX}${ticksY}<text x="${(W + L) / 2}" y="${H - 6}" text-anchor="middle">ConfigMaps in the cluster</text></g><line x1="${L}" y1="${H - B}" x2="${W - 20}" y2="${H - B}" stroke="#64748b"/><line x1="${L}" y1="20" x2="${L}" y2="${H - B}" stroke="#64748b"/>${lines}<g font-size="12">${legend}</g></svg>\n`
-}
+const scaleChart = (rows) =>
+  lineChart({
+    series: seriesOf(rows, [
+      ['core_ms', 'core, one list request (its default)', '#38bdf8'],
+      ['core_pages_ms', 'core, pages of 500', '#2dd4bf'],
+      ['core_stream_ms', 'core, streaming list', '#a78bfa'],
+      ['informer_ms', 'client-node informer', '#fbbf24'],
+      ['kubectl_ms', 'kubectl --chunk-size=500', '#f87171'],
+    ]),
+    xTicks: objectTicks(rows),
+    yLabel: (y) => `${(y / 1000).toFixed(1)} s`,
+    xTitle: 'ConfigMaps in the cluster',
+    dots: true,
+  })
 /** The page's times against the objects (the scale bench's browser part), the goals dashed. */
-function pageChart(rows) {
-  const series = [
-    ['ui_first_lane_ms', 'first lane drawn', '#38bdf8'],
-    ['ui_longest_task_ms', 'longest task', '#f87171'],
-    ['ui_filter_to_draw_ms', 'filter to draw', '#2dd4bf'],
-    ['ui_inspector_ms', 'inspector names the object', '#a78bfa'],
-    ['ui_inspector_object_ms', 'inspector shows the object', '#c4b5fd'],
-    ['ui_p95_work_scroll_ms', 'p95 frame work, scroll', '#fbbf24'],
-    ['ui_p95_work_zoom_ms', 'p95 frame work, zoom', '#fb923c'],
-  ]
-  const W = 640
-  const H = 320
-  const L = 60
-  const B = 40
-  const xs = rows.map((r) => Number(r.objects))
-  const maxX = Math.max(...xs, 1)
-  const values = rows.flatMap((r) => series.map(([k]) => Number(r[k])).filter(Number.isFinite))
-  const maxY = Math.max(300, ...values)
-  const px = (x) => L + (x / maxX) * (W - L - 20)
-  const py = (y) => H - B - (y / maxY) * (H - B - 20)
-  const goals = [
-    [300, 'first lane 300 ms'],
-    [100, 'filter, inspector 100 ms'],
-    [16.7, 'frame 16.7 ms'],
-  ]
-    .map(
-      ([y, name]) =>
-        `<line x1="${L}" x2="${W - 20}" y1="${py(y).toFixed(1)}" y2="${py(y).toFixed(1)}" stroke="#64748b" stroke-dasharray="4 4"/><text x="${W - 22}" y="${(py(y) - 3).toFixed(1)}" text-anchor="end" fill="#94a3b8">goal: ${name}</text>`,
-    )
-    .join('')
-  const lines = series
-    .map(([k, , color]) => {
-      const pts = rows
-        .filter((r) => Number.isFinite(Number(r[k])))
-        .map((r) => [px(Number(r.objects)).toFixed(1), py(Number(r[k])).toFixed(1)])
-      return pts.length
-        ? `<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.map((p) => p.join(',')).join(' ')}"/>` +
-            pts.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3" fill="${color}"/>`).join('')
-        : ''
-    })
-    .join('')
-  const legend = series
-    .map(
-      ([, name, color], i) =>
-        `<text x="${L + 10}" y="${24 + i * 16}" fill="${color}">${name}</text>`,
-    )
-    .join('')
-  const ticksX = xs
-    .map(
-      (x) =>
-        `<text x="${px(x)}" y="${H - B + 16}" text-anchor="middle">${x.toLocaleString('en')}</text>`,
-    )
-    .join('')
-  const ticksY = [0, 0.25, 0.5, 0.75, 1]
-    .map(
-      (f) =>
-        `<text x="${L - 6}" y="${py(maxY * f) + 4}" text-anchor="end">${Math.round(maxY * f)} ms</text>`,
-    )
-    .join('')
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#0f1720"/><g fill="#cbd5e1">${ticksX}${ticksY}<text x="${(W + L) / 2}" y="${H - 6}" text-anchor="middle">ConfigMaps watched in the page</text></g><line x1="${L}" y1="${H - B}" x2="${W - 20}" y2="${H - B}" stroke="#64748b"/><line x1="${L}" y1="20" x2="${L}" y2="${H - B}" stroke="#64748b"/>${goals}${lines}<g font-size="12">${legend}</g></svg>\n`
-}
+const pageChart = (rows) =>
+  lineChart({
+    series: seriesOf(rows, [
+      ['ui_first_lane_ms', 'first lane drawn', '#38bdf8'],
+      ['ui_longest_task_ms', 'longest task', '#f87171'],
+      ['ui_filter_to_draw_ms', 'filter to draw', '#2dd4bf'],
+      ['ui_inspector_ms', 'inspector names the object', '#a78bfa'],
+      ['ui_inspector_object_ms', 'inspector shows the object', '#c4b5fd'],
+      ['ui_p95_work_scroll_ms', 'p95 frame work, scroll', '#fbbf24'],
+      ['ui_p95_work_zoom_ms', 'p95 frame work, zoom', '#fb923c'],
+    ]),
+    floorY: 300,
+    xTicks: objectTicks(rows),
+    yLabel: (y) => `${Math.round(y)} ms`,
+    xTitle: 'ConfigMaps watched in the page',
+    dots: true,
+    goals: [
+      [300, 'first lane 300 ms'],
+      [100, 'filter, inspector 100 ms'],
+      [16.7, 'frame 16.7 ms'],
+    ],
+  })
 /** Rows with the core's figures (BENCH_SCALE_CORE=0 runs the page only: the core-scale section has the core's). */
 const coreRows = scaleRows?.filter((r) => r.core_ms !== undefined) ?? []
 const pageRows = scaleRows?.filter((r) => r.ui_first_lane_ms !== undefined) ?? []

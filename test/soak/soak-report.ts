@@ -1,6 +1,7 @@
 // The soak's report: one row a minute as a Markdown table, the chart of memory over time (core
-// heap, core RSS, page heap) as a small SVG drawn the way scripts/bench.js draws the scale chart,
-// and what the numbers say about levelling off (the growth over the last half of the run).
+// heap, core RSS, page heap) as a small SVG drawn by scripts/line-chart.js as the bench's charts
+// are, and what the numbers say about levelling off (the growth over the last half of the run).
+import { lineChart } from '../../scripts/line-chart.js'
 
 export interface SoakRow {
   minute: number
@@ -68,41 +69,27 @@ export function growth(
   }
 }
 
+/** Memory over the minutes, the legend above the plot (no line passes under it). */
 export function soakChart(rows: SoakRow[]): string {
   const series: [keyof SoakRow, string, string][] = [
     ['coreHeapMb', 'core heap after GC (main + worker)', '#2dd4bf'],
     ['coreRssMb', 'core RSS', '#a78bfa'],
     ['pageHeapMb', 'page JS heap after GC', '#fbbf24'],
   ]
-  const W = 640
-  const H = 320
-  const L = 60
-  const B = 40
   const maxX = Math.max(1, ...rows.map((r) => r.minute))
-  const maxY = Math.max(1, ...rows.flatMap((r) => series.map(([k]) => Number(r[k]))))
-  const px = (x: number) => L + (x / maxX) * (W - L - 20)
-  const py = (y: number) => H - B - (y / maxY) * (H - B - 20)
-  const lines = series
-    .map(([k, , color]) => {
-      const pts = rows.map((r) => `${px(r.minute).toFixed(1)},${py(Number(r[k])).toFixed(1)}`)
-      return `<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.join(' ')}"/>`
-    })
-    .join('')
-  const legend = series
-    .map(
-      ([, name, color], i) =>
-        `<text x="${L + 10}" y="${24 + i * 16}" fill="${color}">${name}</text>`,
-    )
-    .join('')
   const stepX = maxX <= 10 ? 1 : maxX <= 30 ? 5 : 10
-  const ticksX = Array.from({ length: Math.floor(maxX / stepX) + 1 }, (_, i) => i * stepX)
-    .map((x) => `<text x="${px(x)}" y="${H - B + 16}" text-anchor="middle">${x}</text>`)
-    .join('')
-  const ticksY = [0, 0.25, 0.5, 0.75, 1]
-    .map(
-      (f) =>
-        `<text x="${L - 6}" y="${py(maxY * f) + 4}" text-anchor="end">${Math.round(maxY * f)} MB</text>`,
-    )
-    .join('')
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#0f1720"/><g fill="#cbd5e1">${ticksX}${ticksY}<text x="${(W + L) / 2}" y="${H - 6}" text-anchor="middle">minutes of writes</text></g><line x1="${L}" y1="${H - B}" x2="${W - 20}" y2="${H - B}" stroke="#64748b"/><line x1="${L}" y1="20" x2="${L}" y2="${H - B}" stroke="#64748b"/>${lines}<g font-size="12">${legend}</g></svg>\n`
+  return lineChart({
+    series: series.map(([k, name, color]) => ({
+      name,
+      color,
+      points: rows.map((r) => [r.minute, Number(r[k])]),
+    })),
+    xTicks: Array.from({ length: Math.floor(maxX / stepX) + 1 }, (_, i) => [
+      i * stepX,
+      String(i * stepX),
+    ]),
+    yLabel: (y) => `${Math.round(y)} MB`,
+    xTitle: 'minutes of writes',
+    legend: 'above',
+  })
 }

@@ -1,0 +1,75 @@
+// One small SVG line chart, the docs' charts' only drawer: scripts/bench.js's scale charts and
+// test/soak/soak-report.ts's memory over time. Plain JavaScript so that `node scripts/bench.js`
+// imports it as it is; line-chart.d.ts gives the TypeScript side its types.
+
+/**
+ * The chart as an SVG document: each series a line (its non-finite values left out, dots on its
+ * points if asked), dashed goal lines, the ticks given, a title under the x axis. The legend is
+ * drawn inside the plot's top left corner, or above the plot (`legend: 'above'`, each name beside
+ * a stroke of its colour) where no line can pass under it.
+ */
+export function lineChart({
+  series,
+  floorY = 1,
+  xTicks,
+  yLabel,
+  xTitle,
+  dots = false,
+  goals = [],
+  legend = 'inside',
+}) {
+  const W = 640
+  const L = 60
+  const B = 40
+  // Above the plot: a row a series, then the plot as tall as it is with the legend inside.
+  const T = legend === 'above' ? 24 + series.length * 16 : 20
+  const H = 300 + T
+  const shown = series.map((s) => ({
+    ...s,
+    points: s.points.filter(([, y]) => Number.isFinite(y)),
+  }))
+  const maxX = Math.max(
+    1,
+    ...xTicks.map(([x]) => x),
+    ...series.flatMap((s) => s.points.map(([x]) => x)),
+  )
+  const maxY = Math.max(floorY, ...shown.flatMap((s) => s.points.map(([, y]) => y)))
+  const px = (x) => L + (x / maxX) * (W - L - 20)
+  const py = (y) => H - B - (y / maxY) * (H - B - T)
+  const goalLines = goals
+    .map(
+      ([y, name]) =>
+        `<line x1="${L}" x2="${W - 20}" y1="${py(y).toFixed(1)}" y2="${py(y).toFixed(1)}" stroke="#64748b" stroke-dasharray="4 4"/><text x="${W - 22}" y="${(py(y) - 3).toFixed(1)}" text-anchor="end" fill="#94a3b8">goal: ${name}</text>`,
+    )
+    .join('')
+  const lines = shown
+    .map(({ color, points }) => {
+      const pts = points.map(([x, y]) => [px(x).toFixed(1), py(y).toFixed(1)])
+      return pts.length
+        ? `<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.map((p) => p.join(',')).join(' ')}"/>` +
+            (dots
+              ? pts.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3" fill="${color}"/>`).join('')
+              : '')
+        : ''
+    })
+    .join('')
+  const key = series
+    .map(({ name, color }, i) =>
+      legend === 'above'
+        ? `<line x1="${L}" x2="${L + 18}" y1="${16 + i * 16}" y2="${16 + i * 16}" stroke="${color}" stroke-width="2"/><text x="${L + 24}" y="${20 + i * 16}" fill="${color}">${name}</text>`
+        : `<text x="${L + 10}" y="${24 + i * 16}" fill="${color}">${name}</text>`,
+    )
+    .join('')
+  const ticksX = xTicks
+    .map(
+      ([x, label]) => `<text x="${px(x)}" y="${H - B + 16}" text-anchor="middle">${label}</text>`,
+    )
+    .join('')
+  const ticksY = [0, 0.25, 0.5, 0.75, 1]
+    .map(
+      (f) =>
+        `<text x="${L - 6}" y="${py(maxY * f) + 4}" text-anchor="end">${yLabel(maxY * f)}</text>`,
+    )
+    .join('')
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#0f1720"/><g fill="#cbd5e1">${ticksX}${ticksY}<text x="${(W + L) / 2}" y="${H - 6}" text-anchor="middle">${xTitle}</text></g><line x1="${L}" y1="${H - B}" x2="${W - 20}" y2="${H - B}" stroke="#64748b"/><line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="#64748b"/>${goalLines}${lines}<g font-size="12">${key}</g></svg>\n`
+}
