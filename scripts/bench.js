@@ -323,13 +323,43 @@ const goals = [
   ['first_draw_100k_ms', '< 300', (v) => v < 300],
   ['p95_frame_ms_1m', '< 16.7', (v) => v < 16.7],
 ]
-// Only the ingest benchmark ran: the other figures of the head are those of their last run, read
-// back from the doc.
+// The head's two tables hold the figures of the benchmarks other than scale and core-scale (whose
+// sections say their own runs). BENCH_ONLY=ingest or =timeline-render runs one of them: the
+// others' figures are those of their last run, read back from the doc with that run's date.
 const benchDoc = path.join(root, 'docs/bench.md')
 const previous = existsSync(benchDoc) ? readFileSync(benchDoc, 'utf8') : ''
 const partial = only && only !== 'scale' && only !== 'core-scale'
 const previousRun = /^Last run: (.*?) UTC/m.exec(previous)?.[1]
-const previousOthers = /the other figures are from the run of (.*?) UTC/.exec(previous)?.[1]
+/** A benchmark's name as BENCH_ONLY says it, and what its figures in the head are called. */
+const benchName = (file) =>
+  file === 'watch-ingest.bench.ts' ? 'ingest' : file.replace('.bench.ts', '')
+const figuresOf = (name) =>
+  ({ ingest: 'ingest and memory', 'timeline-render': 'rendering' })[name] ?? name
+/** The date of the run a head benchmark's figures in the previous doc came from. */
+function previousRunOf(name) {
+  const said = new RegExp(`the ${figuresOf(name)} figures are from the run of (.*?) UTC`).exec(
+    previous,
+  )?.[1]
+  // Before 2026-12-05 the line said "the X figures; the other figures are from the run of …".
+  const others = /the other figures are from the run of (.*?) UTC/.exec(previous)?.[1]
+  const ranThen = /^Last run: .*?`BENCH_ONLY=(\S+) npm run bench`/m.exec(previous)?.[1]
+  return said ?? (others && ranThen !== name ? others : previousRun) ?? '?'
+}
+const ranNow = onlyFile && benchName(onlyFile)
+/** Which figures of the head come from which run, the sections after the notes saying their own. */
+const fromWhichRun = [
+  `the ${partial ? `${figuresOf(ranNow)} figures in the two tables below` : 'two tables below'}`,
+  ...(partial
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.bench.ts') && f !== onlyFile)
+        .map(benchName)
+        .filter((name) => name !== 'scale' && name !== 'core-scale')
+        .map(
+          (name) => `the ${figuresOf(name)} figures are from the run of ${previousRunOf(name)} UTC`,
+        )
+    : []),
+  'the sections after the notes say their own runs',
+].join('; ')
 if (partial) {
   const head = previous.split('<!-- scale')[0] ?? ''
   for (const m of head.matchAll(/^\| `([a-z0-9_]+)` +\| ([^|]+?) +\|/gm)) {
@@ -339,9 +369,7 @@ if (partial) {
   }
 }
 const ran = new Date().toISOString().slice(0, 16).replace('T', ' ')
-const lastRun = partial
-  ? `Last run: ${ran} UTC, \`BENCH_ONLY=${only} npm run bench\` (the ${only} figures; the other figures are from the run of ${previousOthers ?? previousRun ?? '?'} UTC).`
-  : `Last run: ${ran} UTC, \`npm run bench\`.`
+const lastRun = `Last run: ${ran} UTC, \`${partial ? `BENCH_ONLY=${only} ` : ''}npm run bench\`: ${fromWhichRun}.`
 const rows = goals.map(
   ([key, goal, ok]) =>
     `| \`${key}\` | ${merged[key] ?? '—'} | ${goal} | ${merged[key] === undefined ? 'not measured' : ok(merged[key]) ? 'met' : 'not met'} |`,
