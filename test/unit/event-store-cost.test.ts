@@ -4,12 +4,11 @@
 // object's record. Until 2026-12-05 a version was counted 8 bytes and its object's list nothing,
 // where a list costs about 250 bytes when it is made (an object's second version): over the soak's
 // hour (17,406 objects, 161,393 versions) about 35 bytes a version with its share of its list.
-import { setFlagsFromString, getHeapStatistics } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { EventStore } from '../../src-main/core/watch/event-store'
 import { ObjectColumns } from '../../src-main/core/watch/object-columns'
 import { EVENT_LIST_BYTES, EVENT_SLOT_BYTES } from '../../src-main/core/watch/version-folding'
+import { heapAfterGc } from './heap-after-gc'
 
 const json = new TextEncoder().encode('{}')
 
@@ -52,23 +51,15 @@ function churn(store: EventStore, objects: number, writes: number): void {
   }
 }
 
-setFlagsFromString('--expose-gc')
-const gc = runInNewContext('gc') as () => void
-const heap = () => {
-  gc()
-  gc()
-  return getHeapStatistics().used_heap_size + process.memoryUsage().arrayBuffers
-}
-
 describe('what the budget counts of the events', () => {
   it('follows the heap the store takes on its own thread', async () => {
-    const before = heap()
+    const before = heapAfterGc()
     // The soak's hour in size: 5,000 objects, 150,000 writes (its versions go to the worker,
     // whose heap is its own; each is 2 bytes here).
     const store = new EventStore()
     churn(store, 5000, 150_000)
     await store.compacted()
-    const taken = heap() - before
+    const taken = heapAfterGc() - before
     const counted = store.eventsBytes()
     store.close()
     // Measured on Node 20: counted 1.09 of what the store's thread took (22 MB); 0.84 to 1.09
@@ -81,10 +72,10 @@ describe('what the budget counts of the events', () => {
     // 20,000 objects of two versions: each made its list (measured: 257 bytes an object).
     const short = new ObjectColumns()
     for (let k = 0; k < 20_000; k++) short.add(`u${k}`, `n${k}`, 1, 1, 1)
-    const made = heap()
+    const made = heapAfterGc()
     for (let k = 0; k < 20_000; k++) short.addVersionEvent(k, 0, k)
     for (let k = 0; k < 20_000; k++) short.addVersionEvent(k, 1, 20_000 + k)
-    const lists = heap() - made
+    const lists = heapAfterGc() - made
     expect(short.listed).toBe(20_000)
     const perList = lists / 20_000
     expect((EVENT_LIST_BYTES + EVENT_SLOT_BYTES) / perList).toBeGreaterThan(0.85)

@@ -5,8 +5,6 @@
 // store takes (a heap measured after GC, not a time); and with a budget the real worker's rule
 // keeps it there while objects are created, written and deleted.
 import { MessageChannel } from 'node:worker_threads'
-import { setFlagsFromString, getHeapStatistics } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import {
   serveVersionHistory,
@@ -14,6 +12,7 @@ import {
   type HistoryRequest,
 } from '../../src-main/core/watch/version-history-worker'
 import { VersionStore } from '../../src-main/core/watch/version-store'
+import { heapAfterGc } from './heap-after-gc'
 
 const encoder = new TextEncoder()
 /** A watch line of a ConfigMap much like the soak's (test/soak/soak-writes.ts), managed fields and all. */
@@ -109,19 +108,12 @@ describe('what the budget counts of the version history', () => {
   })
 
   it('follows the heap the store takes, where the versions alone are a fraction of it', () => {
-    setFlagsFromString('--expose-gc')
-    const gc = runInNewContext('gc') as () => void
-    const heap = () => {
-      gc()
-      gc()
-      return getHeapStatistics().used_heap_size + process.memoryUsage().arrayBuffers
-    }
-    const before = heap()
+    const before = heapAfterGc()
     const store = new VersionStore()
     churn(3000, 40_000, (object, version, bytes, deleted) =>
       store.add(object, version, bytes, 0, bytes.length, deleted),
     )
-    const taken = heap() - before
+    const taken = heapAfterGc() - before
     // Measured on Node 20: held 1.00 of what the store took (15 MB), its versions' bytes alone 0.10.
     expect(store.held / taken).toBeGreaterThan(0.8)
     expect(store.held / taken).toBeLessThan(1.25)
