@@ -213,6 +213,10 @@ describe('packLabels in a crowd', () => {
   /** How many labels were left out, as the "+n more" note says. */
   const said = (packed: PackedLabels) => Number(/\d+/.exec(packed.more?.text ?? '0')?.[0])
 
+  /** The crowd's labels packed over resourceVersions 250 to 500, in `maxRows` rows at most. */
+  const pack = (data: TimelineData, maxRows: number, lang: 'en' | 'fr') =>
+    packLabels(data, 'rv', plotScale([250, 500], WIDTH), { width: WIDTH, textWidth, maxRows }, lang)
+
   function crowd(rvs: number[], expired: number[] = [], relists: number[] = []): TimelineData {
     const data = timeline([[100, 'a'], ...expired.map((rv): Spec => [rv, 'a', 'ERROR'])])
     expired.forEach((_, i) =>
@@ -232,12 +236,9 @@ describe('packLabels in a crowd', () => {
   for (const lang of ['en', 'fr'] as const)
     for (const maxRows of [2, 3]) {
       it(`keeps many lists close together apart, or counts them, in ${lang} on ${maxRows} rows`, () => {
-        const data = crowd([280, 284, 288, 290, 296, 300, 311, 315, 318, 330, 333, 340])
-        const packed = packLabels(
-          data,
-          'rv',
-          plotScale([250, 500], WIDTH),
-          { width: WIDTH, textWidth, maxRows },
+        const packed = pack(
+          crowd([280, 284, 288, 290, 296, 300, 311, 315, 318, 330, 333, 340]),
+          maxRows,
           lang,
         )
         expect(faults(packed)).toEqual([])
@@ -247,14 +248,7 @@ describe('packLabels in a crowd', () => {
       })
 
       it(`puts a 410 beside the relist that followed it, in ${lang} on ${maxRows} rows`, () => {
-        const data = crowd([284, 311], [470, 475, 490], [471, 476])
-        const packed = packLabels(
-          data,
-          'rv',
-          plotScale([250, 500], WIDTH),
-          { width: WIDTH, textWidth, maxRows },
-          lang,
-        )
+        const packed = pack(crowd([284, 311], [470, 475, 490], [471, 476]), maxRows, lang)
         expect(faults(packed)).toEqual([])
         expect(packed.labels.length + said(packed)).toBe(7)
       })
@@ -289,14 +283,7 @@ describe('packLabels in a crowd', () => {
       )
       const relists = expired.map((rv) => rv + Math.floor(next() * 6))
       const data = crowd(rvs, expired, relists)
-      const lang = round % 2 ? 'fr' : 'en'
-      const packed = packLabels(
-        data,
-        'rv',
-        plotScale([250, 500], WIDTH),
-        { width: WIDTH, textWidth, maxRows: 1 + (round % 3) },
-        lang,
-      )
+      const packed = pack(data, 1 + (round % 3), round % 2 ? 'fr' : 'en')
       expect(faults(packed), `round ${round}`).toEqual([])
       if (packed.labels.length === 0 && !packed.more) expect(n + expired.length).toBe(0)
     }
