@@ -49,6 +49,16 @@ function withoutCredential(file: string): Promise<{ status: number; body: string
   })
 }
 
+/**
+ * `kubectl exec` into the pod coquille of `ns` through the proxy the kubeconfig at `file` names,
+ * which refuses it: what kubectl prints on stderr.
+ */
+const execThroughProxy = (file: string, ns: string): Promise<{ stderr: string }> =>
+  kubectlVia(file, dir, 'exec', 'coquille', '-n', ns, '--', 'true').then(
+    () => ({ stderr: '' }),
+    (error: { stderr: string }) => error,
+  )
+
 /** A long-running command (record, proxy) on this cluster, its output as it comes. */
 const started = (env: Record<string, string>, ...args: string[]) =>
   startCli(envWith({ KUBECONFIG: cluster().kubeconfig, ...env }), ...args)
@@ -170,19 +180,7 @@ describe('record and proxy print their progress in the language of the environme
       )
       // Its own Status answers are Apiscope's words for the person reading kubectl's output: in
       // French, the reason and code as the API says them. The real kubectl prints the message.
-      const exec = await kubectlVia(
-        line[1] as string,
-        dir,
-        'exec',
-        'coquille',
-        '-n',
-        ns,
-        '--',
-        'true',
-      ).then(
-        () => ({ stderr: '' }),
-        (error: { stderr: string }) => error,
-      )
+      const exec = await execThroughProxy(line[1] as string, ns)
       expect(exec.stderr).toContain(
         'Le proxy kubectl d’Apiscope ne relaie pas exec, attach ni port-forward',
       )
@@ -216,19 +214,7 @@ describe('record and proxy print their progress in the language of the environme
       const line = await waitUntil('the line to paste', 50_000, () =>
         /^export KUBECONFIG=(\S+)$/m.exec(p.out.stdout),
       )
-      const exec = await kubectlVia(
-        line[1] as string,
-        dir,
-        'exec',
-        'coquille',
-        '-n',
-        ns,
-        '--',
-        'true',
-      ).then(
-        () => ({ stderr: '' }),
-        (error: { stderr: string }) => error,
-      )
+      const exec = await execThroughProxy(line[1] as string, ns)
       expect(exec.stderr).toContain(
         'Apiscope’s kubectl proxy does not relay exec, attach or port-forward',
       )
