@@ -32,6 +32,7 @@ import {
   createNamespaces,
   fillEtcd,
   median,
+  medians,
   r2,
   runChildRole,
   runKubectl,
@@ -105,8 +106,14 @@ async function runBench(): Promise<Record<string, number | string>> {
               throw new Error(`${role} saw ${run.objects} objects of ${expected}`)
             ;(runs[role] ??= []).push(run)
           }
-        const m = (role: string, f: keyof Run) =>
-          median((runs[role] ?? []).map((r) => Number(r[f] ?? 0)))
+        // Each figure's median over the rounds, by contender.
+        const [core, pages, stream, informer, kubectl] = medians(runs, [
+          'core',
+          'core-pages',
+          'core-stream',
+          'informer',
+          'kubectl',
+        ])
         const row: Record<string, number | string> = {
           objects: expected,
           rounds,
@@ -114,36 +121,36 @@ async function runBench(): Promise<Record<string, number | string>> {
           load: r2(median(loads)),
           load_min: r2(Math.min(...loads)),
           load_max: r2(Math.max(...loads)),
-          core_ms: Math.round(m('core', 'ms')),
-          informer_ms: Math.round(m('informer', 'ms')),
-          informer_vs_core: r2(m('informer', 'ms') / m('core', 'ms')),
-          kubectl_ms: Math.round(m('kubectl', 'ms')),
-          kubectl_vs_core: r2(m('kubectl', 'ms') / m('core', 'ms')),
-          core_stored_ms: Math.round(m('core', 'storedMs')),
-          informer_vs_core_stored: r2(m('informer', 'ms') / m('core', 'storedMs')),
-          core_pages_ms: Math.round(m('core-pages', 'ms')),
-          informer_vs_core_pages: r2(m('informer', 'ms') / m('core-pages', 'ms')),
-          core_cpu_ms: Math.round(m('core', 'cpuMs')),
-          informer_cpu_ms: Math.round(m('informer', 'cpuMs')),
-          informer_vs_core_cpu: r2(m('informer', 'cpuMs') / m('core', 'cpuMs')),
-          core_other_cpu_ms: Math.round(m('core', 'otherCpuMs')),
-          informer_other_cpu_ms: Math.round(m('informer', 'otherCpuMs')),
-          core_run_wait_ms: Math.round(m('core', 'runWaitMs')),
-          informer_run_wait_ms: Math.round(m('informer', 'runWaitMs')),
-          core_heap_mb: r2(m('core', 'heapMb')),
-          informer_heap_mb: r2(m('informer', 'heapMb')),
-          heap_core_vs_informer: r2(m('core', 'heapMb') / m('informer', 'heapMb')),
-          core_rss_mb: Math.round(m('core', 'rssMb')),
-          informer_rss_mb: Math.round(m('informer', 'rssMb')),
-          rss_core_vs_informer: r2(m('core', 'rssMb') / m('informer', 'rssMb')),
-          core_max_block_ms: Math.round(m('core', 'maxBlockMs')),
-          informer_max_block_ms: Math.round(m('informer', 'maxBlockMs')),
+          core_ms: Math.round(core.ms),
+          informer_ms: Math.round(informer.ms),
+          informer_vs_core: r2(informer.ms / core.ms),
+          kubectl_ms: Math.round(kubectl.ms),
+          kubectl_vs_core: r2(kubectl.ms / core.ms),
+          core_stored_ms: Math.round(core.storedMs),
+          informer_vs_core_stored: r2(informer.ms / core.storedMs),
+          core_pages_ms: Math.round(pages.ms),
+          informer_vs_core_pages: r2(informer.ms / pages.ms),
+          core_cpu_ms: Math.round(core.cpuMs),
+          informer_cpu_ms: Math.round(informer.cpuMs),
+          informer_vs_core_cpu: r2(informer.cpuMs / core.cpuMs),
+          core_other_cpu_ms: Math.round(core.otherCpuMs),
+          informer_other_cpu_ms: Math.round(informer.otherCpuMs),
+          core_run_wait_ms: Math.round(core.runWaitMs),
+          informer_run_wait_ms: Math.round(informer.runWaitMs),
+          core_heap_mb: r2(core.heapMb),
+          informer_heap_mb: r2(informer.heapMb),
+          heap_core_vs_informer: r2(core.heapMb / informer.heapMb),
+          core_rss_mb: Math.round(core.rssMb),
+          informer_rss_mb: Math.round(informer.rssMb),
+          rss_core_vs_informer: r2(core.rssMb / informer.rssMb),
+          core_max_block_ms: Math.round(core.maxBlockMs),
+          informer_max_block_ms: Math.round(informer.maxBlockMs),
         }
         if (runs['core-stream']) {
-          row.stream_ms = Math.round(m('core-stream', 'ms'))
-          row.informer_vs_stream = r2(m('informer', 'ms') / m('core-stream', 'ms'))
-          row.stream_heap_mb = r2(m('core-stream', 'heapMb'))
-          row.stream_max_block_ms = Math.round(m('core-stream', 'maxBlockMs'))
+          row.stream_ms = Math.round(stream.ms)
+          row.informer_vs_stream = r2(informer.ms / stream.ms)
+          row.stream_heap_mb = r2(stream.heapMb)
+          row.stream_max_block_ms = Math.round(stream.maxBlockMs)
         }
         process.stderr.write(`[core-scale] ${size}: ${JSON.stringify(row)}\n`)
         for (const [k, v] of Object.entries(row)) out[`scale_side_${k}_${size}`] = v

@@ -46,6 +46,36 @@ export interface Run {
 
 export const median = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+/** A Run's figures (its numbers). */
+const FIGURES = [
+  'ms',
+  'storedMs',
+  'objects',
+  'cpuMs',
+  'otherCpuMs',
+  'runWaitMs',
+  'heapMb',
+  'rssMb',
+  'maxBlockMs',
+  'frames',
+  'maxFrameKb',
+] as const satisfies readonly (keyof Run)[]
+type Medians = Record<(typeof FIGURES)[number], number>
+/**
+ * For each of `roles`, each figure's median over that contender's rounds (one run a round): 0 for
+ * a figure its runs lack, or for a contender that did not run.
+ */
+export function medians<const R extends readonly string[]>(
+  runs: Record<string, Run[]>,
+  roles: R,
+): { [I in keyof R]: Medians } {
+  return roles.map(
+    (role) =>
+      Object.fromEntries(
+        FIGURES.map((f) => [f, median((runs[role] ?? []).map((r) => Number(r[f] ?? 0)))]),
+      ) as Medians,
+  ) as { [I in keyof R]: Medians }
+}
 export const r1 = (x: number) => Math.round(x * 10) / 10
 export const r2 = (x: number) => Math.round(x * 100) / 100
 

@@ -31,7 +31,7 @@ import {
   countConfigMaps,
   createNamespaces,
   fillEtcd,
-  median,
+  medians,
   r1,
   r2,
   runChildRole,
@@ -177,37 +177,44 @@ export async function runScaleBench(): Promise<Record<string, number | string>> 
         ;(runs.kubectl ??= []).push(await runKubectl(info))
         if (roles[3]) (runs[roles[3]] ??= []).push(await child(self, roles[3], stateFile, expected))
       }
-      const m = (k: string, f: keyof Run) => median((runs[k] ?? []).map((r) => Number(r[f] ?? 0)))
+      // Each figure's median over the rounds, by contender.
+      const [core, pages, auto, informer, kubectl] = medians(runs, [
+        'core',
+        'core-pages',
+        'core-auto',
+        'informer',
+        'kubectl',
+      ])
       // core: the default start (list then watch, one list request); core-pages: pages of 500.
       const row: Record<string, number | string> = {
         size,
         rounds: ROUNDS,
         objects: expected,
-        core_ms: Math.round(m('core', 'ms')),
-        core_pages_ms: Math.round(m('core-pages', 'ms')),
-        core_pages_vs_informer: r2(m('informer', 'ms') / m('core-pages', 'ms')),
-        core_stream_ms: runs['core-auto']?.length ? Math.round(m('core-auto', 'ms')) : '—',
-        informer_ms: Math.round(m('informer', 'ms')),
-        kubectl_ms: Math.round(m('kubectl', 'ms')),
-        core_vs_informer: r2(m('informer', 'ms') / m('core', 'ms')),
-        core_vs_kubectl: r2(m('kubectl', 'ms') / m('core', 'ms')),
-        core_heap_mb: r1(m('core', 'heapMb')),
-        informer_heap_mb: r1(m('informer', 'heapMb')),
-        heap_ratio: r2(m('core', 'heapMb') / m('informer', 'heapMb')),
-        core_rss_mb: Math.round(m('core', 'rssMb')),
-        informer_rss_mb: Math.round(m('informer', 'rssMb')),
-        rss_ratio: r2(m('core', 'rssMb') / m('informer', 'rssMb')),
-        core_max_block_ms: r1(m('core', 'maxBlockMs')),
-        core_frames: m('core', 'frames'),
-        core_max_frame_kb: Math.round(m('core', 'maxFrameKb')),
+        core_ms: Math.round(core.ms),
+        core_pages_ms: Math.round(pages.ms),
+        core_pages_vs_informer: r2(informer.ms / pages.ms),
+        core_stream_ms: runs['core-auto']?.length ? Math.round(auto.ms) : '—',
+        informer_ms: Math.round(informer.ms),
+        kubectl_ms: Math.round(kubectl.ms),
+        core_vs_informer: r2(informer.ms / core.ms),
+        core_vs_kubectl: r2(kubectl.ms / core.ms),
+        core_heap_mb: r1(core.heapMb),
+        informer_heap_mb: r1(informer.heapMb),
+        heap_ratio: r2(core.heapMb / informer.heapMb),
+        core_rss_mb: Math.round(core.rssMb),
+        informer_rss_mb: Math.round(informer.rssMb),
+        rss_ratio: r2(core.rssMb / informer.rssMb),
+        core_max_block_ms: r1(core.maxBlockMs),
+        core_frames: core.frames,
+        core_max_frame_kb: Math.round(core.maxFrameKb),
       }
       // BENCH_SCALE_CORE=0: none of the core's figures, only the browser's below.
       if (!CORE)
         for (const k of Object.keys(row)) if (k !== 'size' && k !== 'objects') delete row[k]
       if (runs['core-auto']?.length) {
-        row.core_stream_vs_informer = r2(m('informer', 'ms') / m('core-auto', 'ms'))
-        row.core_stream_heap_mb = r1(m('core-auto', 'heapMb'))
-        row.core_stream_max_block_ms = r1(m('core-auto', 'maxBlockMs'))
+        row.core_stream_vs_informer = r2(informer.ms / auto.ms)
+        row.core_stream_heap_mb = r1(auto.heapMb)
+        row.core_stream_max_block_ms = r1(auto.maxBlockMs)
       }
       if (process.env.BENCH_SCALE_UI !== '0') {
         const shots = path.join(REPO_ROOT, 'test/artifacts/screenshots')
