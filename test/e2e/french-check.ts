@@ -1,10 +1,12 @@
 // The French screen's checks, shared by the French end-to-end specs (french-ui.spec.ts and one
 // per area): which visible texts are English catalogue texts that French says otherwise, and
-// whether a screen fits at 1280×720 (layout-audit.ts).
+// whether a screen fits at 1280×720 (layout-audit.ts); and the walkthroughs opened in French.
 import type { Page } from '@playwright/test'
 import { catalogues } from '@i18n/translate'
 import { expect } from './fixtures'
 import { auditLayout, FITS } from './layout-audit'
+import type { ApiscopePage } from './pages/apiscope-page'
+import { WalkthroughsPage } from './pages/walkthroughs-page'
 
 /** A count's placeholder stands for digits and the locale's separators; any other for anything. */
 const placeholder = (p: string): string =>
@@ -88,4 +90,20 @@ export async function expectFits(page: Page, where: string): Promise<void> {
   await expect
     .poll(() => auditLayout(page), { message: `layout of the French ${where}`, timeout: 4_000 })
     .toEqual(FITS)
+}
+
+/**
+ * The app opened in French (chosen before, as the side bar's switch stores it), connected, then
+ * its walkthroughs by the side bar's button.
+ */
+export async function walkthroughsInFrench(apiscope: ApiscopePage): Promise<WalkthroughsPage> {
+  const page = apiscope.page
+  await page.addInitScript("localStorage.setItem('apiscope.locale', 'fr')")
+  await apiscope.open()
+  await expect(apiscope.statusPill).toContainText('Connecté')
+  await page
+    .getByRole('navigation', { name: 'Vues' })
+    .getByRole('button', { name: 'Parcours guidés' })
+    .click()
+  return new WalkthroughsPage(page)
 }

@@ -4,11 +4,10 @@
 // French under its body. The timeline lacks the event when the page has not been given its frames:
 // they are held back on the page's WebSocket (what a tab that lags behind its core lives through),
 // while the core's store, which the Ownership history reads, has the new version.
-import { expectFits, expectNoEnglish } from './french-check'
+import { expectFits, expectNoEnglish, walkthroughsInFrench } from './french-check'
 import { expect, test } from './fixtures'
 import { kubectl } from './kubectl'
 import { OwnershipPage } from './pages/ownership-page'
-import { WalkthroughsPage } from './pages/walkthroughs-page'
 
 test('the Ownership history says its event is gone from the timeline, again after a language switch', async ({
   apiscope,
@@ -89,14 +88,7 @@ test('a walkthrough’s answer cut at 6,000 characters says how many more in Fre
   page,
 }) => {
   test.setTimeout(120_000)
-  await page.addInitScript("localStorage.setItem('apiscope.locale', 'fr')")
-  const w = new WalkthroughsPage(page)
-  await apiscope.open()
-  await expect(apiscope.statusPill).toContainText('Connecté')
-  await page
-    .getByRole('navigation', { name: 'Vues' })
-    .getByRole('button', { name: 'Parcours guidés' })
-    .click()
+  const w = await walkthroughsInFrench(apiscope)
   await w.choose(/Des adresses et la découverte/)
   await w.start.click()
   await expect(w.stepTitle).toContainText('Étape 1 sur 5')

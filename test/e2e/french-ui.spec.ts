@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { demoFacts } from './demo-facts'
 import { expect, startServe, test, useDemoServe } from './fixtures'
-import { englishShown, expectFits, expectNoEnglish } from './french-check'
+import { englishShown, expectFits, expectNoEnglish, walkthroughsInFrench } from './french-check'
 import { ApiscopePage } from './pages/apiscope-page'
-import { WalkthroughsPage } from './pages/walkthroughs-page'
 import { showView } from './view-settled'
 import { clickMarker } from './replay-markers'
 
@@ -160,14 +159,7 @@ test('a walkthrough in French: plan, what it will send, what came back, checked'
   apiscope,
   page,
 }) => {
-  await page.addInitScript("localStorage.setItem('apiscope.locale', 'fr')")
-  const w = new WalkthroughsPage(page)
-  await apiscope.open()
-  await expect(apiscope.statusPill).toContainText('Connecté')
-  await page
-    .getByRole('navigation', { name: 'Vues' })
-    .getByRole('button', { name: 'Parcours guidés' })
-    .click()
+  const w = await walkthroughsInFrench(apiscope)
   await expect(
     page.getByRole('heading', { name: 'Refaire les expériences du chapitre, pas à pas' }),
   ).toBeVisible()

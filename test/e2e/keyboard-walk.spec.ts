@@ -657,14 +657,19 @@ async function relayThroughProxy(
   return codes
 }
 
-test('live: the request log filled with real requests is still one Tab stop', async ({
-  apiscope,
-  page,
-}) => {
+/** A live walk's start: ten minutes at most, no motion, the app connected to the test server. */
+async function openLive(apiscope: ApiscopePage, page: Page): Promise<void> {
   test.setTimeout(600_000)
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await apiscope.open()
   await expect(apiscope.statusPill).toContainText('Connected')
+}
+
+test('live: the request log filled with real requests is still one Tab stop', async ({
+  apiscope,
+  page,
+}) => {
+  await openLive(apiscope, page)
   await switchTheme(page, 'dark')
   // The requests come from outside the page, as kubectl's would: through the kubectl proxy.
   const panel = page.getByTestId('kubectl-proxy-panel')
@@ -707,10 +712,7 @@ test('live: Tab reaches every control of every view, each with a visible focus',
   apiscope,
   page,
 }) => {
-  test.setTimeout(600_000)
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  await apiscope.open()
-  await expect(apiscope.statusPill).toContainText('Connected')
+  await openLive(apiscope, page)
   expect(await walkAll(page)).toEqual([])
   await dialogsByKeyboard(page, { open: 'Replay a recording', help: 'Keyboard shortcuts' })
 })
