@@ -89,6 +89,11 @@ export interface TrafficAggregate {
   code: number | null
   stoppedAt: TrafficRequest['stoppedAt']
   count: number
+  /**
+   * The newest requestReceivedTimestamp among them, ms since the epoch: when the drawing counts
+   * them. Absent in recordings made before aggregates carried it.
+   */
+  at?: number
 }
 
 export type TrafficSourceKind = 'webhook' | 'log-file' | 'minikube-log'

@@ -71,3 +71,28 @@ export function demoFacts(): {
       })),
   }
 }
+
+/**
+ * How many recorded traffic requests of one client (its kind, as live traffic's rows name them)
+ * the API server received in the 10 s before a moment of the demo (ms from its start), among
+ * those the recording had pushed by then: what live traffic's drawing counts at that moment.
+ */
+export function demoTrafficBefore(atMs: number, client: string): number {
+  const lines = gunzipSync(readFileSync(DEMO_FILE))
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map(
+      (l) =>
+        JSON.parse(l) as Line & {
+          payload?: { requests?: { client: string; code: number | null; receivedAt: number }[] }
+        },
+    )
+  const t0 = lines.find((l) => l.kind === 'header')?.t0 ?? 0
+  const at = t0 + atMs
+  return lines
+    .filter((l) => l.kind === 'emit' && l.channel === 'traffic:batch' && (l.t ?? 0) <= at)
+    .flatMap((l) => l.payload?.requests ?? [])
+    .filter((r) => r.client === client && r.code !== null)
+    .filter((r) => r.receivedAt > at - 10_000 && r.receivedAt <= at).length
+}

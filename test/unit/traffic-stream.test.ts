@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest'
 import type { TrafficBatch } from '@features/traffic/messages'
 import type { AuditEvent } from '../../src-main/features/traffic/audit-event'
-import { PUSH_LIMIT, TrafficStream } from '../../src-main/features/traffic/traffic-stream'
+import {
+  PUSH_LIMIT,
+  TrafficStream,
+  aggregate,
+} from '../../src-main/features/traffic/traffic-stream'
 import { ManualClock } from './manual-clock'
 
 const event = (
@@ -98,6 +102,35 @@ describe('traffic stream', () => {
       client: 'kubectl',
       count: 250,
     })
+    stream.close()
+  })
+
+  it('says when the newest request of each aggregated path was received', () => {
+    const batches: TrafficBatch[] = []
+    const clock = new ManualClock()
+    const stream = new TrafficStream(
+      (b) => batches.push(b),
+      () => [],
+      10,
+      clock,
+    )
+    stream.ingest([
+      event('x', 'ResponseComplete', 201, {
+        requestReceivedTimestamp: '2026-11-30T12:00:03.000000Z',
+      }),
+      event('y', 'ResponseComplete', 201, {
+        requestReceivedTimestamp: '2026-11-30T12:00:07.500000Z',
+      }),
+      event('z', 'ResponseComplete', 201, {
+        requestReceivedTimestamp: '2026-11-30T12:00:05.000000Z',
+      }),
+    ])
+    clock.advance(20)
+    const requests = batches.flatMap((b) => b.requests)
+    expect(requests).toHaveLength(3)
+    expect(aggregate(requests)).toEqual([
+      expect.objectContaining({ count: 3, at: Date.parse('2026-11-30T12:00:07.500Z') }),
+    ])
     stream.close()
   })
 })

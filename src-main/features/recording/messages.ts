@@ -100,6 +100,8 @@ export interface ReplayStatus {
   /** The recorded server's gitVersion; null when recorded without one (the banner says so). */
   serverVersion: string | null
   startedAt: string
+  /** The recording's start, ms since the epoch: positionMs counts from it (recorded time). */
+  t0: number
   durationMs: number
   positionMs: number
   playing: boolean

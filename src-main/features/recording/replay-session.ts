@@ -260,6 +260,7 @@ export class ReplaySession {
       context: h.context,
       serverVersion: h.server?.gitVersion ?? null,
       startedAt: h.startedAt,
+      t0: this.t0,
       durationMs: this.end - this.t0,
       positionMs: this.positionT - this.t0,
       playing: this.playing,

@@ -183,6 +183,7 @@ export function aggregate(requests: readonly TrafficRequest[]): TrafficAggregate
     const found = byKey.get(key)
     if (found) {
       found.count++
+      found.at = Math.max(found.at ?? r.receivedAt, r.receivedAt)
       continue
     }
     const row: TrafficAggregate = {
@@ -194,6 +195,7 @@ export function aggregate(requests: readonly TrafficRequest[]): TrafficAggregate
       code: r.code,
       stoppedAt: r.stoppedAt,
       count: 1,
+      at: r.receivedAt,
     }
     if (r.namespace) row.namespace = r.namespace
     byKey.set(key, row)

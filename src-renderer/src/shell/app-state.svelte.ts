@@ -19,6 +19,7 @@ import { toLoadable, type Loadable } from '../ui/loadable'
 import type { LabState } from '../features/lab/lab-state.svelte'
 import type { OwnershipState } from '../features/ownership/ownership-state.svelte'
 import { RecordingState } from '../features/recording/recording-state.svelte'
+import { replayNow } from '../features/recording/replay-clock'
 import { KubectlProxyState } from '../features/kubectl-proxy/kubectl-proxy-state.svelte'
 import { StoreBudgetState } from '../features/watches/store-budget-state.svelte'
 import type { TimelineState } from '../features/watches/timeline-state.svelte'
@@ -118,7 +119,11 @@ export class AppState {
     // A walkthrough's marks name one world's requests and events, not the other's.
     this.highlight = null
     if (replay) {
-      const world: WorldState = new WorldState(this.api, true, () => this.#world === world)
+      const clock = {
+        recorded: true,
+        now: () => replayNow(this.recording.status.replay),
+      }
+      const world: WorldState = new WorldState(this.api, true, () => this.#world === world, clock)
       world.adoptSession({ status: 'connected', info: replay.session })
       this.#world = world
       void world.loadReplay()

@@ -17,7 +17,11 @@ import { toLoadable, type Loadable } from '../ui/loadable'
 import { OwnershipState } from '../features/ownership/ownership-state.svelte'
 import { SessionResets, type StartOverReason } from './session-reset'
 import { TimelineState } from '../features/watches/timeline-state.svelte'
-import { TrafficState } from '../features/traffic/traffic-state.svelte'
+import {
+  LIVE_CLOCK,
+  TrafficState,
+  type TrafficClock,
+} from '../features/traffic/traffic-state.svelte'
 import { WalkthroughsState } from '../features/walkthroughs/walkthroughs-state.svelte'
 
 const REQUEST_LOG_LIMIT = 2000
@@ -52,11 +56,13 @@ export class WorldState {
   /**
    * @param replaying a replay's world (its views show what the recording kept) or the live one
    * @param isShown whether this world is the one on screen now
+   * @param trafficClock the live traffic's "now": a replay's position in recorded time
    */
   constructor(
     api: ApiscopeApi,
     readonly replaying: boolean,
     isShown: () => boolean,
+    trafficClock: TrafficClock = LIVE_CLOCK,
   ) {
     this.gate = gatedApi(api, isShown)
     this.api = this.gate.api
@@ -64,7 +70,7 @@ export class WorldState {
     this.timeline = new TimelineState(this.api)
     this.ownership = new OwnershipState(this.api, inReplay)
     this.lab = new LabState(this.api, inReplay)
-    this.traffic = new TrafficState(this.api, inReplay)
+    this.traffic = new TrafficState(this.api, inReplay, trafficClock)
     this.walkthroughs = new WalkthroughsState(this.api, inReplay)
     this.registerResets()
     this.api.onSession((s) => {

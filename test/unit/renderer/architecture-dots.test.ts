@@ -6,6 +6,8 @@ import type { TrafficAggregate, TrafficRequest } from '@features/traffic/message
 import {
   DotSampler,
   MAX_DOTS,
+  WINDOW_MS,
+  countedAt,
   MAX_PER_SECOND,
   aliveDots,
   codeLabelled,
@@ -16,7 +18,11 @@ import {
   type Dot,
 } from '../../../src-renderer/src/features/traffic/components/architecture-dots'
 import { destination } from '../../../src-renderer/src/features/traffic/components/architecture-layout'
-import { NO_FILTER } from '../../../src-renderer/src/features/traffic/components/traffic-model'
+import {
+  NO_FILTER,
+  RollingCounts,
+} from '../../../src-renderer/src/features/traffic/components/traffic-model'
+import { replayNow } from '../../../src-renderer/src/features/recording/replay-clock'
 
 let n = 0
 const request = (over: Partial<TrafficRequest> = {}): TrafficRequest =>
@@ -48,7 +54,8 @@ const arrivals = (requests: TrafficRequest[], over: Partial<Arrivals> = {}): Arr
   others: [],
   rowY: () => 100,
   now: 5000,
-  wall: 1_000_000,
+  clockNow: 1_000_000,
+  recorded: false,
   reducedMotion: false,
   ...over,
 })
@@ -179,5 +186,99 @@ describe('the codes written above refused dots', () => {
     expect(codeLabelled(dots, 5000)).toEqual(new Set()) // none has arrived yet
     expect(dotState(first!, later).arrived).toBe(true)
     expect(codeLabelled(dots, later)).toEqual(new Set([second!.id, forbidden!.id]))
+  })
+})
+
+describe('the counts in time (a replay counts in recorded time)', () => {
+  const T = 1_800_000_000_000
+  const at = (ms: number, over: Partial<TrafficRequest> = {}) =>
+    request({ receivedAt: T + ms, ...over })
+  const total = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0)
+
+  it('counts each request at its own time, in the 10 s before now only', () => {
+    const rolling = new RollingCounts(WINDOW_MS)
+    rolling.add('k', 1, T + 1000)
+    rolling.add('k', 2, T + 9000)
+    rolling.add('k', 4, T + 15_000)
+    expect(rolling.counts(T + 10_000).get('k')).toBe(3)
+    // A mark after now waits for now to reach it; one at the window's start has left it.
+    expect(rolling.counts(T + 11_000).get('k')).toBe(2)
+    expect(rolling.counts(T + 15_000).get('k')).toBe(6)
+    expect(rolling.counts(T + 19_000).get('k')).toBe(4)
+    expect(rolling.counts(T + 25_000).size).toBe(0)
+  })
+
+  it('keeps the marks a late "now" would drop (the position of a replay before its seek back)', () => {
+    const rolling = new RollingCounts(WINDOW_MS)
+    rolling.add('k', 1, T + 2000)
+    // The position before the seek back, told after the seek's requests came: nothing counted...
+    expect(rolling.counts(T + 120_000).size).toBe(0)
+    // ...and nothing lost: the position after the seek counts them.
+    expect(rolling.counts(T + 5000).get('k')).toBe(1)
+  })
+
+  it('a replay seeking to a marker: minutes delivered at once, the 10 s before it counted', () => {
+    const sampler = new DotSampler()
+    const minutes = Array.from({ length: 120 }, (_, i) => at(i * 1000))
+    const position = T + 119_500
+    sampler.admit([], arrivals(minutes, { clockNow: T, recorded: true }))
+    // The position arrives after the requests: the window ends there.
+    expect(total(sampler.counts(position))).toBe(10)
+    // Paused: the same moment, however long the presenter talks.
+    expect(total(sampler.counts(position))).toBe(10)
+    // Played on 5 s: the window moved with the recording.
+    expect(total(sampler.counts(position + 5000))).toBe(5)
+  })
+
+  it('live, counts at arrival what the server dated far from this clock', () => {
+    const live = { clockNow: T + 60_000, recorded: false }
+    expect(countedAt(T + 58_000, live)).toBe(T + 58_000)
+    // Dated ahead of this machine, or over a window behind: counted when it arrived.
+    expect(countedAt(T + 61_000, live)).toBe(T + 60_000)
+    expect(countedAt(T + 30_000, live)).toBe(T + 60_000)
+    // A replay's: at its recorded time, whatever the distance.
+    expect(countedAt(T + 30_000, { ...live, recorded: true })).toBe(T + 30_000)
+    // An aggregate recorded without a time: when it arrived.
+    expect(countedAt(undefined, { ...live, recorded: true })).toBe(T + 60_000)
+  })
+
+  it('counts an aggregate at the newest time it carries', () => {
+    const sampler = new DotSampler()
+    const aggregated: TrafficAggregate[] = [
+      {
+        client: 'kubectl',
+        clientLabel: 'kubectl',
+        user: 'admin',
+        verb: 'create',
+        resource: 'configmaps',
+        code: 201,
+        stoppedAt: 'done',
+        count: 30,
+        at: T + 50_000,
+      },
+    ]
+    sampler.admit([], arrivals([], { aggregated, clockNow: T, recorded: true }))
+    expect(total(sampler.counts(T + 55_000))).toBe(30)
+    expect(total(sampler.counts(T + 61_000))).toBe(0)
+  })
+
+  it('counts the requests held before the view opened, filtered, without a dot', () => {
+    const sampler = new DotSampler()
+    sampler.countEarlier(
+      [at(1000), at(5000), at(6000, { verb: 'get' }), at(7000, { code: null })],
+      {
+        filter: { ...NO_FILTER, verb: 'create' },
+        others: [],
+        clockNow: T + 8000,
+        recorded: true,
+      },
+    )
+    expect(sampler.counts(T + 8000)).toEqual(new Map([['kubectl|done-write', 2]]))
+    expect(sampler.counts(T + 12_000)).toEqual(new Map([['kubectl|done-write', 1]]))
+  })
+
+  it("a replay's now is its start plus its position; live, this machine's clock", () => {
+    expect(replayNow({ t0: T, positionMs: 4321 })).toBe(T + 4321)
+    expect(replayNow(null, () => 42)).toBe(42)
   })
 })

@@ -26,6 +26,18 @@ export const DEFAULT_WEBHOOK_PORT = 9443
 
 export type ArrivalListener = (requests: TrafficRequest[], aggregated: TrafficAggregate[]) => void
 
+/**
+ * The traffic's "now", where the drawing's 10 s of counts end: this machine's clock live, a
+ * replay's position in recorded time (read from reactive state, so an effect follows it).
+ */
+export interface TrafficClock {
+  now(): number
+  /** A replay's: its requests count at their recorded times, however late they are delivered. */
+  recorded: boolean
+}
+
+export const LIVE_CLOCK: TrafficClock = { now: () => Date.now(), recorded: false }
+
 export class TrafficState {
   tab = $state<TrafficTab>('live')
   sources = $state.raw<TrafficSourceStatus[]>([])
@@ -71,6 +83,7 @@ export class TrafficState {
   constructor(
     readonly api: ApiscopeApi,
     private readonly isReplaying: () => boolean = () => false,
+    readonly clock: TrafficClock = LIVE_CLOCK,
   ) {
     api.onTrafficBatch((batch) => this.onBatch(batch))
     api.onReplayedAnswer(({ channel, answer }) => {

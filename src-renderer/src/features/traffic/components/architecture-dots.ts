@@ -1,7 +1,8 @@
 // The dots of the architecture drawing, without the DOM: which arrivals get a dot (refusals
 // always; successes within MAX_PER_SECOND and MAX_DOTS, the rest counted), where a dot is at a
 // given moment, when it is gone, and the rolling counts per client row and per stop. Times are
-// passed in (the view's performance.now() and Date.now()), so the sampling reads in a unit test.
+// passed in (the view's performance.now() for the dots; for the counts the traffic's clock: a
+// replay's position in recorded time, Date.now() live), so the sampling reads in a unit test.
 import type { TrafficAggregate, TrafficRequest } from '@features/traffic/messages'
 import { route, routeLength, pointAlong, type Point } from './architecture-layout'
 import {
@@ -41,9 +42,28 @@ export interface Arrivals {
   rowY: (row: string) => number
   /** performance.now(), for the dots' animation. */
   now: number
-  /** Date.now(), for the rolling counts. */
-  wall: number
+  /** The traffic's "now" when these arrived (trafficNow): where the counts' window ends. */
+  clockNow: number
+  /** A replay's arrivals: each counts at its recorded time, however late it is delivered. */
+  recorded: boolean
   reducedMotion: boolean
+}
+
+/**
+ * When an arrival counts: when the API server received it (the newest of an aggregate's). Live,
+ * a time further than the window from this machine's clock (a server clock set differently, a
+ * backlog delivered late) counts when it arrived instead, as does an aggregate that says no time
+ * (recorded before aggregates carried one). A replay's counts at its time, whatever the distance:
+ * a seek delivers minutes of recorded requests at once, and only the last 10 s are "now".
+ */
+export function countedAt(
+  receivedAt: number | undefined,
+  a: Pick<Arrivals, 'clockNow' | 'recorded'>,
+): number {
+  if (receivedAt === undefined || !Number.isFinite(receivedAt)) return a.clockNow
+  if (a.recorded) return receivedAt
+  const off = a.clockNow - receivedAt
+  return off >= 0 && off <= WINDOW_MS ? receivedAt : a.clockNow
 }
 
 /** Decides which arrivals get a dot and counts every one of them, drawn or not. */
@@ -65,7 +85,7 @@ export class DotSampler {
     for (const r of a.requests) {
       if (r.code === null || !matches(r, a.filter) || drawn.has(r.auditId)) continue
       const row = clientRowId(r, a.others)
-      this.rolling.add(pathKey(row, r.stoppedAt, isRead(r)), 1, a.wall)
+      this.countRequest(r, row, a)
       // Refusals are what a class looks for: they are always drawn; successes share a budget.
       const refused = (r.code ?? 0) >= 400
       const full = current.length + added.length >= MAX_DOTS
@@ -88,15 +108,38 @@ export class DotSampler {
     for (const g of a.aggregated) {
       if (!matches(g, a.filter)) continue
       const row = clientRowId(g, a.others)
-      this.rolling.add(pathKey(row, g.stoppedAt, READ_VERBS.has(g.verb)), g.count, a.wall)
+      const key = pathKey(row, g.stoppedAt, READ_VERBS.has(g.verb))
+      this.rolling.add(key, g.count, countedAt(g.at, a))
       sampled += g.count
     }
     return { dots: added.length > 0 ? [...current, ...added] : current, sampled }
   }
 
-  /** The counts of the last WINDOW_MS, per path key. */
-  counts(wall: number): Map<string, number> {
-    return this.rolling.counts(wall)
+  /**
+   * Counts requests that came before the drawing was on screen (the ones the list holds), without
+   * a dot: the view opened at a replay's marker, or a filter chosen, says the 10 s before now.
+   */
+  countEarlier(
+    requests: readonly TrafficRequest[],
+    a: Pick<Arrivals, 'filter' | 'others' | 'clockNow' | 'recorded'>,
+  ): void {
+    for (const r of requests) {
+      if (r.code === null || !matches(r, a.filter)) continue
+      this.countRequest(r, clientRowId(r, a.others), a)
+    }
+  }
+
+  private countRequest(
+    r: TrafficRequest,
+    row: string,
+    a: Pick<Arrivals, 'clockNow' | 'recorded'>,
+  ): void {
+    this.rolling.add(pathKey(row, r.stoppedAt, isRead(r)), 1, countedAt(r.receivedAt, a))
+  }
+
+  /** The counts of the WINDOW_MS before `now` (the traffic's clock), per path key. */
+  counts(now: number): Map<string, number> {
+    return this.rolling.counts(now)
   }
 
   clear(): void {

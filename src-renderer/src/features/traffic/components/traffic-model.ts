@@ -77,27 +77,42 @@ export function topOthers(requests: readonly TrafficRequest[], max: number): str
     .sort()
 }
 
-/** Arrivals over a sliding window, per key, for counts and rates per path. */
+/**
+ * Arrivals over a sliding window, per key, for counts and rates per path. Each arrival is marked
+ * at its own time and the window ends where the caller says "now": a replay's position in recorded
+ * time, so a paused replay keeps its numbers and a seek counts only the 10 s before the moment
+ * sought, however many recorded requests came in at once.
+ */
 export class RollingCounts {
-  private readonly marks: { at: number; key: string; n: number }[] = []
+  private marks: { at: number; key: string; n: number }[] = []
+  /** The latest time marked: with `now`, how far back nothing can be counted any more. */
+  private newest = -Infinity
 
   constructor(readonly windowMs = 10_000) {}
 
   add(key: string, n: number, at: number): void {
     this.marks.push({ at, key, n })
+    if (at > this.newest) this.newest = at
   }
 
-  /** Count per key within the window ending at `now`. */
+  /** Count per key within the window ending at `now`: marked after now - windowMs, up to now. */
   counts(now: number): Map<string, number> {
-    while (this.marks.length > 0 && (this.marks[0]?.at ?? now) < now - this.windowMs)
-      this.marks.shift()
+    // A "now" told late (a replay's position arriving after the requests of a seek back) may be
+    // ahead of the marks: what goes is only what is too old for both.
+    const horizon = Math.min(now, this.newest) - this.windowMs
+    if (this.marks.some((m) => m.at <= horizon))
+      this.marks = this.marks.filter((m) => m.at > horizon)
     const out = new Map<string, number>()
-    for (const m of this.marks) out.set(m.key, (out.get(m.key) ?? 0) + m.n)
+    for (const m of this.marks) {
+      if (m.at <= now - this.windowMs || m.at > now) continue
+      out.set(m.key, (out.get(m.key) ?? 0) + m.n)
+    }
     return out
   }
 
   clear(): void {
-    this.marks.length = 0
+    this.marks = []
+    this.newest = -Infinity
   }
 }
 
