@@ -49,6 +49,19 @@ for (const lang of ['en', 'fr'] as const) {
       const spots = strip.locator('.markers > button')
       await expect(spots.first()).toBeVisible()
       await app.screenshot(`${lang}-replay-markers-${presenter ? 'presenter' : 'desk'}`)
+      // A cluster says how many markers it holds in type read from the back of a room: presenter
+      // mode draws its count no smaller than the strip's own text (the clock beside the track).
+      if (presenter) {
+        const cluster = strip.locator('.markers > button.cluster span').first()
+        const [countPx, timePx] = await Promise.all(
+          [cluster, time].map((l) =>
+            l.evaluate((el) =>
+              parseFloat(el.ownerDocument.defaultView?.getComputedStyle(el).fontSize ?? '0'),
+            ),
+          ),
+        )
+        expect(countPx).toBeGreaterThanOrEqual(timePx ?? Infinity)
+      }
       for (const [k, m] of facts.markers.entries()) {
         const note = m[lang]
         await clickMarker(page, new RegExp(escape(note)))
