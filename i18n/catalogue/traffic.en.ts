@@ -17,6 +17,8 @@ export const trafficEn = {
   'traffic.verb': 'Verb',
   'traffic.resource': 'Resource',
   'traffic.user': 'User',
+  /** The user the kubectl proxy names when it cannot read who the session is. */
+  'traffic.userOfContext': '(user of context {{context}})',
   'traffic.code': 'Code',
   'traffic.all': 'all',
   'traffic.clearFilters': 'Clear filters',

@@ -16,6 +16,7 @@ export const trafficFr: { readonly [K in keyof typeof trafficEn]: string } = {
   'traffic.verb': 'Verbe',
   'traffic.resource': 'Ressource',
   'traffic.user': 'Utilisateur',
+  'traffic.userOfContext': '(utilisateur du contexte {{context}})',
   'traffic.code': 'Code',
   'traffic.all': 'tous',
   'traffic.clearFilters': 'Effacer les filtres',

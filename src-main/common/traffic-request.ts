@@ -8,7 +8,13 @@ import type {
   StageOutcome,
   StatusCause,
 } from '@common/request-stages'
-import type { SaidParts } from '@common/said-parts'
+import type { SaidAs, SaidParts } from '@common/said-parts'
+
+/**
+ * The annotation the kubectl proxy puts on a relayed request's audit event when it could not read
+ * who the session is: the context's name, so the user is said in the person's language.
+ */
+export const USER_OF_CONTEXT_ANNOTATION = 'apiscope.io/user-of-context'
 
 /** Who sent a request, from its user agent and user: the clients drawn on the left. */
 export const CLIENT_KINDS = [
@@ -31,6 +37,8 @@ export interface TrafficRequest {
   /** The audit stage of the last event seen: ResponseStarted for a watch still open. */
   auditStage: string
   user: string
+  /** The user in words Apiscope wrote (USER_OF_CONTEXT_ANNOTATION), to say in the person's language. */
+  userSaid?: SaidAs
   groups: string[]
   userAgent: string
   client: ClientKind

@@ -21,6 +21,8 @@ import {
 } from '../../src-main/features/kubectl-proxy/relay-headers'
 import { RelayedExchange } from '../../src-main/features/kubectl-proxy/relayed-exchange'
 import { requestTarget } from '../../src-main/features/kubectl-proxy/request-verb'
+import { normalizeAuditEvent } from '../../src-main/features/traffic/audit-event'
+import { said, translateSaid } from '@i18n/translate'
 
 describe('requestTarget', () => {
   it('names the verb as kube-apiserver does', () => {
@@ -176,5 +178,37 @@ describe('a body cut at the capture limit', () => {
       '{"x-kubernetes-group-version-kind":[{"group":"","kind":"Secret","version":"v1"}]',
     )
     expect(shown?.text.startsWith('{"x-kubernetes-group-version-kind"')).toBe(true)
+  })
+})
+
+describe('the user of a relayed request when the proxy could not read who the session is', () => {
+  const relayed = (impersonate = false) => {
+    const x = new RelayedExchange(
+      'GET',
+      '/api/v1/namespaces/lab/configmaps',
+      'https://s/api/v1/namespaces/lab/configmaps',
+      ['User-Agent', 'kubectl/v1.37.2', ...(impersonate ? ['Impersonate-User', 'jane'] : [])],
+      0,
+    )
+    x.onResponse(200, 'OK', ['Content-Type', 'application/json'], 0)
+    const requester = {
+      username: said('traffic.userOfContext', { context: 'kind-kind' }).text,
+      groups: [],
+      ofContext: 'kind-kind',
+    }
+    return normalizeAuditEvent(x.auditEvent('ResponseComplete', requester))
+  }
+
+  it("is said in the person's language, the context's name kept as it is", () => {
+    const r = relayed()
+    expect(r.user).toBe('(user of context kind-kind)')
+    expect(translateSaid('fr', r.userSaid, r.user)).toBe('(utilisateur du contexte kind-kind)')
+    expect(translateSaid('en', r.userSaid, r.user)).toBe('(user of context kind-kind)')
+  })
+
+  it('is the impersonated user when kubectl says one (the API server’s word, no key)', () => {
+    const r = relayed(true)
+    expect(r.user).toBe('jane')
+    expect(r.userSaid).toBeUndefined()
   })
 })

@@ -66,7 +66,11 @@ export function kubectlProxyHandlers(
     const kindOf = (group: string, resource: string) => kinds.get(`${group}/${resource}`)
     const requester: Requester = identity.ok
       ? { username: identity.value.username, groups: identity.value.groups }
-      : { username: `(user of context ${s.config.context})`, groups: [] }
+      : {
+          username: said('traffic.userOfContext', { context: s.config.context }).text,
+          groups: [],
+          ofContext: s.config.context,
+        }
     try {
       proxy = await KubectlProxy.start({
         transport: {

@@ -9,10 +9,13 @@ import { BodyCapture } from './body-capture'
 import { clientOf, headerPairs, shownRequestHeaders } from './relay-headers'
 import { requestTarget, type RequestTarget } from './request-verb'
 import { said, type Said } from '@i18n/translate'
+import { USER_OF_CONTEXT_ANNOTATION } from '@common/traffic-request'
 
 export interface Requester {
   username: string
   groups: string[]
+  /** Who it is could not be read: the username names this context (USER_OF_CONTEXT_ANNOTATION). */
+  ofContext?: string
 }
 
 const header = (raw: readonly string[], name: string): string | undefined => {
@@ -130,7 +133,12 @@ export class RelayedExchange {
       responseStatus: { code: status },
       requestReceivedTimestamp: new Date(this.receivedAt).toISOString(),
       stageTimestamp: new Date(at ?? this.receivedAt).toISOString(),
-      annotations: { 'apiscope.io/relayed-by': 'kubectl-proxy' },
+      annotations: {
+        'apiscope.io/relayed-by': 'kubectl-proxy',
+        ...(!impersonated && requester.ofContext !== undefined
+          ? { [USER_OF_CONTEXT_ANNOTATION]: requester.ofContext }
+          : {}),
+      },
     }
     if (status >= 300) {
       const refusal = this.statusBody()

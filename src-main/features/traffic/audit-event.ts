@@ -2,7 +2,7 @@
 // what (verb, URI, object), how it ended (code, the stage it stopped at, from request-stages.ts),
 // how long it took (the audit timestamps) and what authorization and admission said (annotations).
 // Pure: the webhook and the log tail both feed it. https://kubernetes.io/docs/reference/config-api/apiserver-audit.v1/
-import type { ClientKind, TrafficRequest } from './messages'
+import { USER_OF_CONTEXT_ANNOTATION, type ClientKind, type TrafficRequest } from './messages'
 import {
   isComputedResource,
   POLICY_FAILURE_ANNOTATION,
@@ -160,6 +160,10 @@ export function normalizeAuditEvent(event: AuditEvent): TrafficRequest {
         : { explanationSaid: [said('traffic.noAnswerYet').as] }),
     dryRun,
   }
+  // The kubectl proxy's "(user of context …)": Apiscope's words, said again in the person's language.
+  const ofContext = annotations[USER_OF_CONTEXT_ANNOTATION]
+  if (ofContext !== undefined)
+    out.userSaid = said('traffic.userOfContext', { context: ofContext }).as
   if (ref?.apiGroup !== undefined) out.apiGroup = ref.apiGroup
   if (ref?.apiVersion) out.apiVersion = ref.apiVersion
   if (ref?.namespace) out.namespace = ref.namespace
