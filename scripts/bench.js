@@ -8,7 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as prettier from 'prettier'
 import { build } from 'vite'
-import { lineChart } from './line-chart.js'
+import { coreScaleChart, pageChart, scaleChart } from './bench-charts.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dir = path.join(root, 'test/bench')
@@ -19,6 +19,19 @@ mkdirSync(results, { recursive: true })
 // BENCH_ONLY=ingest runs only test/bench/watch-ingest.bench.ts and rewrites its figures, keeping
 // the others from their last run. Notes between <!-- notes … --> and <!-- /notes --> are kept.
 const only = process.env.BENCH_ONLY
+/** When the run began and the sizes it was given, for the scale sections' "Run:" lines. */
+const stamp = (d) => d.toISOString().slice(0, 16).replace('T', ' ')
+const startedAt = new Date()
+const ranSpan = () => {
+  const end = stamp(new Date())
+  const start = stamp(startedAt)
+  return start.slice(0, 10) === end.slice(0, 10) && start !== end
+    ? `${start}–${end.slice(11)}`
+    : end
+}
+const sizesSaid = process.env.BENCH_SCALE_SIZES
+  ? ` BENCH_SCALE_SIZES=${process.env.BENCH_SCALE_SIZES}`
+  : ''
 const onlyFile = only && `${{ ingest: 'watch-ingest' }[only] ?? only}.bench.ts`
 const benches = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
@@ -108,54 +121,6 @@ const scaleRows =
   benches.includes('scale.bench.ts') && !died.has('scale.bench.ts') && existsSync(scaleFile)
     ? JSON.parse(readFileSync(scaleFile, 'utf8'))
     : null
-/** The series of a chart: each contender's (or step's) figure against the objects. */
-const seriesOf = (rows, series) =>
-  series.map(([k, name, color]) => ({
-    name,
-    color,
-    points: rows.map((r) => [Number(r.objects), Number(r[k])]),
-  }))
-/** The objects of each row, as the x axis's ticks. */
-const objectTicks = (rows) =>
-  rows.map((r) => [Number(r.objects), Number(r.objects).toLocaleString('en')])
-/** A small SVG line chart of time to every object in the store against the objects, per contender. */
-const scaleChart = (rows) =>
-  lineChart({
-    series: seriesOf(rows, [
-      ['core_ms', 'core, one list request (its default)', '#38bdf8'],
-      ['core_pages_ms', 'core, pages of 500', '#2dd4bf'],
-      ['core_stream_ms', 'core, streaming list', '#a78bfa'],
-      ['informer_ms', 'client-node informer', '#fbbf24'],
-      ['kubectl_ms', 'kubectl --chunk-size=500', '#f87171'],
-    ]),
-    xTicks: objectTicks(rows),
-    yLabel: (y) => `${(y / 1000).toFixed(1)} s`,
-    xTitle: 'ConfigMaps in the cluster',
-    dots: true,
-  })
-/** The page's times against the objects (the scale bench's browser part), the goals dashed. */
-const pageChart = (rows) =>
-  lineChart({
-    series: seriesOf(rows, [
-      ['ui_first_lane_ms', 'first lane drawn', '#38bdf8'],
-      ['ui_longest_task_ms', 'longest task', '#f87171'],
-      ['ui_filter_to_draw_ms', 'filter to draw', '#2dd4bf'],
-      ['ui_inspector_ms', 'inspector names the object', '#a78bfa'],
-      ['ui_inspector_object_ms', 'inspector shows the object', '#c4b5fd'],
-      ['ui_p95_work_scroll_ms', 'p95 frame work, scroll', '#fbbf24'],
-      ['ui_p95_work_zoom_ms', 'p95 frame work, zoom', '#fb923c'],
-    ]),
-    floorY: 300,
-    xTicks: objectTicks(rows),
-    yLabel: (y) => `${Math.round(y)} ms`,
-    xTitle: 'ConfigMaps watched in the page',
-    dots: true,
-    goals: [
-      [300, 'first lane 300 ms'],
-      [100, 'filter, inspector 100 ms'],
-      [16.7, 'frame 16.7 ms'],
-    ],
-  })
 /** Rows with the core's figures (BENCH_SCALE_CORE=0 runs the page only: the core-scale section has the core's). */
 const coreRows = scaleRows?.filter((r) => r.core_ms !== undefined) ?? []
 const pageRows = scaleRows?.filter((r) => r.ui_first_lane_ms !== undefined) ?? []
@@ -194,7 +159,7 @@ const scaleSection = scaleRows
 
 ## Scale: N ConfigMaps ${coreRows.length ? 'through the core and ' : ''}in the page
 
-Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`BENCH_ONLY=scale npm run bench\`${coreRows.length ? '' : " with `BENCH_SCALE_CORE=0` (the page only: the core's figures are in the section above)"}.
+Run: ${ranSpan()} UTC, \`BENCH_ONLY=scale${sizesSaid} npm run bench\`${coreRows.length ? '' : " with `BENCH_SCALE_CORE=0` (the page only: the core's figures are in the section above)"}.
 Machine: ${machine}, shared with other sessions' work (the load column). A control plane of its own (kube-apiserver ${merged.scale_server ?? '?'},
 etcd, no audit log), filled with small ConfigMaps in 100 namespaces: the first
 ${merged.scale_api_filled ?? '?'} through the API (48 parallel POSTs on keep-alive connections${merged.scale_api_create_per_s ? `: ${merged.scale_api_create_per_s} a second here` : ''}), the rest written straight into etcd, one put each so that each object has its own
@@ -270,7 +235,7 @@ const coreSection =
 
 ## The core against client-node's informer and kubectl, side by side
 
-Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`BENCH_ONLY=core-scale npm run bench\` (machine as above, shared:
+Run: ${ranSpan()} UTC, \`BENCH_ONLY=core-scale${sizesSaid} npm run bench\` (machine as above, shared:
 the load columns are the machine's 1-minute load average at the rounds' starts, their median and
 range). A control plane of its own (kube-apiserver ${merged.scale_side_server ?? '?'}, no audit log), filled with small
 ConfigMaps in 100 namespaces straight into etcd (one put each). Each contender runs in a process
@@ -291,6 +256,8 @@ ${coreSizes
       `| ${side('objects', n)} | ${side('core_ms', n)} | ${side('core_stored_ms', n)} | ${side('core_pages_ms', n)} | ${side('stream_ms', n)} | ${side('informer_ms', n)} | ${side('kubectl_ms', n)} | ${side('informer_vs_core', n)} | ${side('kubectl_vs_core', n)} | ${side('informer_vs_core_stored', n)} | ${side('informer_vs_core_pages', n)} | ${side('informer_vs_stream', n)} | ${side('rounds', n)} | ${side('load', n)} | ${side('load_min', n)} to ${side('load_max', n)} | ${side('fill_rate', n)} |`,
   )
   .join('\n')}
+
+![Each contender's time to every object, against the objects (log scale)](bench-core-scale.svg)
 
 The same runs' cost (the core's default start against the informer). CPU: the main thread's user
 and system time; other threads: the rest of the process's (the core's version-history worker, V8's
@@ -315,6 +282,8 @@ ${Object.entries(merged)
   .join('')}
 ${CORE_END}`
     : ''
+if (coreSection)
+  writeFileSync(path.join(root, 'docs/bench-core-scale.svg'), coreScaleChart(merged, coreSizes))
 const goals = [
   ['ingest_vs_client_node', '≥ 1.0', (v) => v >= 1],
   ['ingest_compacted_vs_client_node', '≥ 1.0', (v) => v >= 1],

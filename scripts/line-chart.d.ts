@@ -17,6 +17,9 @@ export interface LineChart {
   goals?: [number, string][]
   /** Inside the plot's top left corner (the default), or above the plot. */
   legend?: 'inside' | 'above'
+  /** y on a log scale, from minY (1 unless said). */
+  logY?: boolean
+  minY?: number
 }
 
 export function lineChart(chart: LineChart): string
