@@ -1,8 +1,10 @@
 // The French screen's checks, shared by the French end-to-end specs (french-ui.spec.ts and one
-// per area): which visible texts are English catalogue texts that French says otherwise, and
-// whether a screen fits at 1280×720 (layout-audit.ts); and the walkthroughs opened in French.
+// per area): which visible texts are English catalogue texts that French says otherwise, or the
+// bundled demo's own words in English where its author wrote them in French too, and whether a
+// screen fits at 1280×720 (layout-audit.ts); and the walkthroughs opened in French.
 import type { Page } from '@playwright/test'
 import { catalogues } from '@i18n/translate'
+import { demoFacts } from './demo-facts'
 import { expect } from './fixtures'
 import { auditLayout, FITS } from './layout-audit'
 import type { ApiscopePage } from './pages/apiscope-page'
@@ -35,23 +37,47 @@ const english = Object.entries(catalogues.en)
   }))
 
 /**
+ * The bundled demo's title and marker notes in English, where its author wrote a French text too
+ * (scripts/record-demo.ts, the recording's `titleByLanguage` and `noteByLanguage`): the recording's
+ * own words, data, yet a French screen says them in French, so their English must not show. Found
+ * inside a text too (the spotlight and a cluster's list say a note after a ◆).
+ */
+const demo = demoFacts()
+const demoEnglish = [
+  { key: 'demo title', ...demo.title },
+  ...demo.markers.map((m, i) => ({ key: `demo marker ${i + 1}`, en: m.en, fr: m.fr })),
+].filter((w) => w.en.trim() !== '' && w.en !== w.fr)
+
+/**
  * The visible text nodes of the page, the API's words aside (code, keys, monospace, translate=no)
- * and unselected options. A script string:
+ * and unselected options, and the tooltips and accessible names of its visible elements (`title`,
+ * `aria-label`: a mouse shows the one, a screen reader says the other; Apiscope's words there even
+ * on the API's, as a monospace count's name). A script string:
  * this file is typed for Node, the walk runs in the page.
  */
 const VISIBLE_TEXTS = (roots: string, skip: string) => `(() => {
   const out = []
+  const skipped = ${JSON.stringify(`code, kbd, pre, script, style, .mono, [translate=no]${skip}`)}
+  const skippedNames = ${JSON.stringify(`script, style${skip}`)}
+  const shown = (el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
   for (const root of document.querySelectorAll(${JSON.stringify(roots)})) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.trim()
     const parent = node.parentElement
     if (!text || !parent) continue
-    if (parent.closest(${JSON.stringify(`code, kbd, pre, script, style, .mono, [translate=no]${skip}`)})) continue
+    if (parent.closest(skipped)) continue
     const option = parent.closest('option')
     if (option && !option.selected) continue
-    if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue
+    if (!shown(parent)) continue
     out.push(text)
+  }
+  for (const el of [root, ...root.querySelectorAll('[title], [aria-label]')]) {
+    if (el.closest(skippedNames) || !shown(el)) continue
+    for (const name of ['title', 'aria-label']) {
+      const text = el.getAttribute(name)?.trim()
+      if (text) out.push(text)
+    }
   }
   }
   return out
@@ -63,9 +89,10 @@ async function visibleTexts(page: Page, roots: string, skip = ''): Promise<strin
 
 /** `roots`: the parts of the page to read (the whole page by default). */
 export async function englishShown(page: Page, roots = 'body', skip = ''): Promise<string[]> {
-  return (await visibleTexts(page, roots, skip)).flatMap((text) =>
-    english.filter((e) => e.pattern.test(text)).map((e) => `${e.key}: "${text}"`),
-  )
+  return (await visibleTexts(page, roots, skip)).flatMap((text) => [
+    ...english.filter((e) => e.pattern.test(text)).map((e) => `${e.key}: "${text}"`),
+    ...demoEnglish.filter((w) => text.includes(w.en)).map((w) => `${w.key}: "${text}"`),
+  ])
 }
 
 export async function expectNoEnglish(

@@ -12,7 +12,7 @@ import { expect, startServe, test, useDemoServe } from './fixtures'
 import { englishShown, expectFits, expectNoEnglish, walkthroughsInFrench } from './french-check'
 import { ApiscopePage } from './pages/apiscope-page'
 import { showView } from './view-settled'
-import { clickMarker } from './replay-markers'
+import { clickMarker, replayStrip } from './replay-markers'
 
 /** The app shell: top bar, replay strip, side bar (the view in the middle is checked on its own). */
 const SHELL =
@@ -214,9 +214,25 @@ test.describe('in the bundled demo', () => {
     await expect(banner.locator('.auto')).toContainText(
       'Aucun cluster n’a répondu (Aucun kubeconfig trouvé)',
     )
+    // The check walks the title and the markers' names and tooltips too: the demo's English words
+    // would fail it (self-checked at the end, in English).
     await expectNoEnglish(page, 'replay strip', SHELL)
     await expectFits(page, 'fr-replay')
     await app.screenshot('fr-replay')
+    // A cluster's list says its markers' notes in French, each with its moment.
+    const facts = demoFacts()
+    const cluster = banner.locator('.markers > button.cluster').first()
+    await cluster.click()
+    const list = banner.getByRole('group', { name: 'Repères rapprochés' })
+    const inCluster = await list.getByRole('button').count()
+    expect(inCluster).toBeGreaterThan(1)
+    const noted = (await list.locator('.note').allTextContents()).map((n) => n.replace(/^◆\s*/, ''))
+    const frNotes = facts.markers.map((m) => m.fr)
+    for (const n of noted) expect(frNotes).toContain(n)
+    expect(noted.filter((n) => facts.markers.some((m) => m.en === n && m.fr !== n))).toEqual([])
+    await expectNoEnglish(page, 'replay strip, a cluster’s list open', SHELL)
+    await app.screenshot('fr-replay-cluster-open')
+    await page.keyboard.press('Escape')
     await clickMarker(page, /Server-side apply par equipe-web/)
     await page.getByRole('button', { name: 'Présentation' }).click()
     await page
@@ -225,9 +241,26 @@ test.describe('in the bundled demo', () => {
       .click()
     await banner.getByRole('button', { name: 'Pas en avant d’un événement' }).click()
     await expect(page.getByTestId('spotlight')).toContainText('resourceVersion')
+    await expect(page.getByTestId('spotlight')).toContainText(
+      `◆ ${facts.markers.find((m) => m.en.startsWith('Server-side apply'))?.fr}`,
+    )
     await expectNoEnglish(page, 'presenter replay strip', SHELL)
     await expectFits(page, 'fr-presenter-replay')
     await app.screenshot('fr-presenter-replay')
+    // The check sees the demo's English words when they show: in English, the spotlight's marker,
+    // then, at a desk again, the title.
+    await app.setLanguage('en')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    expect(await englishShown(page, SHELL)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^demo marker \d+: "◆ Server-side apply as equipe-web/),
+      ]),
+    )
+    await page.getByRole('button', { name: 'Presenter' }).click()
+    await expect(replayStrip(page).locator('.title')).toHaveText(facts.title.en)
+    expect(await englishShown(page, SHELL)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^demo title: "Seed chapter 34/)]),
+    )
   })
 
   // The recorded watches' lanes and the recorded rollout trace: the core's words as the recording
