@@ -18,13 +18,17 @@ const escaped = (part: string): string => part.replace(/[.*+?^${}()|[\]\\]/g, '\
 /**
  * English texts that French says otherwise, as patterns ({{x}} stands for anything, a count for
  * a number: '{{count, number}} list' must not match the French 'get et list'). A text whose
- * own words are too few to tell a language ('{{title}}: {{detail}}', '{{resource}} in {{ns}}')
- * is left out: its pattern would match French (and the API's) text too.
+ * own words are too few to tell a language ('{{title}}: {{detail}}', '{{resource}} in {{ns}}'), or
+ * whose French differs by its spaces alone, is left out: its pattern would match French (and the
+ * API's) text too.
  */
 const saysSomething = (text: string): boolean =>
   /\p{L}{3,}/u.test(text.replace(/\{\{[^}]+\}\}/g, ' '))
+/** French that differs by its spaces alone ('watch {{resource}} : {{title}}') says the same words. */
+const sameWords = (en: string, fr: string | undefined): boolean =>
+  fr !== undefined && en.replace(/\s/g, '') === fr.replace(/\s/g, '')
 const english = Object.entries(catalogues.en)
-  .filter(([key, text]) => catalogues.fr[key] !== text && saysSomething(text))
+  .filter(([key, text]) => !sameWords(text, catalogues.fr[key]) && saysSomething(text))
   .map(([key, text]) => ({
     key,
     pattern: new RegExp(
@@ -51,14 +55,15 @@ const demoEnglish = [
 /**
  * The visible text nodes of the page, the API's words aside (code, keys, monospace, translate=no)
  * and unselected options, and the tooltips and accessible names of its visible elements (`title`,
- * `aria-label`: a mouse shows the one, a screen reader says the other; Apiscope's words there even
- * on the API's, as a monospace count's name). A script string:
+ * `aria-label`: a mouse shows the one, a screen reader says the other; on monospace too, where a
+ * tooltip may say Apiscope's words about the API's: a cell that holds the API's alone says so by
+ * translate=no). A script string:
  * this file is typed for Node, the walk runs in the page.
  */
 const VISIBLE_TEXTS = (roots: string, skip: string) => `(() => {
   const out = []
   const skipped = ${JSON.stringify(`code, kbd, pre, script, style, .mono, [translate=no]${skip}`)}
-  const skippedNames = ${JSON.stringify(`script, style${skip}`)}
+  const skippedNames = ${JSON.stringify(`code, kbd, pre, script, style, [translate=no]${skip}`)}
   const shown = (el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
   for (const root of document.querySelectorAll(${JSON.stringify(roots)})) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
