@@ -10,7 +10,7 @@ import path from 'node:path'
 import { MessageChannel } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { KEYFRAME_MIN, keyframeSpacing } from '../../src-main/core/watch/version-store'
-import { VersionHistory } from '../../src-main/core/watch/version-history'
+import { PENDING_BYTES, VersionHistory } from '../../src-main/core/watch/version-history'
 import {
   serveVersionHistory,
   type HistoryReply,
@@ -64,6 +64,40 @@ describe('version-history worker', () => {
     await history.settled()
     expect(await history.objectsAt(3, versions)).toEqual(expected)
     expect(await history.heapUsed()).toBeGreaterThan(0)
+    history.close()
+  })
+
+  it('keeps a small history on this thread until a version is asked for, then hands it over in order', async () => {
+    const history = new VersionHistory()
+    for (let n = 0; n <= 2 * K; n++) history.add(3, n, version(n))
+    for (let n = 0; n < 10; n++) history.add(4, n, Buffer.from(version(1000 + n)))
+    await history.settled()
+    // No worker yet: no heap of its own, and the versions' bytes held here.
+    const kept = await history.usage()
+    expect(kept.heap).toBe(0)
+    expect(kept.bytes).toBeGreaterThan(2 * K * 40_000)
+    expect(await history.objectsAt(3, versions)).toEqual(expected)
+    expect(await history.objectsAt(4, [0, 9])).toEqual(
+      [1000, 1009].map((n) => JSON.parse(version(n)) as unknown),
+    )
+    expect((await history.usage()).heap).toBeGreaterThan(0)
+    history.close()
+  })
+
+  it('starts the worker once the versions kept here pass PENDING_BYTES', async () => {
+    const history = new VersionHistory()
+    const small = (o: number) =>
+      JSON.stringify({
+        kind: 'ConfigMap',
+        metadata: { name: `cm-${o}` },
+        data: { pad: 'p'.repeat(1000) },
+      })
+    const objects = Math.ceil(PENDING_BYTES / 1000) + 100
+    for (let o = 0; o < objects; o++) history.add(o, 0, small(o))
+    // The worker took them without being asked (its heap is counted), every one in place.
+    expect((await history.usage()).heap).toBeGreaterThan(0)
+    for (const o of [0, 1, Math.floor(objects / 2), objects - 1])
+      expect(await history.objectsAt(o, [0])).toEqual([JSON.parse(small(o)) as unknown])
     history.close()
   })
 

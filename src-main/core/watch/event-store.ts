@@ -4,7 +4,7 @@
 // An object's versions follow its resourceVersions where they are comparable (docs/adr/0005).
 import { compareResourceVersions, numericResourceVersion } from '@common/resource-version'
 import type { SaidAs } from '@common/result'
-import { grown } from '@common/typed-arrays'
+import { grown, nextCapacity } from '@common/typed-arrays'
 import {
   TIMELINE_EVENT_TYPES,
   type ListPage,
@@ -75,7 +75,7 @@ class GrowableColumns {
   }
 
   private grow(): void {
-    const cap = this.capacity * 2
+    const cap = nextCapacity(this.capacity)
     this.type = grown(this.type, cap)
     this.watch = grown(this.watch, cap)
     this.time = grown(this.time, cap)

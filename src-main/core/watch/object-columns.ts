@@ -2,7 +2,7 @@
 // the numbers, two arrays of strings (uid, name), and the full list of an object's version events
 // only for objects with more than one version. At 150,000 objects an object of 13 fields and an
 // array of one event each cost about 200 bytes an object on the heap; these columns cost about 45.
-import { grown } from '@common/typed-arrays'
+import { grown, nextCapacity } from '@common/typed-arrays'
 
 export class ObjectColumns {
   capacity = 1024
@@ -80,7 +80,7 @@ export class ObjectColumns {
   }
 
   private grow(): void {
-    const cap = this.capacity * 2
+    const cap = nextCapacity(this.capacity)
     this.kind = grown(this.kind, cap)
     this.apiVersion = grown(this.apiVersion, cap)
     this.namespace = grown(this.namespace, cap)

@@ -4,7 +4,10 @@
 // keeps the patch. On two cores this keeps diffing off the thread that must read the watch stream
 // as fast as the server writes it (docs/adr/0006). The worker is a module of its own: the build
 // emits it as a file, and from the TypeScript source it is loaded through tsx
-// (version-history-worker-entry.ts says how).
+// (version-history-worker-entry.ts says how). It starts only once the versions handed over are
+// worth PENDING_BYTES (with a budget, less: pendingFull), or someone asks for one: until then the
+// batches wait here as the reader filled them (a worker's own heap is about 3.5 MB and its thread
+// 10 MB of RSS, more than the bytes of 10,000 small objects; docs/adr/0006).
 import { Worker } from 'node:worker_threads'
 import type { HistoryReply as Reply, HistoryRequest as Request } from './version-history-worker'
 import { versionHistoryWorkerEntry } from './version-history-worker-entry'
@@ -26,6 +29,14 @@ const INDEX_ENTRIES = 4 * 1024
  */
 const FLUSH_BYTES = 256 << 10
 const FLUSH_MS = 10
+/**
+ * Before the worker starts, the versions handed over wait here, their bytes as they came, up to
+ * this many bytes (with a budget, an eighth of it at most, the events' cost counted in): past it,
+ * the worker starts and takes them all.
+ */
+export const PENDING_BYTES = 8 << 20
+/** Before the worker starts, the batch being filled is kept once no version came for this long. */
+const IDLE_MS = 100
 
 /**
  * Versions the worker folded away to stay within the budget: pairs of object index and new
@@ -36,6 +47,12 @@ export type FoldListener = (
   bytes: number,
   dropped: readonly number[],
 ) => void
+
+/** One batch: quadruples of object index, version, start and end of its JSON in the bytes. */
+interface Batch {
+  index: Int32Array
+  bytes: Uint8Array
+}
 
 /** Batches what the reader hands over, and asks the worker for versions when someone looks. */
 export class VersionHistory {
@@ -49,17 +66,25 @@ export class VersionHistory {
   ) {}
 
   private worker: Worker | null = null
-  private index: Int32Array = new Int32Array(INDEX_ENTRIES * 4)
+  /** The batch being filled: taken when the first version comes (a spare, or fresh). */
+  private index: Int32Array | null = null
   private count = 0
-  private bytes: Uint8Array = Buffer.allocUnsafeSlow(BUFFER_BYTES)
+  private bytes: Uint8Array | null = null
   private used = 0
   private flushScheduled = false
+  /** Versions handed over so far (the idle timer sees whether more came). */
+  private added = 0
   private nextId = 1
   private readonly waiting = new Map<number, (reply: Reply) => void>()
   private failure: Error | null = null
   private readonly encoder = new TextEncoder()
-  /** Buffers the worker gave back, ready for the next batch. */
-  private readonly spare: { index: Int32Array; bytes: Uint8Array }[] = []
+  /** Buffers the worker gave back, ready for the next batch (kept while a batch is being filled). */
+  private readonly spare: Batch[] = []
+  /** Batches kept here before the worker starts (their buffers cut to what they hold). */
+  private readonly pending: Batch[] = []
+  private pendingBytes = 0
+  /** What the store's events cost, last counted (sent to the worker when it starts). */
+  private eventsBytes = -1
 
   private closed = false
 
@@ -76,7 +101,13 @@ export class VersionHistory {
         return
       }
       if (reply.t === 'recycle') {
-        if (this.spare.length < SPARE_BUFFERS && reply.bytes.buffer.byteLength === BUFFER_BYTES) {
+        // Kept only while a stream is being read (a batch is being filled): an idle history
+        // holds no spare buffers.
+        if (
+          this.count > 0 &&
+          this.spare.length < SPARE_BUFFERS &&
+          reply.bytes.buffer.byteLength === BUFFER_BYTES
+        ) {
           this.spare.push({
             index: new Int32Array(reply.index.buffer),
             bytes: new Uint8Array(reply.bytes.buffer),
@@ -95,7 +126,31 @@ export class VersionHistory {
     this.worker = worker
     if (this.budgetBytes > 0)
       worker.postMessage({ t: 'budget', bytes: this.budgetBytes } satisfies Request)
+    // What waited here goes first, in order, then what the events cost.
+    for (const batch of this.pending.splice(0)) this.post(batch)
+    this.pendingBytes = 0
+    if (this.budgetBytes > 0 && this.eventsBytes >= 0)
+      worker.postMessage({ t: 'events', bytes: this.eventsBytes } satisfies Request)
     return worker
+  }
+
+  /**
+   * Whether what waits here passed the limit: PENDING_BYTES, or with a budget an eighth of it,
+   * the events' cost counted too (the worker counts both against the budget).
+   */
+  private pendingFull(): boolean {
+    if (this.budgetBytes <= 0) return this.pendingBytes > PENDING_BYTES
+    const held = this.pendingBytes + Math.max(0, this.eventsBytes)
+    return held > Math.min(PENDING_BYTES, this.budgetBytes / 8)
+  }
+
+  /** Takes a batch to fill when there is none: a spare, or fresh. */
+  private take(): void {
+    if (this.index && this.bytes) return
+    const spare = this.spare.pop()
+    this.index = spare?.index ?? new Int32Array(INDEX_ENTRIES * 4)
+    // Not zeroed: every byte sent is written first.
+    this.bytes = spare?.bytes ?? Buffer.allocUnsafeSlow(BUFFER_BYTES)
   }
 
   /**
@@ -105,38 +160,56 @@ export class VersionHistory {
    * four bytes at a time (byte-delta.ts).
    */
   add(objectIndex: number, version: number, json: Uint8Array | string, deleted = false): void {
-    if (4 * (this.count + 1) > this.index.length) this.flush()
+    if (this.index && 4 * (this.count + 1) > this.index.length) this.flush()
+    this.take()
+    let bytes = this.bytes as Uint8Array
     let start = (this.used + 3) & ~3
+    // At most 3 bytes for each UTF-16 unit of a string (encoded straight into the batch).
+    const most = typeof json === 'string' ? json.length * 3 : json.length
+    if (start + most > bytes.length) {
+      this.flush()
+      this.take()
+      start = 0
+      bytes = this.bytes as Uint8Array
+      if (most > bytes.length)
+        bytes = this.bytes = Buffer.allocUnsafeSlow(typeof json === 'string' ? most : most * 2)
+    }
     let end: number
     if (typeof json === 'string') {
-      // Encoded straight into the batch (at most 3 bytes for each UTF-16 unit).
-      if (start + json.length * 3 > this.bytes.length) {
-        this.flush()
-        start = 0
-        if (json.length * 3 > this.bytes.length)
-          this.bytes = Buffer.allocUnsafeSlow(json.length * 3)
-      }
-      end = start + this.encoder.encodeInto(json, this.bytes.subarray(start)).written
+      end = start + this.encoder.encodeInto(json, bytes.subarray(start)).written
     } else {
-      if (start + json.length > this.bytes.length) {
-        this.flush()
-        start = 0
-        if (json.length > this.bytes.length) this.bytes = Buffer.allocUnsafeSlow(json.length * 2)
-      }
-      this.bytes.set(json, start)
+      bytes.set(json, start)
       end = start + json.length
     }
+    const index = this.index as Int32Array
     const k = 4 * this.count++
-    this.index[k] = objectIndex
-    this.index[k + 1] = deleted ? ~version : version
-    this.index[k + 2] = start
-    this.index[k + 3] = end
+    index[k] = objectIndex
+    index[k + 1] = deleted ? ~version : version
+    index[k + 2] = start
+    index[k + 3] = end
     this.used = end
-    if (end >= FLUSH_BYTES) this.flush()
-    else if (!this.flushScheduled) {
-      this.flushScheduled = true
-      setTimeout(() => this.flushScheduled && this.flush(), FLUSH_MS).unref()
-    }
+    this.added++
+    // Kept here, a batch is filled to its end.
+    if (end >= FLUSH_BYTES && this.worker) this.flush()
+    else this.schedule()
+  }
+
+  /**
+   * A batch is sent FLUSH_MS after its first version. Before the worker starts, one is kept here
+   * once full, or once no version came for IDLE_MS (cut to what it holds then).
+   */
+  private schedule(): void {
+    if (this.flushScheduled) return
+    this.flushScheduled = true
+    const seen = this.added
+    setTimeout(
+      () => {
+        this.flushScheduled = false
+        if (!this.worker && this.added !== seen) this.schedule()
+        else this.flush()
+      },
+      this.worker ? FLUSH_MS : IDLE_MS,
+    ).unref()
   }
 
   /** A new budget (the setting changed): the worker folds at once if the history is past it. */
@@ -144,34 +217,51 @@ export class VersionHistory {
     this.budgetBytes = bytes
     if (this.worker && !this.closed)
       this.worker.postMessage({ t: 'budget', bytes } satisfies Request)
+    else if (this.pendingFull()) this.ensureWorker()
   }
 
   /** What the store's events cost (eventsCost): the worker counts it in the budget. */
   countEvents(bytes: number): void {
     if (this.budgetBytes > 0 && !this.closed) {
+      this.eventsBytes = bytes
+      if (!this.worker && !this.pendingFull()) return
       // The versions handed over before go first: the worker folds with both counted.
       this.flush()
       this.ensureWorker().postMessage({ t: 'events', bytes })
     }
   }
 
-  /** Sends what was handed over; the buffers move to the worker (transferred, not copied). */
+  /**
+   * Sends what was handed over; the buffers move to the worker (transferred, not copied). Before
+   * the worker starts the batch is kept here instead (copied to its size when mostly empty), and
+   * the worker starts once those kept pass the limit.
+   */
   private flush(): void {
-    this.flushScheduled = false
-    if (this.count === 0 || this.closed) return
+    if (this.count === 0 || this.closed || !this.index || !this.bytes) return
     const index = this.index.subarray(0, 4 * this.count)
     const bytes = this.bytes.subarray(0, this.used)
-    this.ensureWorker().postMessage({ t: 'add', index, bytes } satisfies Request, [
-      index.buffer as ArrayBuffer,
-      bytes.buffer as ArrayBuffer,
-    ])
-    // The old buffers now belong to the worker: take spare ones, or fresh (not zeroed: every byte
-    // sent is written first).
-    const spare = this.spare.pop()
-    this.index = spare?.index ?? new Int32Array(INDEX_ENTRIES * 4)
-    this.bytes = spare?.bytes ?? Buffer.allocUnsafeSlow(BUFFER_BYTES)
+    // The next version takes a spare or a fresh batch: an idle history keeps none.
+    this.index = null
+    this.bytes = null
     this.count = 0
     this.used = 0
+    if (this.worker) {
+      this.post({ index, bytes })
+      return
+    }
+    const full = bytes.byteLength >= (bytes.buffer.byteLength * 3) / 4
+    // new Uint8Array(…) copies (a Buffer's slice would not).
+    const kept = { index: index.slice(), bytes: full ? bytes : new Uint8Array(bytes) }
+    this.pending.push(kept)
+    this.pendingBytes += kept.bytes.buffer.byteLength + kept.index.byteLength
+    if (this.pendingFull()) this.ensureWorker()
+  }
+
+  private post(batch: Batch): void {
+    this.ensureWorker().postMessage(
+      { t: 'add', index: batch.index, bytes: batch.bytes } satisfies Request,
+      [batch.index.buffer as ArrayBuffer, batch.bytes.buffer as ArrayBuffer],
+    )
   }
 
   private ask<R extends Reply>(message: Request & { id: number }): Promise<R> {
@@ -198,7 +288,8 @@ export class VersionHistory {
 
   /** Resolves once the worker has stored everything handed over so far. */
   async settled(): Promise<void> {
-    if (!this.worker && this.count === 0) return
+    // Before the worker starts, what was handed over is kept here as it came.
+    if (!this.worker) return
     await this.ask({ t: 'sync', id: this.nextId++ })
   }
 
@@ -207,15 +298,20 @@ export class VersionHistory {
     return (await this.usage()).heap
   }
 
-  /** The worker's heap after a GC and what the versions it keeps cost (version-folding.ts). */
+  /**
+   * The worker's heap after a GC and what the versions it keeps cost (version-folding.ts); before
+   * it starts, no heap, and the bytes of the versions kept here.
+   */
   async usage(): Promise<{ heap: number; bytes: number }> {
-    if (!this.worker) return { heap: 0, bytes: 0 }
+    if (!this.worker) return { heap: 0, bytes: this.pendingBytes + this.used }
     const reply = await this.ask<Extract<Reply, { t: 'heap' }>>({ t: 'heap', id: this.nextId++ })
     return { heap: reply.used, bytes: reply.bytes }
   }
 
   close(): void {
     this.closed = true
+    this.pending.length = 0
+    this.pendingBytes = 0
     void this.worker?.terminate()
     this.worker = null
     for (const resolve of this.waiting.values()) resolve({ t: 'got', id: -1, objects: [] })
