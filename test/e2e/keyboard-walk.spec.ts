@@ -191,6 +191,13 @@ async function throughRows(page: Page, key: string, table: string): Promise<Walk
       const active = body.ownerDocument.activeElement
       return { first: buttons[0] === active, last: buttons[buttons.length - 1] === active }
     })
+  // A screen reader is told the keys with the row (aria-keyshortcuts), as the overlay tells a sighted person.
+  const told = await page
+    .locator('html')
+    .evaluate((html) => html.ownerDocument.activeElement?.getAttribute('aria-keyshortcuts'))
+  for (const k of ['ArrowUp', 'ArrowDown', 'Home', 'End'])
+    if (!told?.split(' ').includes(k))
+      problems.push(`view ${key}: table ${table}'s rows do not tell ${k} (aria-keyshortcuts)`)
   await page.keyboard.press('End')
   if (!(await ends()).last)
     problems.push(`view ${key}: End did not reach table ${table}'s last row`)
@@ -381,6 +388,9 @@ test.describe('in a replay of the bundled demo', () => {
         `view 1: never reached by Tab or a table's keys: button "b"`,
         `view 1: a second Tab stop in a table's rows: button "r2"`,
         expect.stringMatching(/^view 1: End did not reach table \d+'s last row$/),
+        expect.stringMatching(
+          /^view 1: table \d+'s rows do not tell ArrowDown \(aria-keyshortcuts\)$/,
+        ),
         `view 1: never reached by Tab or a table's keys: button "r3"`,
       ]),
     )

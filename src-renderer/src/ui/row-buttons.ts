@@ -4,6 +4,13 @@
 // buttons; Space opens, as Enter does, before the replay's play key can take it. Each table keeps
 // the key of the row holding its stop (stopRow) and gives it tabindex 0.
 
+/**
+ * The keys that move between a table's rows, as each row's button tells assistive technology
+ * (`aria-keyshortcuts`): a screen reader says them with the button, where a sighted person has
+ * the shortcuts overlay.
+ */
+export const ROW_KEYS = 'ArrowUp ArrowDown Home End PageUp PageDown'
+
 /** The row a key moves to from the row at `index` of `count`, a page being `page` rows. */
 export function rowAfterKey(
   key: string,
