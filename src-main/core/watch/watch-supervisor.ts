@@ -793,8 +793,8 @@ export function nextLimit(limit: number, remaining: number | undefined, max: num
 const LIST_SILENCE_MS = 60_000
 /**
  * The status says how far a page is every so many items, at most every PROGRESS_MS (a large list
- * is one page or a few; each status is a new message, its numbers formatted through i18next, whose
- * Intl.NumberFormat is cached per locale and options since i18next 25, cacheInBuiltFormats).
+ * is one page or a few; each status is a new message, its numbers formatted through i18next: in
+ * English, whole numbers without Intl, i18n/translate.ts).
  */
 const PROGRESS_EVERY = 500
 const PROGRESS_MS = 250
