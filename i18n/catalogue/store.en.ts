@@ -10,16 +10,28 @@ export const storeEn = {
   'store.chip': 'folded',
   // FoldedVersionsNote in the timeline: the whole store
   'store.foldedStore_one':
-    '{{count}} older version of {{objects}} was folded away to stay within the store’s budget ({{mb, number}} MB): their marks stay on the timeline, each object keeps its first and latest versions; a recording keeps them all.',
+    '{{count}} older version of {{objects}} was folded away to stay within the store’s budget ({{mb, number}} MB); each object keeps its first and latest versions; a recording keeps them all.',
   'store.foldedStore_other':
-    '{{count, number}} older versions of {{objects}} were folded away to stay within the store’s budget ({{mb, number}} MB): their marks stay on the timeline, each object keeps its first and latest versions; a recording keeps them all.',
+    '{{count, number}} older versions of {{objects}} were folded away to stay within the store’s budget ({{mb, number}} MB); each object keeps its first and latest versions; a recording keeps them all.',
   'store.objects_one': '{{count}} busy object',
   'store.objects_other': '{{count, number}} busy objects',
   // FoldedVersionsNote in the timeline: deleted objects whose every version was folded
   'store.foldedDeletedStore_one':
-    'The versions of {{count}} deleted object ({{versions}}) were folded away to stay within the store’s budget ({{mb, number}} MB): its marks stay on the timeline, to show it existed and was deleted; a recording keeps them all.',
+    'The versions of {{count}} deleted object ({{versions}}) were folded away to stay within the store’s budget ({{mb, number}} MB): its marks stay on the timeline while the events fit in half the budget, to show it existed and was deleted; a recording keeps them all.',
   'store.foldedDeletedStore_other':
-    'The versions of {{count, number}} deleted objects ({{versions}}) were folded away to stay within the store’s budget ({{mb, number}} MB): their marks stay on the timeline, to show they existed and were deleted; a recording keeps them all.',
+    'The versions of {{count, number}} deleted objects ({{versions}}) were folded away to stay within the store’s budget ({{mb, number}} MB): their marks stay on the timeline while the events fit in half the budget, to show they existed and were deleted; a recording keeps them all.',
+  // FoldedVersionsNote in the timeline: marks folded once the events took half the budget
+  'store.foldedMarks_one':
+    '{{count}} mark was folded away too, to keep the events within half the budget: the marks of folded versions of busy objects, and every mark of {{deleted}} (their lanes are gone); a recording keeps them all.',
+  'store.foldedMarks_other':
+    '{{count, number}} marks were folded away too, to keep the events within half the budget: the marks of folded versions of busy objects, and every mark of {{deleted}} (their lanes are gone); a recording keeps them all.',
+  'store.deletedObjects_one': '{{count}} deleted object',
+  'store.deletedObjects_other': '{{count, number}} deleted objects',
+  // The inspector on a mark folded before the page heard of it (the core's error)
+  'store.markFolded': 'This mark was folded away',
+  'store.markFoldedDetail':
+    'This mark and its version were folded away to stay within the store’s budget ({{mb, number}} MB); a recording keeps them all.',
+  'store.markFoldedNext': 'Replay a recording to see every mark and version.',
   'store.versions_one': '{{count}} version',
   'store.versions_other': '{{count, number}} versions',
   // The inspector on a mark of a deleted object whose versions were folded
@@ -38,7 +50,7 @@ export const storeEn = {
   'store.settingDefault': 'Default ({{mb, number}} MB)',
   'store.settingInvalid': 'A number of MB, 0 or more.',
   'store.settingHelp':
-    'The budget counts all the watches’ store holds: every version kept, with what the history keeps for it, and every event (its mark, its place in its object’s list, its object’s record). Past {{mb, number}} MB it folds away the versions of deleted objects, then the older versions of the busiest objects, then those of quiet ones; every living object keeps its first version and its latest two. Events are counted but never folded: every mark stays on the timeline, so once the marks and the versions that are kept take more than the budget, the store grows past it. A recording keeps every version.',
+    'The budget counts all the watches’ store holds: every version kept, with what the history keeps for it, and every event (its mark, its place in its object’s list, its object’s record). Past {{mb, number}} MB it folds away the versions of deleted objects, then the older versions of the busiest objects, then those of quiet ones; every living object keeps its first version and its latest two. Events are counted too: once they take half the budget, the marks of folded versions are folded away as well, those of deleted objects first (their lanes go). A recording keeps every version and every mark.',
   'store.settingHelpNone':
     'No budget: the watches’ store keeps every version for as long as the app runs.',
   'store.settingDefaultHelp': 'Default {{mb, number}} MB; 0 keeps every version.',
@@ -47,6 +59,7 @@ export const storeEn = {
   // apiscope serve --store-budget
   'store.serveFlag': `      --store-budget: MB the watches' store may hold, versions and events
       counted (default {{mb}}; 0: no limit); past it, deleted objects' versions,
-      then older versions of busy and quiet objects are folded; events never are`,
+      then older versions of busy and quiet objects are folded, and past half of
+      it the marks of folded versions`,
   'store.badBudget': '--store-budget must be a number of MB, 0 or more, not "{{value}}"',
 } as const

@@ -210,6 +210,17 @@ export interface WatchFrame {
   events: TimelineEvent[]
   lists: ListSnapshot[]
   statuses: WatchStatus[]
+  /** Marks the store folded away since the last frame (the page folds its copy the same way). */
+  folds?: EventFold[]
+}
+
+/**
+ * Marks folded away to stay within the store's budget (docs/adr/0019): an object's marks of
+ * versions 1..below-1, or every mark of a deleted object (below -1: it is forgotten).
+ */
+export interface EventFold {
+  uid: string
+  below: number
 }
 
 /** Everything so far, consistent with the frame numbered seq; later frames continue it. */
@@ -244,6 +255,12 @@ export interface StoreFolding {
   historyMb: number
   /** What the events cost, as the budget counts them (now). */
   eventsMb: number
+  /** Marks folded away (of busy objects' folded versions, and of deleted objects). */
+  foldedMarks: number
+  /** Busy objects whose older marks were folded. */
+  foldedMarkObjects: number
+  /** Deleted objects whose marks were folded too, forgotten by the store. */
+  forgottenDeleted: number
 }
 
 /** The store's budget setting (docs/adr/0019). */

@@ -37,6 +37,9 @@ export interface CoreSample {
   waitingMb: number
   /** Deleted objects whose every version was folded. */
   foldedDeleted: number
+  /** Marks folded away (docs/adr/0019), and deleted objects forgotten with theirs. */
+  foldedMarks: number
+  forgottenDeleted: number
   budgetMb: number
   rssMb: number
   objects: number
@@ -136,6 +139,8 @@ async function handle(m: CoreRequest): Promise<void> {
         eventsMb: watches.store.eventsBytes() / MB,
         waitingMb: host.waitingBytes() / MB,
         foldedDeleted: watches.store.folding().foldedDeleted,
+        foldedMarks: watches.store.folding().foldedMarks,
+        forgottenDeleted: watches.store.folding().forgottenDeleted,
         budgetMb: watches.store.budgetBytes / MB,
         rssMb: process.memoryUsage().rss / MB,
         objects: counts.objects,

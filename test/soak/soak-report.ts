@@ -21,6 +21,9 @@ export interface SoakRow {
   eventsMb?: number
   /** Deleted objects whose every version was folded (absent before they were). */
   foldedDeleted?: number
+  /** Marks folded away, and deleted objects forgotten with theirs (absent before marks folded). */
+  foldedMarks?: number
+  forgottenDeleted?: number
   objects: number
   versions: number
   folded: number
@@ -37,10 +40,10 @@ const f1 = (x: number) => x.toFixed(1)
 
 export function soakTable(rows: SoakRow[]): string {
   const head =
-    "| minute | core heap MB (main + worker) | worker heap MB | core RSS MB | page heap MB | history MB (budget's count) | events MB (budget's count) | frames waiting for the page MB | objects | versions kept | versions folded (deleted objects folded) | events | writes (accepted) | recorded events | audit events | load (1 min) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    "| minute | core heap MB (main + worker) | worker heap MB | core RSS MB | page heap MB | history MB (budget's count) | events MB (budget's count) | frames waiting for the page MB | objects | versions kept | versions folded (deleted objects folded) | events | marks folded (deleted objects forgotten) | writes (accepted) | recorded events | audit events | load (1 min) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
   const body = rows.map(
     (r) =>
-      `| ${r.minute} | ${f1(r.coreHeapMb)} | ${f1(r.coreWorkerHeapMb)} | ${Math.round(r.coreRssMb)} | ${f1(r.pageHeapMb)} | ${r.historyMb === undefined ? '—' : f1(r.historyMb)} | ${r.eventsMb === undefined ? '—' : f1(r.eventsMb)} | ${r.waitingMb === undefined ? '—' : f1(r.waitingMb)} | ${r.objects} | ${r.versions} | ${r.folded}${r.foldedDeleted === undefined ? '' : ` (${r.foldedDeleted})`} | ${r.events} | ${r.writes} (${r.writesOk}) | ${r.recordedEvents} | ${r.auditEvents} | ${r.load1 === undefined ? '—' : r.load1.toFixed(1)} |`,
+      `| ${r.minute} | ${f1(r.coreHeapMb)} | ${f1(r.coreWorkerHeapMb)} | ${Math.round(r.coreRssMb)} | ${f1(r.pageHeapMb)} | ${r.historyMb === undefined ? '—' : f1(r.historyMb)} | ${r.eventsMb === undefined ? '—' : f1(r.eventsMb)} | ${r.waitingMb === undefined ? '—' : f1(r.waitingMb)} | ${r.objects} | ${r.versions} | ${r.folded}${r.foldedDeleted === undefined ? '' : ` (${r.foldedDeleted})`} | ${r.events} | ${r.foldedMarks === undefined ? '—' : `${r.foldedMarks} (${r.forgottenDeleted ?? 0})`} | ${r.writes} (${r.writesOk}) | ${r.recordedEvents} | ${r.auditEvents} | ${r.load1 === undefined ? '—' : r.load1.toFixed(1)} |`,
   )
   return [head, ...body].join('\n')
 }

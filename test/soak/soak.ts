@@ -206,6 +206,8 @@ try {
       ...(s.eventsMb !== undefined ? { eventsMb: s.eventsMb } : {}),
       ...(s.waitingMb !== undefined ? { waitingMb: s.waitingMb } : {}),
       ...(s.foldedDeleted !== undefined ? { foldedDeleted: s.foldedDeleted } : {}),
+      ...(s.foldedMarks !== undefined ? { foldedMarks: s.foldedMarks } : {}),
+      ...(s.forgottenDeleted !== undefined ? { forgottenDeleted: s.forgottenDeleted } : {}),
       objects: s.objects,
       versions: s.versions,
       folded: s.folded,

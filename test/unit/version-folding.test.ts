@@ -171,9 +171,15 @@ describe('the event store with a budget', () => {
     const counts = store.counts()
     expect(counts.folded).toBeGreaterThan(150)
     expect(counts.versions + counts.folded).toBe(202)
-    // Every event stays on the timeline.
-    expect(counts.events).toBe(202)
-    expect(store.folding()).toMatchObject({ foldedObjects: 1, foldedVersions: counts.folded })
+    // The events cost more than half this tiny budget (their columns alone 35 KB): the marks of
+    // the folded versions are folded too, the others stay.
+    expect(counts.events).toBe(202 - counts.folded)
+    expect(store.folding()).toMatchObject({
+      foldedObjects: 1,
+      foldedVersions: counts.folded,
+      foldedMarks: counts.folded,
+      foldedMarkObjects: 1,
+    })
     expect(store.folding().historyMb * 2 ** 20).toBeLessThanOrEqual(BUDGET)
 
     // The latest and the one before are kept, and the diff of the latest is right.
@@ -191,8 +197,9 @@ describe('the event store with a budget', () => {
     // The first version is kept.
     const first = await objectDetail(store, events[0] as number)
     expect((first?.object as { data: { n: string } }).data.n).toBe('0')
-    // A folded version's event is known as folded; the first kept one diffs against the first.
-    expect(store.foldedAt(events[1] as number)).toEqual({ folded: counts.folded })
+    // A folded version's mark is folded; the first kept one diffs against the first.
+    expect(store.eventFolded(events[1] as number)).toBe(true)
+    expect(store.has(events[1] as number)).toBe(false)
     expect(store.foldedAt(events[199] as number)).toBeNull()
     const h = store.history('uid-busy')
     const firstKept = await objectDetail(store, events[h?.foldedBelow as number] as number)
@@ -205,8 +212,9 @@ describe('the event store with a budget', () => {
     expect((q?.previous as { data: { n: string } }).data.n).toBe('0')
   })
 
-  it('folds every version of a deleted object, keeps its marks and says it was deleted', async () => {
-    // A budget that holds the quiet objects' versions, not the events beside them.
+  it('folds every version of a deleted object, then its marks past half the budget: it is forgotten', async () => {
+    // A budget that holds the quiet objects' versions, not the events beside them (their columns
+    // alone pass half of it: the deleted object's marks fold with its versions).
     const store = new EventStore(Date.now, 40_000)
     stores.push(store)
     const gone = [deliver(store, 0, 'gone', 'ADDED'), deliver(store, 1, 'gone')]
@@ -225,17 +233,18 @@ describe('the event store with a budget', () => {
     await store.compacted()
     await store.compacted()
 
-    const h = store.history('uid-gone')
-    expect(h).toMatchObject({ deleted: true, foldedAll: true, foldedBelow: 3 })
-    for (const i of gone) expect(store.foldedAt(i)).toEqual({ folded: 3, deleted: true })
-    // Its marks stay, with its name.
-    expect(store.event(gone[2] as number)).toMatchObject({ type: 'DELETED', name: 'gone', v: 2 })
-    expect(store.counts()).toMatchObject({ folded: 3, events: 5 + 1100 })
+    // Forgotten: no history, no marks; the live object's and the bookmarks stay.
+    expect(store.history('uid-gone')).toBeUndefined()
+    for (const i of gone) expect(store.eventFolded(i)).toBe(true)
+    for (const i of live) expect(store.event(i)).toMatchObject({ name: 'live' })
+    expect(store.counts()).toMatchObject({ folded: 3, events: 2 + 1100 })
     expect(store.folding()).toMatchObject({
       foldedDeleted: 1,
       foldedDeletedVersions: 3,
       foldedObjects: 0,
       foldedVersions: 3,
+      foldedMarks: 3,
+      forgottenDeleted: 1,
     })
     expect(store.folding().eventsMb).toBeGreaterThan(0)
     expect(await store.objectsAt('uid-gone', [0, 1, 2])).toEqual([null, null, null])

@@ -8,13 +8,23 @@ import { grown, nextCapacity } from '@common/typed-arrays'
 import {
   TIMELINE_EVENT_TYPES,
   type ListPage,
+  type EventFold,
   type ListSnapshot,
   type StoreFolding,
   type TimelineEvent,
   type TimelineEventType,
 } from '@common/watch-types'
 import { ObjectColumns } from './object-columns'
-import { eventsCost } from './version-folding'
+import {
+  EVENT_COLUMN_BYTES,
+  EVENT_LIST_BYTES,
+  EVENT_SLOT_BYTES,
+  EVENTS_SHARE,
+  eventsCost,
+  FOLD_TO,
+  FORGOTTEN_OBJECT_BYTES,
+  OBJECT_RECORD_BYTES,
+} from './version-folding'
 import { VersionHistory } from './version-history'
 import type { ScannedEvent } from './watch-line-scanner'
 
@@ -58,9 +68,20 @@ export interface ObjectHistory {
   foldedAll?: true
 }
 
+/**
+ * The events' columns, by position. An event's index (the page's frames, the inspector's requests
+ * and the recorder's lines name it) is its place in arrival order; it is its position until
+ * events are folded (EventStore.foldEvents), then `index` says which event each position holds:
+ * positions before `tailPos` hold the events kept by the last fold (found by binary search),
+ * those from it on every event since, in order.
+ */
 class GrowableColumns {
   capacity = 1024
   length = 0
+  /** Events ever pushed, folded ones included: the next event's index. */
+  total = 0
+  private tailPos = 0
+  private tailIndex = 0
   type = new Uint8Array(this.capacity)
   watch = new Uint16Array(this.capacity)
   time = new Float64Array(this.capacity)
@@ -68,21 +89,66 @@ class GrowableColumns {
   object = new Int32Array(this.capacity)
   version = new Int32Array(this.capacity)
   list = new Int32Array(this.capacity)
+  index = new Int32Array(this.capacity)
 
+  /** A new event's position (its index is total - 1). */
   push(): number {
-    if (this.length === this.capacity) this.grow()
-    return this.length++
+    if (this.length === this.capacity) this.resize(nextCapacity(this.capacity))
+    const p = this.length++
+    this.index[p] = this.total++
+    return p
   }
 
-  private grow(): void {
-    const cap = nextCapacity(this.capacity)
-    this.type = grown(this.type, cap)
-    this.watch = grown(this.watch, cap)
-    this.time = grown(this.time, cap)
-    this.rvn = grown(this.rvn, cap)
-    this.object = grown(this.object, cap)
-    this.version = grown(this.version, cap)
-    this.list = grown(this.list, cap)
+  /** The position of event i; -1 when it was folded (or never was). */
+  pos(i: number): number {
+    if (i < 0 || i >= this.total) return -1
+    if (i >= this.tailIndex) return this.tailPos + (i - this.tailIndex)
+    let lo = 0
+    let hi = this.tailPos
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if ((this.index[mid] as number) < i) lo = mid + 1
+      else hi = mid
+    }
+    return lo < this.tailPos && this.index[lo] === i ? lo : -1
+  }
+
+  /**
+   * Keeps only the positions where keep[p] is 1, in order, and makes the columns that much
+   * smaller (room for a quarter more, at least 1,024): what the fold frees is given back.
+   */
+  compact(keep: Uint8Array): void {
+    let w = 0
+    for (let p = 0; p < this.length; p++) {
+      if (keep[p] !== 1) continue
+      if (w !== p) {
+        this.type[w] = this.type[p] as number
+        this.watch[w] = this.watch[p] as number
+        this.time[w] = this.time[p] as number
+        this.rvn[w] = this.rvn[p] as number
+        this.object[w] = this.object[p] as number
+        this.version[w] = this.version[p] as number
+        this.list[w] = this.list[p] as number
+        this.index[w] = this.index[p] as number
+      }
+      w++
+    }
+    this.length = w
+    this.tailPos = w
+    this.tailIndex = this.total
+    const cap = Math.max(1024, Math.ceil(w * 1.25))
+    if (cap < this.capacity) this.resize(cap)
+  }
+
+  private resize(cap: number): void {
+    this.type = grown(this.type, cap, this.length)
+    this.watch = grown(this.watch, cap, this.length)
+    this.time = grown(this.time, cap, this.length)
+    this.rvn = grown(this.rvn, cap, this.length)
+    this.object = grown(this.object, cap, this.length)
+    this.version = grown(this.version, cap, this.length)
+    this.list = grown(this.list, cap, this.length)
+    this.index = grown(this.index, cap, this.length)
     this.capacity = cap
   }
 }
@@ -138,6 +204,15 @@ export class EventStore {
   private historyBytes = 0
   /** Versions seen, every object's (kept and folded). */
   private versionTotal = 0
+  /** Slots of version events dropped with their folded marks (foldEvents). */
+  private slotsDropped = 0
+  /** Marks folded away (foldEvents), and the objects whose older marks were. */
+  private foldedMarks = 0
+  private foldedMarkObjects = 0
+  /** What the events cost when foldEvents last could not bring them under their share. */
+  private eventsFloor = 0
+  /** Folds of marks the page has not been told of yet (takeEventFolds). */
+  private eventFolds: EventFold[] = []
 
   /**
    * budget: what the version history and the events may cost, in bytes, before the worker folds
@@ -174,6 +249,16 @@ export class EventStore {
     bytes: number,
     dropped: readonly number[] = [],
   ): void {
+    this.applyFolds(folds, bytes, dropped)
+    if (this.budgetBytes > 0 && (folds.length || dropped.length)) {
+      // Versions folded: their marks may fold now, whatever the last try found.
+      this.eventsFloor = 0
+      this.foldEventsIfOver()
+      this.versions.countEvents(this.eventsBytes())
+    }
+  }
+
+  private applyFolds(folds: readonly number[], bytes: number, dropped: readonly number[]): void {
     this.historyBytes = bytes
     const o = this.objects
     for (let k = 0; k < folds.length; k += 2) {
@@ -206,10 +291,12 @@ export class EventStore {
    * object's folded range grows to it. Versions are folded from the second one up, in order.
    */
   markFolded(i: number): void {
-    const object = this.cols.object[i] as number
-    const v = this.cols.version[i] as number
+    const p = this.cols.pos(i)
+    if (p < 0) return
+    const object = this.cols.object[p] as number
+    const v = this.cols.version[p] as number
     if (object >= 0 && v >= Math.max(1, this.objects.foldedBelow[object] as number))
-      this.noteFolds([object, v + 1], this.historyBytes)
+      this.applyFolds([object, v + 1], this.historyBytes, [])
   }
 
   /** What the budget folded so far (the timeline's note). */
@@ -222,16 +309,126 @@ export class EventStore {
       foldedDeletedVersions: this.foldedDeletedVersions,
       historyMb: this.historyBytes / 2 ** 20,
       eventsMb: this.eventsBytes() / 2 ** 20,
+      foldedMarks: this.foldedMarks,
+      foldedMarkObjects: this.foldedMarkObjects,
+      forgottenDeleted: this.objects.forgotten,
     }
+  }
+
+  /** The folds of marks since the last call: the frames tell the page (FrameBatcher). */
+  takeEventFolds(): EventFold[] {
+    const folds = this.eventFolds
+    this.eventFolds = []
+    return folds
+  }
+
+  /** Folds marks when the events cost more than their share of the budget (EVENTS_SHARE). */
+  private foldEventsIfOver(): void {
+    const share = this.budgetBytes * EVENTS_SHARE
+    const cost = this.eventsBytes()
+    if (share <= 0 || cost <= share) return
+    // Nothing was left to fold at the last try: wait until the events grew 2% of the share more.
+    if (this.eventsFloor > 0 && cost < this.eventsFloor + share * 0.02) return
+    this.foldEvents(cost - share * FOLD_TO)
+    const after = this.eventsBytes()
+    this.eventsFloor = after > share ? after : 0
+  }
+
+  /**
+   * Folds marks away until about `excess` bytes are freed (docs/adr/0019): first every mark of
+   * deleted objects whose versions were all folded, the oldest object first (the object is then
+   * forgotten: its uid and name go too); then the marks of busy objects' folded versions
+   * (1..foldedBelow-1), the most first. Marks of kept versions, bookmarks, errors and lists stay.
+   * The columns are compacted (one pass over them) and the page is told (takeEventFolds).
+   */
+  foldEvents(excess: number): number {
+    const c = this.cols
+    const o = this.objects
+    // What each object would give back: its marks to fold.
+    const marks = new Int32Array(o.length)
+    for (let p = 0; p < c.length; p++) {
+      const k = c.object[p] as number
+      if (k < 0) continue
+      if (o.foldedAll[k] === 1) marks[k] = (marks[k] as number) + 1
+      else {
+        const v = c.version[p] as number
+        if (v >= 1 && v < (o.foldedBelow[k] as number)) marks[k] = (marks[k] as number) + 1
+      }
+    }
+    const markBytes = EVENT_COLUMN_BYTES * 1.25
+    const deleted: number[] = []
+    const busy: number[] = []
+    for (let k = 0; k < o.length; k++) {
+      if (o.foldedAll[k] === 1 && o.uid[k] !== '') deleted.push(k)
+      else if ((marks[k] as number) > 0 && o.foldedAll[k] === 0) busy.push(k)
+    }
+    busy.sort((a, b) => (marks[b] as number) - (marks[a] as number) || a - b)
+    // plan[k]: -1 folds every mark of k (and forgets it), v > 0 the marks of versions 1..v-1.
+    const plan = new Int32Array(o.length)
+    let freed = 0
+    for (const k of deleted) {
+      if (freed >= excess) break
+      plan[k] = -1
+      freed +=
+        (marks[k] as number) * markBytes +
+        o.slotsOf(k) * EVENT_SLOT_BYTES +
+        (o.slotsOf(k) > 1 ? EVENT_LIST_BYTES : 0) +
+        OBJECT_RECORD_BYTES -
+        FORGOTTEN_OBJECT_BYTES
+    }
+    for (const k of busy) {
+      if (freed >= excess) break
+      plan[k] = o.foldedBelow[k] as number
+      const slots = (o.foldedBelow[k] as number) - Math.max(1, o.slotsFrom[k] as number)
+      freed += (marks[k] as number) * markBytes + Math.max(0, slots) * EVENT_SLOT_BYTES
+    }
+    if (freed === 0) return 0
+    const keep = new Uint8Array(c.length)
+    let folded = 0
+    for (let p = 0; p < c.length; p++) {
+      const k = c.object[p] as number
+      const below = k < 0 ? 0 : (plan[k] as number)
+      const v = c.version[p] as number
+      const drop = below === -1 || (below > 0 && v >= 1 && v < below)
+      if (!drop) {
+        keep[p] = 1
+        continue
+      }
+      folded++
+      const i = c.index[p] as number
+      this.rvText.delete(i)
+      this.notes.delete(i)
+    }
+    c.compact(keep)
+    for (let k = 0; k < o.length; k++) {
+      const below = plan[k] as number
+      if (below === 0) continue
+      if (below === -1) {
+        this.eventFolds.push({ uid: o.uid[k] as string, below: -1 })
+        this.byUid.delete(o.uid[k] as string)
+        this.slotsDropped += o.forget(k)
+      } else {
+        if ((o.slotsFrom[k] as number) <= 1) this.foldedMarkObjects++
+        this.eventFolds.push({ uid: o.uid[k] as string, below })
+        const dropped = o.dropSlots(k, below)
+        this.slotsDropped += dropped
+        // Marks of versions from the old slotsFrom on were already folded: slotsFrom follows.
+        if ((o.slotsFrom[k] as number) < below) o.slotsFrom[k] = below
+      }
+    }
+    this.foldedMarks += folded
+    if (this.eventFolds.length) for (const l of this.listeners) l(this.size)
+    return folded
   }
 
   /** What the events cost on this thread, as the budget counts them (version-folding.ts). */
   eventsBytes(): number {
     return eventsCost({
       capacity: this.cols.capacity,
-      versions: this.versionTotal,
-      objects: this.objects.length,
+      versions: this.versionTotal - this.slotsDropped,
+      objects: this.objects.length - this.objects.forgotten,
       listed: this.objects.listed,
+      forgotten: this.objects.forgotten,
     })
   }
 
@@ -240,9 +437,10 @@ export class EventStore {
    * whether all of them were because the object was deleted.
    */
   foldedAt(i: number): { folded: number; deleted?: true } | null {
-    if (i < 0 || i >= this.cols.length) return null
-    const object = this.cols.object[i] as number
-    const v = this.cols.version[i] as number
+    const p = this.cols.pos(i)
+    if (p < 0) return null
+    const object = this.cols.object[p] as number
+    const v = this.cols.version[p] as number
     if (object < 0 || object >= this.objects.length || v < 0) return null
     // A version that came after the fold is not kept either.
     if (this.objects.foldedAll[object] === 1)
@@ -251,8 +449,19 @@ export class EventStore {
     return v >= 1 && v < below ? { folded: below - 1 } : null
   }
 
+  /** Events ever recorded (the next one's index), folded ones included. */
   get size(): number {
-    return this.cols.length
+    return this.cols.total
+  }
+
+  /** Whether event i is held: false once it was folded (foldEvents), or before it came. */
+  has(i: number): boolean {
+    return this.cols.pos(i) >= 0
+  }
+
+  /** Whether event i came but was folded away to stay within the budget. */
+  eventFolded(i: number): boolean {
+    return i >= 0 && i < this.cols.total && this.cols.pos(i) < 0
   }
 
   get objectCount(): number {
@@ -310,22 +519,32 @@ export class EventStore {
     list = -1,
   ): number {
     const c = this.cols
-    const i = c.push()
-    c.type[i] = TYPE_CODE.get(type) as number
-    c.watch[i] = watch
-    c.time[i] = this.clock()
+    const p = c.push()
+    const i = c.total - 1
+    c.type[p] = TYPE_CODE.get(type) as number
+    c.watch[p] = watch
+    c.time[p] = this.clock()
     const n = numericResourceVersion(rv)
-    c.rvn[i] = n ?? Number.NaN
+    c.rvn[p] = n ?? Number.NaN
     if (n === null) this.rvText.set(i, rv)
-    c.object[i] = objectIdx
-    c.version[i] = version
-    c.list[i] = list
-    // The events count in the budget: the worker hears what they cost every 1,024 events.
-    if ((i & 1023) === 0 && this.budgetBytes > 0) this.versions.countEvents(this.eventsBytes())
+    c.object[p] = objectIdx
+    c.version[p] = version
+    c.list[p] = list
+    // The events count in the budget: the worker hears what they cost every 1,024 events, and
+    // past their share of it the oldest marks of folded versions are folded too (once the write
+    // is whole: announce).
+    if ((i & 1023) === 0 && this.budgetBytes > 0) this.countDue = true
     return i
   }
 
+  private countDue = false
+
   private announce(i: number): void {
+    if (this.countDue) {
+      this.countDue = false
+      this.foldEventsIfOver()
+      this.versions.countEvents(this.eventsBytes())
+    }
     for (const l of this.listeners) l(i)
   }
 
@@ -403,14 +622,18 @@ export class EventStore {
     // A plain integer (no leading zero) is its number: compared as one, no string made per version.
     const n = numericResourceVersion(rv)
     for (let v = (this.objects.versionCount[idx] as number) - 1; v >= 0; v--) {
-      const i = this.objects.versionEvent(idx, v)
-      if (n !== null ? this.cols.rvn[i] === n : this.rvOf(i) === rv) return v
+      const p = this.cols.pos(this.objects.versionEvent(idx, v))
+      if (p < 0) continue
+      if (n !== null ? this.cols.rvn[p] === n : this.rvOf(this.cols.index[p] as number) === rv)
+        return v
     }
     return -1
   }
 
   private rvOf(i: number): string {
-    const n = this.cols.rvn[i] as number
+    const p = this.cols.pos(i)
+    if (p < 0) return ''
+    const n = this.cols.rvn[p] as number
     return Number.isNaN(n) ? (this.rvText.get(i) ?? '') : String(n)
   }
 
@@ -512,7 +735,8 @@ export class EventStore {
     const out: number[] = []
     for (let k = 0; k < o.length; k++) {
       const last = o.lastEvent[k] as number
-      if (o.deleted[k] === 0 && last >= 0 && this.cols.watch[last] === watch)
+      const p = last >= 0 ? this.cols.pos(last) : -1
+      if (o.deleted[k] === 0 && p >= 0 && this.cols.watch[p] === watch)
         if (mark === 0 || o.mark[k] !== mark) out.push(k)
     }
     return out
@@ -528,7 +752,8 @@ export class EventStore {
 
   /** Marks the object of event i with `mark` (0 takes the mark away). */
   markObjectOf(i: number, mark: number): void {
-    const object = this.cols.object[i] as number
+    const p = this.cols.pos(i)
+    const object = p < 0 ? -1 : (this.cols.object[p] as number)
     if (object >= 0) this.objects.mark[object] = mark
   }
 
@@ -566,26 +791,28 @@ export class EventStore {
 
   event(i: number): TimelineEvent {
     const c = this.cols
-    if (i < 0 || i >= c.length) throw new RangeError(`no event ${i}`)
-    const k = c.object[i] as number
+    const p = c.pos(i)
+    if (p < 0)
+      throw new RangeError(i >= 0 && i < c.total ? `event ${i} was folded` : `no event ${i}`)
+    const k = c.object[p] as number
     const o = this.objects
     const has = k >= 0 && k < o.length
-    const rvn = c.rvn[i] as number
+    const rvn = c.rvn[p] as number
     const numeric = !Number.isNaN(rvn)
     const e: TimelineEvent = {
       i,
-      watch: c.watch[i] as number,
-      type: TYPES[c.type[i] as number] as TimelineEventType,
-      t: c.time[i] as number,
+      watch: c.watch[p] as number,
+      type: TYPES[c.type[p] as number] as TimelineEventType,
+      t: c.time[p] as number,
       rv: this.rvOf(i),
       rvn: numeric ? rvn : null,
       uid: has ? (o.uid[k] as string) : '',
       kind: has ? (this.words[o.kind[k] as number] as string) : '',
       ns: has ? (this.words[o.namespace[k] as number] as string) : '',
       name: has ? (o.name[k] as string) : '',
-      v: c.version[i] as number,
+      v: c.version[p] as number,
     }
-    const list = c.list[i] as number
+    const list = c.list[p] as number
     if (list >= 0) e.list = list
     // Notes are rare (errors, inferred deletions): look them up only for those types.
     if (e.type === 'ERROR' || e.type === 'GONE') {
@@ -599,9 +826,10 @@ export class EventStore {
     return e
   }
 
+  /** The events held from index `from` to `to` (those folded are left out). */
   events(from = 0, to = this.size): TimelineEvent[] {
     const out: TimelineEvent[] = []
-    for (let i = from; i < to; i++) out.push(this.event(i))
+    for (let i = from; i < to; i++) if (this.has(i)) out.push(this.event(i))
     return out
   }
 

@@ -69,10 +69,12 @@ export class FrameBatcher {
     const size = this.store.size
     const lists = this.store.lists.length
     const grown = this.store.takeChangedLists().filter((id) => id < this.sentLists)
+    const folds = this.store.takeEventFolds()
     if (
       size === this.sentEvents &&
       lists === this.sentLists &&
       grown.length === 0 &&
+      folds.length === 0 &&
       this.changedStatuses.size === 0
     )
       return
@@ -80,6 +82,11 @@ export class FrameBatcher {
     let bytes = 0
     let to = this.sentEvents
     while (to < size && (bytes < this.budgetBytes || events.length === 0)) {
+      // A mark folded before it was sent is not sent (the page's copy folds the same way).
+      if (!this.store.has(to)) {
+        to++
+        continue
+      }
       const e = this.store.event(to++)
       bytes += eventBytes(e)
       events.push(e)
@@ -96,6 +103,7 @@ export class FrameBatcher {
         ...this.store.lists.slice(this.sentLists, listsTo),
       ].map((l) => ({ ...l, pages: [...l.pages] })),
       statuses: [...this.changedStatuses.values()].map((st) => ({ ...st })),
+      ...(folds.length ? { folds } : {}),
     }
     this.sentEvents = to
     this.sentLists = listsTo

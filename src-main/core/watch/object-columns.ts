@@ -28,6 +28,14 @@ export class ObjectColumns {
   foldedAll = new Uint8Array(this.capacity)
   /** The last list or streaming list that held the object (EventStore.newMark); 0 for none. */
   mark = new Int32Array(this.capacity)
+  /**
+   * 0 or 1 while the list of version events holds every version; else the events of versions
+   * 1..slotsFrom-1 were folded (EventStore.foldEvents) and the list holds version 0, then
+   * slotsFrom on.
+   */
+  slotsFrom = new Int32Array(this.capacity)
+  /** Deleted objects forgotten once their versions and marks were folded (uid and name dropped). */
+  forgotten = 0
   /** The event of every version, for objects with more than one. */
   private readonly versionEvents = new Map<number, number[]>()
 
@@ -54,15 +62,58 @@ export class ObjectColumns {
   /** The event that produced version v of object k (-1 if none). */
   versionEvent(k: number, v: number): number {
     if (v === 0) return this.firstEvent[k] as number
-    return this.versionEvents.get(k)?.[v] ?? -1
+    const from = Math.max(1, this.slotsFrom[k] as number)
+    if (v < from) return -1
+    return this.versionEvents.get(k)?.[v - from + 1] ?? -1
   }
 
-  /** Every version's event, in version order (a copy). */
+  /** Every version's event, in version order (a copy; -1 for a version whose event was folded). */
   versionEventsOf(k: number): number[] {
     const all = this.versionEvents.get(k)
-    if (all) return [...all]
+    if (all) {
+      const from = Math.max(1, this.slotsFrom[k] as number)
+      if (from === 1) return [...all]
+      const out = [all[0] as number]
+      for (let v = 1; v < from; v++) out.push(-1)
+      for (let j = 1; j < all.length; j++) out.push(all[j] as number)
+      return out
+    }
     const first = this.firstEvent[k] as number
     return first >= 0 ? [first] : []
+  }
+
+  /** How many versions' slots object k's list holds (its folded versions' dropped). */
+  slotsOf(k: number): number {
+    return this.versionEvents.get(k)?.length ?? ((this.firstEvent[k] as number) >= 0 ? 1 : 0)
+  }
+
+  /**
+   * Drops the slots of versions 1..below-1 of object k (their events were folded): the list keeps
+   * version 0's and those from `below` on, in a new array (a shorter one frees its room). The
+   * slots dropped.
+   */
+  dropSlots(k: number, below: number): number {
+    const all = this.versionEvents.get(k)
+    const from = Math.max(1, this.slotsFrom[k] as number)
+    if (!all || below <= from) return 0
+    const cut = Math.min(below - from, all.length - 1)
+    const kept = [all[0] as number, ...all.slice(1 + cut)]
+    this.versionEvents.set(k, kept)
+    this.slotsFrom[k] = from + cut
+    return cut
+  }
+
+  /**
+   * Forgets a deleted object whose versions and marks were all folded: its uid, name and list go;
+   * its columns stay (its index is still the worker's). The slots dropped.
+   */
+  forget(k: number): number {
+    const slots = this.slotsOf(k)
+    this.versionEvents.delete(k)
+    this.uid[k] = ''
+    this.name[k] = ''
+    this.forgotten++
+    return slots
   }
 
   /** Version v (the next one) of object k came with event i. */
@@ -92,6 +143,7 @@ export class ObjectColumns {
     this.deleted = grown(this.deleted, cap)
     this.foldedAll = grown(this.foldedAll, cap)
     this.mark = grown(this.mark, cap)
+    this.slotsFrom = grown(this.slotsFrom, cap)
     this.capacity = cap
   }
 }

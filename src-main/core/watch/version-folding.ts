@@ -48,8 +48,11 @@ export const DELETION_ENTRY_BYTES = 40
 export const LATEST_CACHE_SHARE = 1 / 8
 /** A whole version (a keyframe) is kept as its JSON's bytes, as a delta is (version-store.ts). */
 export const KEYFRAME_FACTOR = 1
-/** An event's columns (type 1, watch 2, time 8, resourceVersion 8, object, version and list 4 each). */
-export const EVENT_COLUMN_BYTES = 31
+/**
+ * An event's columns (type 1, watch 2, time 8, resourceVersion 8, object, version, list and its
+ * index 4 each: the index says which event a position holds once marks were folded).
+ */
+export const EVENT_COLUMN_BYTES = 35
 /**
  * A version's slot in its object's list of the events that made each version (8 bytes, and the
  * room a growing array keeps: 10 on average).
@@ -69,6 +72,17 @@ export const EVENT_LIST_BYTES = 240
  * bytes an object), rounded.
  */
 export const OBJECT_RECORD_BYTES = 300
+/**
+ * What stays of a deleted object forgotten once its versions and marks were folded
+ * (EventStore.foldEvents): its columns on the store's thread (twelve numbers, two empty strings'
+ * slots), beside the worker's slots (OBJECT_SLOT_BYTES). Its index is the worker's name for it.
+ */
+export const FORGOTTEN_OBJECT_BYTES = 64
+/**
+ * The share of the budget the events may take before their oldest marks fold (those of deleted
+ * objects whose versions were folded, then those of busy objects' folded versions).
+ */
+export const EVENTS_SHARE = 1 / 2
 
 /** The default budget: 128 MB of versions and events (docs/adr/0019 says why). */
 export const DEFAULT_STORE_BUDGET_MB = 128
@@ -82,19 +96,24 @@ export function versionCost(kind: 'keyframe' | 'patch', bytes: number): number {
  * What the store's events cost on its own thread, counted in the budget beside the versions:
  * the columns as allocated (they grow by doubling), each version's slot in its object's list of
  * events and each such list (`listed`: objects with more than one version), and each object's
- * record. Counted, never folded: every event stays (docs/adr/0019).
+ * record. Past EVENTS_SHARE of the budget the oldest marks of folded versions fold (docs/adr/0019).
  */
 export function eventsCost(s: {
   capacity: number
+  /** Versions' slots held in their objects' lists (those of folded marks dropped). */
   versions: number
+  /** Objects held, forgotten ones left out. */
   objects: number
   listed: number
+  /** Deleted objects forgotten (EventStore.foldEvents): what stays of each. */
+  forgotten?: number
 }): number {
   return (
     s.capacity * EVENT_COLUMN_BYTES +
     s.versions * EVENT_SLOT_BYTES +
     s.listed * EVENT_LIST_BYTES +
-    s.objects * OBJECT_RECORD_BYTES
+    s.objects * OBJECT_RECORD_BYTES +
+    (s.forgotten ?? 0) * FORGOTTEN_OBJECT_BYTES
   )
 }
 

@@ -20,6 +20,7 @@ export function watchedObjects(store: EventStore): WatchedObject[] {
   const seen = new Map<string, WatchedObject>()
   const wanted = Math.min(store.objectCount, MAX_PICKABLE)
   for (let i = store.size - 1; i >= 0 && seen.size < wanted; i--) {
+    if (!store.has(i)) continue
     const e = store.event(i)
     if (!e.uid || seen.has(e.uid)) continue
     const h = store.history(e.uid)

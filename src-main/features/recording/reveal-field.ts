@@ -28,7 +28,7 @@ export async function revealField(
     fail<never>(
       saidError('bad-request', said('rec.reveal.nothing'), detail, said('rec.reveal.nothingNext')),
     )
-  if (index >= store.size) return nothing(said('rec.reveal.noEvent', { index }))
+  if (!store.has(index)) return nothing(said('rec.reveal.noEvent', { index }))
   const event = store.event(index)
   if (!event.uid || event.v < 0) return nothing(said('rec.reveal.noObject'))
   const [object] = await store.objectsAt(event.uid, [event.v])

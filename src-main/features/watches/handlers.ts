@@ -27,9 +27,21 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
     'watch:event-detail': async ({ index }) => {
       const s = core.requireWatches()
       if (!s.ok) return s
+      const mb = Math.round((s.value.store.budgetBytes / 2 ** 20) * 1000) / 1000
+      if (s.value.store.eventFolded(index))
+        return fail({
+          kind: 'bad-request',
+          title: 'This mark was folded away',
+          detail: `This mark and its version were folded away to stay within the store's budget (${mb} MB); a recording keeps them all.`,
+          nextStep: 'Replay a recording to see every mark and version.',
+          said: {
+            title: { key: 'store.markFolded' },
+            detail: [{ key: 'store.markFoldedDetail', params: { mb } }],
+            nextStep: { key: 'store.markFoldedNext' },
+          },
+        })
       const folded = s.value.store.foldedAt(index)
       if (folded) {
-        const mb = Math.round((s.value.store.budgetBytes / 2 ** 20) * 1000) / 1000
         if (folded.deleted)
           return fail({
             kind: 'bad-request',
@@ -84,6 +96,9 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
             foldedDeletedVersions: 0,
             historyMb: 0,
             eventsMb: 0,
+            foldedMarks: 0,
+            foldedMarkObjects: 0,
+            forgottenDeleted: 0,
           })
     },
   }

@@ -4,6 +4,7 @@
 import type { ApiscopeApi } from '@common/bridge-types'
 import type { UiError } from '@common/result'
 import type {
+  EventFold,
   ObjectVersionDetail,
   WatchFrame,
   WatchMode,
@@ -106,6 +107,7 @@ export class TimelineState {
 
   private apply(frame: WatchFrame): void {
     this.seq = frame.seq
+    if (frame.folds?.length) this.fold(frame.folds)
     this.data.append(frame.events)
     this.data.addLists(frame.lists)
     if (frame.statuses.length) {
@@ -125,6 +127,18 @@ export class TimelineState {
       this.revision++
       this.indexWhenIdle()
     })
+  }
+
+  /** The core's store folded marks away: the page's copy folds the same, the selection follows. */
+  private fold(folds: readonly EventFold[]): void {
+    const moved = this.data.fold(folds)
+    if (!moved || this.selected === null) return
+    const now = moved[this.selected] ?? -1
+    if (now >= 0) this.selected = now
+    else {
+      this.selected = null
+      this.detail = { status: 'idle' }
+    }
   }
 
   private indexing = false

@@ -9,6 +9,7 @@ import type { SaidAs } from '@common/result'
 import { grown } from '@common/typed-arrays'
 import {
   TIMELINE_EVENT_TYPES,
+  type EventFold,
   type ListSnapshot,
   type TimelineEvent,
   type TimelineEventType,
@@ -491,6 +492,97 @@ export class TimelineData {
         stream.push(k)
       }
     }
+  }
+
+  /**
+   * Folds marks away as the core's store did (docs/adr/0019, WatchFrame.folds): an object's marks
+   * of versions 1..below-1, or every mark of a deleted object and its lanes (below -1). The
+   * columns are compacted and every list of positions renumbered; the lanes left keep their ids
+   * in order. Returns where each old position went (-1: folded), or null when nothing was.
+   */
+  fold(folds: readonly EventFold[]): Int32Array | null {
+    const keep = new Uint8Array(this.count).fill(1)
+    const goneLanes = new Set<Lane>()
+    let folded = 0
+    for (const f of folds) {
+      for (const lane of this.lanesByUid.get(f.uid) ?? []) {
+        for (const k of lane.events) {
+          const v = this.version[k] as number
+          if (f.below === -1 || (v >= 1 && v < f.below)) {
+            if (keep[k] === 1) folded++
+            keep[k] = 0
+          }
+        }
+        if (f.below === -1) goneLanes.add(lane)
+      }
+    }
+    if (folded === 0 && goneLanes.size === 0) return null
+    const moved = new Int32Array(this.count)
+    let w = 0
+    for (let k = 0; k < this.count; k++) {
+      if (keep[k] !== 1) {
+        moved[k] = -1
+        continue
+      }
+      moved[k] = w
+      if (w !== k) {
+        this.type[w] = this.type[k] as number
+        this.watch[w] = this.watch[k] as number
+        this.time[w] = this.time[k] as number
+        this.rvn[w] = this.rvn[k] as number
+        this.lane[w] = this.lane[k] as number
+        this.version[w] = this.version[k] as number
+        this.index[w] = this.index[k] as number
+        this.initial[w] = this.initial[k] as number
+      }
+      w++
+    }
+    this.count = w
+    const rekey = <T>(m: Map<number, T>) => {
+      const entries = [...m]
+      m.clear()
+      for (const [k, value] of entries) if ((moved[k] as number) >= 0) m.set(moved[k] as number, value)
+    }
+    rekey(this.rvText)
+    rekey(this.notes)
+    const renumber = (ks: number[]): number[] => {
+      const out: number[] = []
+      for (const k of ks) if ((moved[k] as number) >= 0) out.push(moved[k] as number)
+      return out
+    }
+    // Lanes that go: out of every index; the others are numbered again in order.
+    if (goneLanes.size) {
+      for (const lane of goneLanes) {
+        this.laneByKey.delete(lane.key)
+        this.lanesByUid.delete(lane.uid)
+        if (lane.key !== lane.uid) this.sharedObjects--
+      }
+      const laneMoved = new Int32Array(this.lanes.length).fill(-1)
+      let n = 0
+      for (let id = 0; id < this.lanes.length; id++) {
+        const lane = this.lanes[id] as Lane
+        if (goneLanes.has(lane)) continue
+        laneMoved[id] = n
+        lane.id = n
+        this.lanes[n++] = lane
+      }
+      this.lanes.length = n
+      for (const lane of this.lanes) lane.order = Math.max(0, laneMoved[lane.order] as number)
+      for (let k = 0; k < this.count; k++) this.lane[k] = laneMoved[this.lane[k] as number] as number
+      for (const g of this.groupRows.values()) {
+        g.lanes = g.lanes.filter((l) => !goneLanes.has(l))
+        ;(g.band as Lane).members = g.lanes
+        g.fresh = g.fresh.filter((l) => !goneLanes.has(l))
+        if (g.matches) g.matches = g.matches.filter((l) => !goneLanes.has(l))
+        g.text = null
+      }
+    }
+    for (const lane of this.lanes) lane.events = renumber(lane.events)
+    for (const g of this.groupRows.values()) g.events = renumber(g.events)
+    for (const [watch, stream] of this.watchStream) this.watchStream.set(watch, renumber(stream))
+    this.order = null
+    this.epoch++
+    return moved
   }
 
   /** New lists, and lists sent again with more pages (by id: they replace the copy held). */
