@@ -50,6 +50,12 @@ describe('a store with a budget, on the real server', () => {
       session.watches.statuses().every((s) => s.state === 'watching'),
     )
 
+    // Every event of the busy object as it comes (its marks may be folded later).
+    const store = session.watches.store
+    const seen: number[] = []
+    store.tap((op, i) => {
+      if (op.op === 'object' && op.meta.name === 'busy' && op.meta.namespace === ns) seen.push(i)
+    })
     // One object written 200 times: created, then 199 merge patches, one after the other.
     const item = `/api/v1/namespaces/${ns}/configmaps/busy`
     const created = await session.transport.json({
@@ -67,11 +73,10 @@ describe('a store with a budget, on the real server', () => {
       })
       expect(res.ok).toBe(true)
     }
-    const store = session.watches.store
     const events = () => store.events().filter((e) => e.name === 'busy' && e.ns === ns)
-    await waitUntil('every version in the store', 30_000, () => events().length >= WRITES)
+    await waitUntil('every version in the store', 30_000, () => seen.length >= WRITES)
     await store.compacted()
-    const h = store.history(events()[0]!.uid)!
+    const h = store.history(store.event(seen[0]!).uid)!
     expect(h.versionCount).toBe(WRITES)
 
     // Folded: the object's versions 1..foldedBelow-1; the first and the latest kept.
@@ -103,10 +108,19 @@ describe('a store with a budget, on the real server', () => {
       }),
     )
     expect(d.folded).toEqual({ versions: h.foldedBelow - 1, budgetMb: BUDGET_MB })
-    // A folded version: the inspector says it was folded, in the catalogue's words.
-    const gone = await core.invoke('watch:event-detail', { index: h.versionEvents[1]! })
+    // A folded version: the inspector says it was folded, in the catalogue's words (its mark
+    // too: the events take more than half this tiny budget, docs/adr/0019).
+    const gone = await core.invoke('watch:event-detail', { index: seen[1]! })
     expect(gone.ok).toBe(false)
-    expect(!gone.ok && gone.error.said?.title.key).toBe('store.versionFolded')
+    expect(!gone.ok && gone.error.said?.title.key).toBe(
+      store.has(seen[1]!) ? 'store.versionFolded' : 'store.markFolded',
+    )
+    // The marks left are the first version's and the kept ones', in order.
+    expect(events().map((e) => e.v)).toEqual(
+      store.folding().foldedMarks > 0
+        ? [0, ...Array.from({ length: WRITES - h.foldedBelow }, (_, k) => h.foldedBelow + k)]
+        : Array.from({ length: WRITES }, (_, k) => k),
+    )
     // The first version kept after the fold diffs against the first version.
     const firstKept = await core.invoke('watch:event-detail', {
       index: h.versionEvents[h.foldedBelow]!,
@@ -181,6 +195,12 @@ describe('a store with a budget, on the real server', () => {
     await waitUntil('the watch', 20_000, () =>
       session.watches.statuses().every((s) => s.state === 'watching'),
     )
+    // Every event of each Secret as it comes (marks may be folded later).
+    const seen = new Map<string, number[]>()
+    session.watches.store.tap((op, i) => {
+      if (op.op === 'object' && op.meta.namespace === ns)
+        seen.set(op.meta.name, [...(seen.get(op.meta.name) ?? []), i])
+    })
     const SECRET_WRITES = 80
     const base = `/api/v1/namespaces/${ns}/secrets`
     const created = await session.transport.json({
@@ -209,15 +229,19 @@ describe('a store with a budget, on the real server', () => {
     )
     const store = session.watches.store
     const of = (name: string) => store.events().filter((e) => e.name === name && e.ns === ns)
+    const uidOf = (name: string) => store.event(seen.get(name)![0]!).uid
     await waitUntil(
       'every version in the store',
       30_000,
-      () => of('coffre').length >= SECRET_WRITES,
+      () => (seen.get('coffre')?.length ?? 0) >= SECRET_WRITES,
     )
-    await waitUntil('the deletion', 30_000, () => of('jetable').some((e) => e.type === 'DELETED'))
+    await waitUntil('the deletion', 30_000, () => (seen.get('jetable')?.length ?? 0) >= 2)
     // The deleted Secret's versions are folded at the next batch past the budget: one more write.
-    const gone = of('jetable')[0]!.uid
-    for (let k = 0; k < 100 && !store.history(gone)?.foldedAll; k++) {
+    // Its marks fold too (the events take more than half this tiny budget): it is then forgotten.
+    const gone = (jetable as { ok: true; value: { metadata: { uid: string } } }).value.metadata.uid
+    const jetableEvents = [...seen.get('jetable')!]
+    const folded = () => store.history(gone)?.foldedAll || !store.history(gone)
+    for (let k = 0; k < 100 && !folded(); k++) {
       await session.transport.json({
         method: 'PATCH',
         path: `${base}/coffre`,
@@ -227,8 +251,8 @@ describe('a store with a budget, on the real server', () => {
       await store.compacted()
       await new Promise((r) => setTimeout(r, 50))
     }
-    expect(store.history(gone)?.foldedAll).toBe(true)
-    const h = store.history(of('coffre')[0]!.uid)!
+    expect(folded()).toBe(true)
+    const h = store.history(uidOf('coffre'))!
     expect(h.foldedBelow).toBeGreaterThan(1)
 
     const detail = async (index: number) => {
@@ -252,12 +276,18 @@ describe('a store with a budget, on the real server', () => {
     expect(fk.changes.some((c) => c.path.startsWith('/metadata/labels'))).toBe(true)
     expect(fk.changes.some((c) => c.path.startsWith('/data'))).toBe(false)
     // A folded version, and the deleted Secret's marks: what was folded, said without its body.
-    const folded = await detail(h.versionEvents[1]!)
-    expect(!folded.ok && folded.error.said?.title.key).toBe('store.versionFolded')
-    for (const e of of('jetable')) {
-      const res = await detail(e.i)
-      expect(!res.ok && res.error.said?.detail?.[0]?.key).toBe('store.foldedDeletedObject')
+    const second = seen.get('coffre')![1]!
+    const foldedDetail = await detail(second)
+    expect(!foldedDetail.ok && foldedDetail.error.said?.title.key).toBe(
+      store.has(second) ? 'store.versionFolded' : 'store.markFolded',
+    )
+    for (const i of jetableEvents) {
+      const res = await detail(i)
+      expect(!res.ok && res.error.said?.detail?.[0]?.key).toBe(
+        store.has(i) ? 'store.foldedDeletedObject' : 'store.markFoldedDetail',
+      )
     }
+    expect(of('jetable').length).toBe(jetableEvents.filter((i) => store.has(i)).length)
     const folding = (await core.invoke('watch:store-folding', {})) as {
       ok: true
       value: StoreFolding

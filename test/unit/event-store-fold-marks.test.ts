@@ -97,7 +97,13 @@ describe('marks folded with their versions', () => {
     stores.push(store)
     const clock = new ManualClock()
     const frames: WatchFrame[] = []
-    const batcher = new FrameBatcher(store, (f) => frames.push(f), () => [], FRAME_BUDGET_BYTES, clock)
+    const batcher = new FrameBatcher(
+      store,
+      (f) => frames.push(f),
+      () => [],
+      FRAME_BUDGET_BYTES,
+      clock,
+    )
     const page = new TimelineData()
     const take = () => {
       clock.advance(40)
@@ -185,7 +191,13 @@ describe('marks folded with their versions', () => {
       else expect(() => store.event(i)).toThrow(/folded/)
     }
     // A snapshot holds only kept events, each once.
-    const batcher = new FrameBatcher(store, () => {}, () => [], FRAME_BUDGET_BYTES, new ManualClock())
+    const batcher = new FrameBatcher(
+      store,
+      () => {},
+      () => [],
+      FRAME_BUDGET_BYTES,
+      new ManualClock(),
+    )
     expect(batcher.snapshot().events.map((e) => e.i)).toEqual(held)
     batcher.close()
   })
