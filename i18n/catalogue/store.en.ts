@@ -20,11 +20,21 @@ export const storeEn = {
     'The versions of {{count}} deleted object ({{versions}}) were folded away to stay within the store’s budget ({{mb, number}} MB): its marks stay on the timeline while the events fit in half the budget, to show it existed and was deleted; a recording keeps them all.',
   'store.foldedDeletedStore_other':
     'The versions of {{count, number}} deleted objects ({{versions}}) were folded away to stay within the store’s budget ({{mb, number}} MB): their marks stay on the timeline while the events fit in half the budget, to show they existed and were deleted; a recording keeps them all.',
+  // The same once their marks were folded too (the sentence below says so)
+  'store.foldedDeletedGone_one':
+    'The versions of {{count}} deleted object ({{versions}}) were folded away to stay within the store’s budget ({{mb, number}} MB).',
+  'store.foldedDeletedGone_other':
+    'The versions of {{count, number}} deleted objects ({{versions}}) were folded away to stay within the store’s budget ({{mb, number}} MB).',
   // FoldedVersionsNote in the timeline: marks folded once the events took half the budget
   'store.foldedMarks_one':
-    '{{count}} mark was folded away too, to keep the events within half the budget: the marks of folded versions of busy objects, and every mark of {{deleted}} (their lanes are gone); a recording keeps them all.',
+    '{{count}} mark was folded away too, to keep the events within half the budget: those of folded versions, and every mark of {{deleted}} (their lanes are gone).',
   'store.foldedMarks_other':
-    '{{count, number}} marks were folded away too, to keep the events within half the budget: the marks of folded versions of busy objects, and every mark of {{deleted}} (their lanes are gone); a recording keeps them all.',
+    '{{count, number}} marks were folded away too, to keep the events within half the budget: those of folded versions, and every mark of {{deleted}} (their lanes are gone).',
+  // The same when no deleted object's marks were folded
+  'store.foldedMarksOfVersions_one':
+    '{{count}} mark was folded away too, to keep the events within half the budget: that of a folded version.',
+  'store.foldedMarksOfVersions_other':
+    '{{count, number}} marks were folded away too, to keep the events within half the budget: those of folded versions.',
   'store.deletedObjects_one': '{{count}} deleted object',
   'store.deletedObjects_other': '{{count, number}} deleted objects',
   // The inspector on a mark folded before the page heard of it (the core's error)

@@ -18,10 +18,18 @@ export const storeFr: { readonly [K in keyof typeof storeEn]: string } = {
     'Les versions de {{count}} objet supprimé ({{versions}}) ont été repliées pour rester dans le budget du magasin ({{mb, number}} Mo) : ses marques restent sur la frise tant que les événements tiennent dans la moitié du budget, pour montrer qu’il a existé et a été supprimé ; un enregistrement les garde toutes.',
   'store.foldedDeletedStore_other':
     'Les versions de {{count, number}} objets supprimés ({{versions}}) ont été repliées pour rester dans le budget du magasin ({{mb, number}} Mo) : leurs marques restent sur la frise tant que les événements tiennent dans la moitié du budget, pour montrer qu’ils ont existé et ont été supprimés ; un enregistrement les garde toutes.',
+  'store.foldedDeletedGone_one':
+    'Les versions de {{count}} objet supprimé ({{versions}}) ont été repliées pour rester dans le budget du magasin ({{mb, number}} Mo).',
+  'store.foldedDeletedGone_other':
+    'Les versions de {{count, number}} objets supprimés ({{versions}}) ont été repliées pour rester dans le budget du magasin ({{mb, number}} Mo).',
   'store.foldedMarks_one':
-    '{{count}} marque a aussi été repliée, pour garder les événements dans la moitié du budget : les marques des versions repliées des objets actifs, et toutes celles de {{deleted}} (leurs lignes ont disparu) ; un enregistrement les garde toutes.',
+    '{{count}} marque a aussi été repliée, pour garder les événements dans la moitié du budget : celles des versions repliées, et toutes celles de {{deleted}} (leurs lignes ont disparu).',
   'store.foldedMarks_other':
-    '{{count, number}} marques ont aussi été repliées, pour garder les événements dans la moitié du budget : les marques des versions repliées des objets actifs, et toutes celles de {{deleted}} (leurs lignes ont disparu) ; un enregistrement les garde toutes.',
+    '{{count, number}} marques ont aussi été repliées, pour garder les événements dans la moitié du budget : celles des versions repliées, et toutes celles de {{deleted}} (leurs lignes ont disparu).',
+  'store.foldedMarksOfVersions_one':
+    '{{count}} marque a aussi été repliée, pour garder les événements dans la moitié du budget : celle d’une version repliée.',
+  'store.foldedMarksOfVersions_other':
+    '{{count, number}} marques ont aussi été repliées, pour garder les événements dans la moitié du budget : celles des versions repliées.',
   'store.deletedObjects_one': '{{count}} objet supprimé',
   'store.deletedObjects_other': '{{count, number}} objets supprimés',
   'store.markFolded': 'Cette marque a été repliée',

@@ -55,6 +55,8 @@ export const watchesEn = {
   'watch.bandTitle':
     "{{what}} in {{group}}: their events' density; click to show them lane by lane",
   'watch.elsewhere': '+{{n}} elsewhere',
+  // A gap that holds this watch's own marks folded away (the store's budget) besides others'
+  'watch.elsewhereOrFolded': '+{{n}} elsewhere or folded',
   'watch.lineStream': 'initial-events-end @{{rv}} · {{n}} ADDED',
   'watch.lineList_one': 'LIST @{{rv}} · {{count}} page',
   'watch.lineList_other': 'LIST @{{rv}} · {{count}} pages',

@@ -58,6 +58,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.bandTitle':
     '{{what}} dans {{group}} : la densité de leurs événements ; cliquez pour les voir ligne par ligne',
   'watch.elsewhere': '+{{n}} ailleurs',
+  'watch.elsewhereOrFolded': '+{{n}} ailleurs ou repliés',
   'watch.lineStream': 'initial-events-end @{{rv}} · {{n}} ADDED',
   'watch.lineList_one': 'LIST @{{rv}} · {{count}} page',
   'watch.lineList_other': 'LIST @{{rv}} · {{count}} pages',

@@ -1,10 +1,13 @@
 // The store's budget on screen (docs/adr/0019): `apiscope serve --store-budget` with a tiny budget,
 // one ConfigMap written 60 times on the real server (about 9 KB of versions as the budget counts
 // them, the namespace's kube-root-ca.crt included). The timeline says how many versions of how
-// many objects were folded; the inspector on the latest version says how many of this object's
-// were, and shows its diff; on a folded version it says the version was folded away.
+// many objects were folded, and how many marks with them (the events take more than half so small
+// a budget: the folded versions' marks go too); the inspector on the latest version says how many
+// of this object's were, and shows its diff; on the first version kept after the gap it says its
+// diff is against the first version.
 // Then the budget as a setting: in Watches & lists, by keyboard, with no --store-budget; the live
-// store folds at once; a ConfigMap created and deleted is folded whole and the timeline says so;
+// store folds at once; a ConfigMap created and deleted is folded whole, its marks too, and the
+// timeline says so;
 // a second `apiscope serve` (another port) finds the setting again; Default goes back to 128 MB.
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -57,11 +60,19 @@ base('a folded object on the timeline and in the inspector', async ({ page }) =>
       )
       expect(status).toBe(200)
     }
-    // The kube-root-ca.crt LISTED and the 60 versions of reglages.
-    await expect(page.getByText(`${WRITES + 1} events · 2 objects`)).toBeVisible()
     const note = page.getByTestId('timeline-folded')
     await expect(note).toContainText(/older versions of 1 busy object were folded away/)
     await expect(note).toContainText('(0.005 MB)')
+    await expect(note).toContainText(
+      /\d+ marks were folded away too, to keep the events within half the budget/,
+    )
+    // The marks left: kube-root-ca.crt's LISTED, reglages' first version's and its latest ones'
+    // (fewer than the 61 that came).
+    const counts = page.getByText(/^\d+ events · 2 objects/)
+    await expect(counts).toBeVisible()
+    await expect
+      .poll(async () => Number(((await counts.textContent()) ?? '').split(' ')[0]))
+      .toBeLessThan(WRITES + 1)
     await expect(page.getByTestId('timeline-chart')).toContainText('reglages')
 
     // The latest version: its diff, and how many of its versions were folded.
@@ -83,23 +94,27 @@ base('a folded object on the timeline and in the inspector', async ({ page }) =>
     await page.getByRole('tab', { name: 'Table' }).click()
     await apiscope.screenshot('store-budget-table-inspector')
 
-    // A folded version: the inspector says so.
+    // The first version kept after the gap (its mark the first MODIFIED left): its diff is
+    // against the first version, and the inspector says so.
     await table
       .getByRole('button', { name: /MODIFIED/ })
-      .nth(2)
+      .first()
       .click()
-    await expect(inspector).toContainText('This version was folded away')
-    await expect(inspector).toContainText('a recording keeps them all')
-    await apiscope.screenshot('store-budget-folded-version')
+    await expect(inspector.getByTestId('inspector-folded')).toContainText(
+      'The diff is against version 1, the first one kept.',
+    )
+    await apiscope.screenshot('store-budget-first-kept')
 
-    // In French: the timeline's note and the folded version's card.
+    // In French: the timeline's note and the inspector's.
     await apiscope.setLanguage('fr')
     await expect(note).toContainText(/versions plus anciennes de 1 objet actif ont été repliées/)
     await expect(note).toContainText('(0,005 Mo)')
-    await expect(inspector).toContainText('Cette version a été repliée')
-    // The core's card says the budget with French's decimal sign too ({{mb, number}}).
-    await expect(inspector).toContainText('(0,005 Mo)')
-    await apiscope.screenshot('store-budget-folded-version-fr')
+    await expect(note).toContainText(/marques ont aussi été repliées/)
+    await expect(inspector.getByTestId('inspector-folded')).toContainText(
+      'Le diff se fait avec la version 1, la première gardée.',
+    )
+    await expect(inspector.getByTestId('inspector-folded')).toContainText('(0,005 Mo)')
+    await apiscope.screenshot('store-budget-first-kept-fr')
   } finally {
     api.agent.destroy()
     kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
@@ -174,28 +189,20 @@ base('the store budget as a setting in Watches & lists, remembered', async ({ pa
     await expect(note).toContainText(
       /The versions of 1 deleted object \(2 versions\) were folded away to stay within the store’s budget \(0\.005 MB\)/,
     )
+    // Its marks too: the events take more than half the budget; its lane is gone.
+    await expect(note).toContainText(/and every mark of 1 deleted object \(their lanes are gone\)/)
     await apiscope.screenshot('store-budget-deleted-folded')
-    // The deleted ConfigMap's mark: the inspector says it existed, was deleted, and was folded.
     await page.getByRole('tab', { name: 'Table' }).click()
-    // The table follows its tail; the deletion is among the first rows.
-    await page
-      .getByTestId('watch-table')
-      .locator('.scroll')
-      .evaluate((el) => el.scrollTo(0, 0))
-    await page
-      .getByTestId('watch-table')
-      .getByRole('button', { name: /DELETED/ })
-      .click()
-    const inspector = page.getByTestId('inspector')
-    await expect(inspector).toContainText(
-      'This object was deleted; its 2 versions were folded away',
-    )
-    await apiscope.screenshot('store-budget-deleted-inspector')
+    const table = page.getByTestId('watch-table')
+    await expect(table.getByRole('button', { name: /reglages/ }).first()).toBeVisible()
+    await expect(table.getByRole('button', { name: /ephemere/ })).toHaveCount(0)
     await apiscope.setLanguage('fr')
-    await expect(inspector).toContainText(
-      'Cet objet a été supprimé ; ses 2 versions ont été repliées',
+    await expect(note).toContainText(
+      /toutes celles de 1 objet supprimé \(leurs lignes ont disparu\)/,
     )
+    await apiscope.screenshot('store-budget-deleted-folded-fr')
     await apiscope.setLanguage('en')
+    await page.getByRole('tab', { name: 'Timeline' }).click()
 
     // Another run (another port): the setting is found again.
     await serve.stop()

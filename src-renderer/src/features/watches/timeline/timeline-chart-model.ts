@@ -260,6 +260,8 @@ export interface Gap {
   y: number
   /** How many resourceVersions went to other objects between the two marks. */
   n: number
+  /** Some of them are this watch's own marks, folded away to stay within the store's budget. */
+  folded?: true
 }
 
 export interface LaneWindow {
@@ -278,7 +280,7 @@ export function watchGaps(
   mode: Mode,
   px: (x: number) => number,
   { rowTop, plotHeight, laneHeight, width }: LaneWindow,
-  labelWidth: (n: number) => number = () => 48,
+  labelWidth: (n: number, folded: boolean) => number = () => 48,
 ): Gap[] {
   if (mode !== 'rv') return []
   const out: Gap[] = []
@@ -298,8 +300,9 @@ export function watchGaps(
       const pb = px(xOf(data, 'rv', b))
       // Wide enough for its label with room either side (the label is centred, so two
       // neighbours' labels stay apart): presenter type and a long count need more than 70 px.
-      if (pb < 0 || pa > width || pb - pa < Math.max(70, labelWidth(n) + 22)) continue
-      out.push({ x0: pa, x1: pb, y: (row - rowTop) * laneHeight, n })
+      const folded = data.foldedBefore[b] === 1
+      if (pb < 0 || pa > width || pb - pa < Math.max(70, labelWidth(n, folded) + 22)) continue
+      out.push({ x0: pa, x1: pb, y: (row - rowTop) * laneHeight, n, ...(folded ? { folded } : {}) })
       if (out.length > 200) return out
     }
   }

@@ -201,6 +201,11 @@ export class TimelineData {
   index = new Int32Array(0)
   /** 1 for a streaming list's initial ADDED events (known once its end bookmark came). */
   initial = new Uint8Array(0)
+  /**
+   * 1 for an event of a watch's stream that came after marks of the same stream that were folded
+   * away (fold): the gap before it holds folded versions, not only versions used elsewhere.
+   */
+  foldedBefore = new Uint8Array(0)
   /** Text of resourceVersions without a place on the axis (numericResourceVersion in common/resource-version.ts). */
   readonly rvText = new Map<number, string>()
   readonly notes = new Map<number, { note: string; code?: number; said?: SaidAs }>()
@@ -324,6 +329,7 @@ export class TimelineData {
     this.version = grown(this.version, cap, this.count)
     this.index = grown(this.index, cap, this.count)
     this.initial = grown(this.initial, cap, this.count)
+    this.foldedBefore = grown(this.foldedBefore, cap, this.count)
     this.capacity = cap
   }
 
@@ -474,6 +480,7 @@ export class TimelineData {
       this.version[k] = e.v
       this.index[k] = e.i
       this.initial[k] = 0
+      this.foldedBefore[k] = 0
       if (e.note !== undefined)
         this.notes.set(k, {
           note: e.note,
@@ -517,6 +524,17 @@ export class TimelineData {
       }
     }
     if (folded === 0 && goneLanes.size === 0) return null
+    // The gaps of each watch's stream that now hold folded marks: said at the event after them.
+    for (const stream of this.watchStream.values()) {
+      let pending = false
+      for (const k of stream) {
+        if (keep[k] !== 1) pending = true
+        else if (pending) {
+          this.foldedBefore[k] = 1
+          pending = false
+        }
+      }
+    }
     const moved = new Int32Array(this.count)
     let w = 0
     for (let k = 0; k < this.count; k++) {
@@ -534,6 +552,7 @@ export class TimelineData {
         this.version[w] = this.version[k] as number
         this.index[w] = this.index[k] as number
         this.initial[w] = this.initial[k] as number
+        this.foldedBefore[w] = this.foldedBefore[k] as number
       }
       w++
     }
@@ -541,7 +560,8 @@ export class TimelineData {
     const rekey = <T>(m: Map<number, T>) => {
       const entries = [...m]
       m.clear()
-      for (const [k, value] of entries) if ((moved[k] as number) >= 0) m.set(moved[k] as number, value)
+      for (const [k, value] of entries)
+        if ((moved[k] as number) >= 0) m.set(moved[k] as number, value)
     }
     rekey(this.rvText)
     rekey(this.notes)
@@ -568,7 +588,8 @@ export class TimelineData {
       }
       this.lanes.length = n
       for (const lane of this.lanes) lane.order = Math.max(0, laneMoved[lane.order] as number)
-      for (let k = 0; k < this.count; k++) this.lane[k] = laneMoved[this.lane[k] as number] as number
+      for (let k = 0; k < this.count; k++)
+        this.lane[k] = laneMoved[this.lane[k] as number] as number
       for (const g of this.groupRows.values()) {
         g.lanes = g.lanes.filter((l) => !goneLanes.has(l))
         ;(g.band as Lane).members = g.lanes
