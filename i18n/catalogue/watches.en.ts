@@ -149,6 +149,13 @@ export const watchesEn = {
   'watch.listItems': '{{n}} items at resourceVersion',
   'watch.inPages_one': ', in {{count}} page',
   'watch.inPages_other': ', in {{count}} pages',
+  'watch.listCuts_one': ' · its answer was cut once',
+  'watch.listCuts_other': ' · its answers were cut {{count}} times',
+  'watch.listGaveUp': ' · incomplete: it gave up, and the watch lists again',
+  'watch.pageCut': 'cut after {{items, number}} items: {{why}}',
+  'watch.pageCutGoesOn': 'went on after the last item received: continue built by Apiscope →',
+  'watch.pageCutAgain': 'nothing had come: asked again',
+  'watch.pageCutGaveUp': 'the list gave up here',
   'watch.hiddenPages': '{{n}} more pages, each with its continue token (not shown)',
   'watch.healthHelp':
     'A watch gets its state with a list (in pages) or a streaming list (ADDED events up to the initial-events-end bookmark); it resumes from its last resourceVersion when the server ends it after timeoutSeconds (a resume); after an error it backs off and reconnects; after 410 Expired it gets the state again the same way (a relist).',
@@ -269,6 +276,9 @@ export const watchesEn = {
   'watch.core.watchAnsweredApf':
     'watch answered {{code}}: {{message}} (FlowSchema {{fs}}, priority level {{pl}})',
   'watch.core.pageLost': 'list page {{n}} lost ({{message}})',
+  'watch.core.answerCut': 'connection lost ({{message}})',
+  'watch.core.listCutGoingOn':
+    'list answer cut after {{items, number}} objects ({{reason}}): going on after the last one, in pages of {{limit}}',
   'watch.core.pageExpired': 'list page expired ({{message}})',
   'watch.core.listMalformed': 'malformed list answer ({{message}})',
   'watch.core.listSilent': 'no data for {{s}} s in the list answer',

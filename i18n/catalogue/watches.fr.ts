@@ -151,6 +151,13 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.listItems': '{{n}} éléments à la resourceVersion',
   'watch.inPages_one': ', en {{count}} page',
   'watch.inPages_other': ', en {{count}} pages',
+  'watch.listCuts_one': ' · sa réponse a été coupée une fois',
+  'watch.listCuts_other': ' · ses réponses ont été coupées {{count}} fois',
+  'watch.listGaveUp': ' · incomplète : elle a abandonné, et le watch relance une liste',
+  'watch.pageCut': 'coupée après {{items, number}} éléments : {{why}}',
+  'watch.pageCutGoesOn': 'suite après le dernier élément reçu : continue construit par Apiscope →',
+  'watch.pageCutAgain': 'rien n’était arrivé : demandée à nouveau',
+  'watch.pageCutGaveUp': 'la liste a abandonné ici',
   'watch.hiddenPages': '{{n}} pages de plus, chacune avec son jeton continue (non affichées)',
   'watch.healthHelp':
     'Un watch obtient l’état par une liste (par pages) ou par une liste en flux (des événements ADDED jusqu’au bookmark initial-events-end) ; il reprend depuis sa dernière resourceVersion quand le serveur le termine après timeoutSeconds (une reprise) ; après une erreur, il attend puis se reconnecte ; après un 410 Expired, il obtient de nouveau l’état de la même façon (il reliste).',
@@ -272,6 +279,9 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.watchAnsweredApf':
     'la requête watch a reçu {{code}} : {{message}} (FlowSchema {{fs}}, niveau de priorité {{pl}})',
   'watch.core.pageLost': 'page {{n}} de la liste perdue ({{message}})',
+  'watch.core.answerCut': 'connexion perdue ({{message}})',
+  'watch.core.listCutGoingOn':
+    'réponse de liste coupée après {{items, number}} objets ({{reason}}) : suite après le dernier, par pages de {{limit}}',
   'watch.core.pageExpired': 'page de la liste expirée ({{message}})',
   'watch.core.listMalformed': 'réponse de liste mal formée ({{message}})',
   'watch.core.listSilent': 'aucune donnée depuis {{s}} s dans la réponse de liste',

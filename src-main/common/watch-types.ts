@@ -175,6 +175,14 @@ export interface ListPage {
   remainingItemCount: number | null
   /** The token this page returned for the next one (null on the last page). */
   continueToken: ContinueTokenView | null
+  /**
+   * The answer was cut before its end (the connection closed, or no byte came for the core's
+   * listSilenceMs): `items` are those received before the cut, all recorded. `next`: how the list
+   * went on: the token Apiscope built to start after the last item received (continue-after.ts),
+   * 'again' when nothing had come yet and the same request was asked again, null when the list
+   * gave up there (it holds what it received, infers no deletion, and the watch lists again).
+   */
+  cut?: { why: string; whySaid?: SaidAs; next: ContinueTokenView | 'again' | null }
 }
 
 /**

@@ -763,6 +763,24 @@ export class EventStore {
     return idx !== undefined && this.objects.mark[idx] === mark
   }
 
+  /**
+   * Whether the object `meta` names is held unchanged: marked `mark` (a list of `watch` recorded
+   * it), last touched by `watch`, not deleted, its latest version at meta's resourceVersion. If
+   * so it is marked `next` instead, and nothing is recorded (a list that starts again after one
+   * that gave up does not store the same objects twice).
+   */
+  heldAgain(meta: ObjectMeta, watch: number, mark: number, next: number): boolean {
+    const idx = this.byUid.get(meta.uid || `${meta.namespace}/${meta.name}`)
+    if (idx === undefined) return false
+    const o = this.objects
+    const last = o.lastEvent[idx] as number
+    if (o.mark[idx] !== mark || o.deleted[idx] === 1 || last < 0) return false
+    if (this.cols.watch[last] !== watch || this.latestRvOf(idx) !== meta.resourceVersion)
+      return false
+    o.mark[idx] = next
+    return true
+  }
+
   /** The uids of live objects last touched by `watch` that the state marked `mark` did not hold. */
   unmarkedLiveObjectsOfWatch(watch: number, mark: number): string[] {
     return this.liveOfWatch(watch, mark).map((k) => this.objects.uid[k] as string)

@@ -28,6 +28,7 @@ import {
 } from './reflector-plan'
 import { targetLabelSaid } from '@common/watch-label'
 import { collectionPath } from './watch-target'
+import { continueAfter, itemKey } from './continue-after'
 import { initialWatchStatus } from './watch-status'
 import { scanObjectMeta } from './watch-line-scanner'
 import { readWatchStream, type WatchLine } from './watch-stream'
@@ -50,8 +51,13 @@ export interface SupervisorOptions {
    * -PriorityLevel-UID headers; without it the status keeps the UIDs.
    */
   flowNames?: FlowNames
-  /** How many times one list page is asked again, with the same continue token, after a lost connection. */
+  /**
+   * How many times in a row a list page that brought nothing is asked again after a lost
+   * connection (a page cut after some items goes on after them, and does not count).
+   */
   pageRetries?: number
+  /** A list answer silent this long is cut, and the list goes on after its last item (60 s). */
+  listSilenceMs?: number
   /** Backoff waits, the stall watchdog and the times in statuses and lists (real by default). */
   clock?: Clock
 }
@@ -92,6 +98,10 @@ export class WatchSupervisor {
   private wake: (() => void) | null = null
   private readonly backoff: Backoff
   private readonly clock: Clock
+  /** A list of this watch was cut: its lists go in pages of CUT_PAGE_SIZE from then on. */
+  private listCut = false
+  /** The mark of the last list, when it gave up before its last page (list()). */
+  private gaveUpMark = 0
 
   constructor(
     readonly id: number,
@@ -244,7 +254,12 @@ export class WatchSupervisor {
    * read as a stream: nothing waits for a whole page, and no task holds the event loop long), then
    * reconciles the store with the result. The next page is asked for as soon as the page being
    * read gives its continue token (ListMeta comes before the items), so the server prepares it
-   * while this one arrives. A list cut short keeps what it recorded: what the server said.
+   * while this one arrives. An answer cut before its end keeps what it recorded and is recorded
+   * as a page that says so; the list goes on after its last item received (a continue token built
+   * in the server's format, continue-after.ts), in pages of CUT_PAGE_SIZE, at once: nothing is
+   * asked twice. An answer cut before any item is asked again, up to pageRetries times in a row;
+   * past that, or when the server refuses the built token, the list gives up and the watch lists
+   * again, from scratch, in pages, without recording again what it already holds unchanged.
    */
   private async list(
     reason: 'initial' | 'expired' | 'reconnect',
@@ -252,9 +267,10 @@ export class WatchSupervisor {
     { ok: true; rv: string } | { ok: false; message: string; said?: Said; retryAfterMs?: number }
   > {
     // A page size the watch asked for is kept; a default one above 0 grows on a large list
-    // (nextLimit); 0 asks for every object in one request.
-    const fixed = this.target.pageSize !== undefined
-    let limit = this.target.pageSize ?? this.options.pageSize
+    // (nextLimit); 0 asks for every object in one request. Once a list of this watch was cut, its
+    // lists go in pages of CUT_PAGE_SIZE (a default limit of 0 or a growing one could be cut again).
+    let fixed = this.target.pageSize !== undefined || this.listCut
+    let limit = this.target.pageSize ?? (this.listCut ? CUT_PAGE_SIZE : this.options.pageSize)
     let cont: string | undefined
     let rv = ''
     let retries = 0
@@ -264,10 +280,22 @@ export class WatchSupervisor {
     /** The mark of the objects this list holds (EventStore.newMark): the others became GONE. */
     let mark = 0
     /**
-     * A page that was cut is asked again with its token: its items already recorded (marked by
-     * this list) are not recorded twice.
+     * The mark of a list of this watch that gave up before this one: an object it recorded and
+     * this list returns unchanged (same resourceVersion) is not recorded again, only marked.
+     */
+    const earlier = this.gaveUpMark
+    this.gaveUpMark = 0
+    /** The key of the last item received (items come in key order): where a cut list goes on. */
+    let lastKey: string | null = null
+    /**
+     * A page asked again with its own token (no token could be built after the last item): its
+     * items already recorded (marked by this list) are not recorded twice.
      */
     let again = false
+    /** The last continue token built after a cut: a server that refuses it (400) starts the list over. */
+    let builtToken: string | null = null
+    /** A page whose answer was cut: recorded, saying where the list went on. */
+    let cutPage: ListPage | null = null
     let prefetched: Promise<Opened> | null = null
     const open = (token: string | undefined): Promise<Opened> =>
       this.transport
@@ -308,6 +336,11 @@ export class WatchSupervisor {
       void prefetched?.then((p) => p.ok && p.res.abort())
       prefetched = null
     }
+    /** The list ends before its last page: the next list of the watch does not record its objects again. */
+    const gaveUp = <T>(result: T): T => {
+      if (mark > 0) this.gaveUpMark = mark
+      return result
+    }
     try {
       do {
         const opened = await (prefetched ?? open(cont))
@@ -321,20 +354,26 @@ export class WatchSupervisor {
           const res = opened.res
           retries = 0
           const status = parseStatus(res.body)
-          // A continue token past compaction expires too: start the list again from scratch.
+          // A continue token past compaction expires too (the server's, or one built after a cut,
+          // which a server may also refuse as invalid): start the list again from scratch.
           if (res.status === 410 && cont) {
             const expired = said('watch.core.pageExpired', { message: status?.message ?? '410' })
-            return { ok: false, message: expired.text, said: expired, retryAfterMs: 0 }
+            return gaveUp({ ok: false, message: expired.text, said: expired, retryAfterMs: 0 })
+          }
+          if (cont !== undefined && cont === builtToken && (res.status === 400 || res.status === 422)) {
+            const refused = answer('list', res.status, status?.message ?? res.statusText, null)
+            return gaveUp({ ok: false, message: refused.text, said: refused, retryAfterMs: 0 })
           }
           const throttle = await this.noteThrottle(res.status, res.headers)
           const answered = answer('list', res.status, status?.message ?? res.statusText, throttle)
-          return {
+          return gaveUp({
             ok: false,
             message: answered.text,
             said: answered,
             ...retryAfter(res.status, res.headers['retry-after']),
-          }
+          })
         }
+        let gotItems = 0
         if (opened.ok) {
           const pageToken = cont
           const pageLimit = limit
@@ -348,8 +387,10 @@ export class WatchSupervisor {
               snapshot()
             },
             record: (meta, json) => {
-              if (again && mark > 0 && this.store.isMarked(meta, mark)) return false
+              lastKey = itemKey(meta, this.target.namespace)
               snapshot()
+              if (again && this.store.isMarked(meta, mark)) return false
+              if (earlier && this.store.heldAgain(meta, this.id, earlier, mark)) return false
               const i = this.store.recordObject('LISTED', this.id, meta, json, snapshotId)
               this.store.markObjectOf(i, mark)
               return true
@@ -381,28 +422,75 @@ export class WatchSupervisor {
               this.set('listing', listingProgressSaid(reason, pageCount, itemCount, read.remaining))
             continue
           }
-          // Cut, stalled or malformed in the middle: what it recorded stays; the same token
-          // gives the same items again (one snapshot), so those are not recorded twice.
+          // Cut, stalled or malformed in the middle: what it recorded stays, and is a page of the
+          // list that says so (below).
           dropPrefetched()
           cont = pageToken
-          again = true
           failure = read.error
+          gotItems = read.items
+          if (snapshotId >= 0)
+            cutPage = {
+              index: pageCount,
+              items: read.items,
+              rv: read.rv || rv,
+              remainingItemCount: read.remaining,
+              continueToken: null,
+            }
         }
-        const message =
-          failure instanceof MalformedList
-            ? said('watch.core.listMalformed', { message: failure.said })
-            : this.failureTitle(failure)
-        // A page lost on the way: its continue token still holds the list's resourceVersion, so
-        // ask for the same page again (a 410 answer to it starts the list over, above).
-        if (cont && retries < (this.options.pageRetries ?? 0) && !this.stopped) {
-          retries++
-          await this.waitBeforeRetry(said('watch.core.pageLost', { n: pageCount + 1, message }))
-          if (this.stopped) return { ok: false, message: 'stopped' }
-          this.set('listing', said('watch.core.askAgain', { n: pageCount + 1 }))
+        const message = whyCut(failure, opened.ok, (e) => this.failureTitle(e))
+        // Every answer cut from here on goes on in pages: one page lost costs one page. So does a
+        // list whose answer did not come in time.
+        const late = failure instanceof TransportError && failure.failure.phase === 'timeout'
+        if (opened.ok || late) {
+          this.listCut = true
+          if (!fixed) {
+            fixed = true
+            limit = CUT_PAGE_SIZE
+          }
+        }
+        // Items came before the cut: go on after the last one, at once. None came: ask the same
+        // request again (its continue token still holds the list's resourceVersion; a 410 answer
+        // to it starts the list over, above), at most pageRetries times in a row.
+        if (gotItems > 0) retries = 0
+        const built = lastKey !== null ? continueAfter(rv, lastKey) : null
+        const retry =
+          !this.stopped &&
+          (gotItems > 0 || retries < (this.options.pageRetries ?? 0)) &&
+          (built !== null || cont !== undefined || opened.ok)
+        const lost = pageCount + 1
+        const page = cutPage
+        cutPage = null
+        if (page) {
+          const next = !retry
+            ? null
+            : built
+              ? { raw: built, decoded: decodeContinueToken(built) }
+              : ('again' as const)
+          this.store.addListPage(snapshotId, {
+            ...page,
+            cut: { why: message.text, whySaid: message.as, next },
+          })
+          pageCount++
+          itemCount += page.items
+        }
+        if (!retry) return gaveUp({ ok: false, message: message.text, said: message })
+        if (built) {
+          cont = built
+          again = false
+          builtToken = built
+        } else again = true
+        if (gotItems > 0) {
+          this.set(
+            'listing',
+            said('watch.core.listCutGoingOn', { items: itemCount, reason: message, limit }),
+          )
           continue
         }
-        return { ok: false, message: message.text, said: message }
-      } while (cont)
+        retries++
+        await this.waitBeforeRetry(said('watch.core.pageLost', { n: lost, message }))
+        if (this.stopped) return { ok: false, message: 'stopped' }
+        this.set('listing', said('watch.core.askAgain', { n: pageCount + 1 }))
+      } while (cont !== undefined || again)
     } finally {
       dropPrefetched()
     }
@@ -433,7 +521,7 @@ export class WatchSupervisor {
     },
   ): Promise<
     | { ok: true; rv: string; items: number; remaining: number | null }
-    | { ok: false; error: unknown }
+    | { ok: false; error: unknown; rv: string; items: number; remaining: number | null }
   > {
     const stream = res.decoded as Readable
     /** The items' kind, from the list's (its first field): restored in each item, first. */
@@ -449,7 +537,7 @@ export class WatchSupervisor {
       const finish = (
         r:
           | { ok: true; rv: string; items: number; remaining: number | null }
-          | { ok: false; error: unknown },
+          | { ok: false; error: unknown; rv: string; items: number; remaining: number | null },
       ) => {
         if (done) return
         done = true
@@ -458,18 +546,13 @@ export class WatchSupervisor {
         if (!r.ok) res.abort()
         resolve(r)
       }
-      const silentLimit = LIST_SILENCE_MS
+      const silentLimit = this.options.listSilenceMs ?? LIST_SILENCE_MS
+      const cutShort = (error: unknown) => finish({ ok: false, error, rv: pageRv, items, remaining })
       const watchdog = this.clock.setInterval(
         () => {
           const silent = this.clock.now() - lastData
           if (silent > silentLimit)
-            finish({
-              ok: false,
-              error: new TransportError({
-                phase: 'timeout',
-                message: said('watch.core.listSilent', { s: Math.round(silent / 1000) }).text,
-              }),
-            })
+            cutShort(new ListSilent(said('watch.core.listSilent', { s: Math.round(silent / 1000) })))
         },
         Math.min(5000, silentLimit / 4),
       )
@@ -505,26 +588,25 @@ export class WatchSupervisor {
         try {
           reader.push(chunk)
         } catch (error) {
-          finish({ ok: false, error })
+          cutShort(error)
         }
-        if (this.stopped) finish({ ok: false, error: new Error('stopped') })
+        if (this.stopped) cutShort(new Error('stopped'))
       })
       stream.on('end', () => {
         try {
           const head = reader.end()
           finish({ ok: true, rv: head.metadata.resourceVersion ?? pageRv, items, remaining })
         } catch (error) {
-          finish({ ok: false, error })
+          cutShort(error)
         }
       })
       const cut = (error?: Error) =>
-        finish({
-          ok: false,
-          error: new TransportError({
+        cutShort(
+          new TransportError({
             phase: 'connect',
             message: error?.message ?? 'connection closed before the end of the list',
           }),
-        })
+        )
       stream.on('error', cut)
       stream.on('close', () => cut())
     })
@@ -789,8 +871,13 @@ export function nextLimit(limit: number, remaining: number | undefined, max: num
   return Math.max(limit, Math.min(max, remaining + limit))
 }
 
-/** A list body silent this long is cut and its page asked again (the old request timeout). */
+/**
+ * A list answer silent this long is cut (SupervisorOptions.listSilenceMs): the list goes on after
+ * its last item received.
+ */
 const LIST_SILENCE_MS = 60_000
+/** The limit of a list's pages once one of its answers was cut (as kubectl's --chunk-size). */
+export const CUT_PAGE_SIZE = 500
 /**
  * The status says how far a page is every so many items, at most every PROGRESS_MS (a large list
  * is one page or a few; each status is a new message, its numbers formatted through i18next: in
@@ -798,6 +885,26 @@ const LIST_SILENCE_MS = 60_000
  */
 const PROGRESS_EVERY = 500
 const PROGRESS_MS = 250
+
+/** A list answer that brought no byte for listSilenceMs: cut by the core. */
+class ListSilent extends TransportError {
+  constructor(readonly said: Said) {
+    super({ phase: 'timeout', message: said.text })
+  }
+}
+
+/**
+ * Why a list answer ended before its end, in the catalogue's words: malformed, silent, or the
+ * connection lost (Node's own message); a request that got no answer at all: its failure's title.
+ */
+function whyCut(failure: unknown, answered: boolean, title: (e: unknown) => Said): Said {
+  if (failure instanceof MalformedList)
+    return said('watch.core.listMalformed', { message: failure.said })
+  if (failure instanceof ListSilent) return failure.said
+  if (answered && failure instanceof Error)
+    return said('watch.core.answerCut', { message: failure.message })
+  return title(failure)
+}
 
 /** "list answered 429: … (FlowSchema x, priority level y)": the server's message as it came. */
 function answer(
