@@ -79,3 +79,42 @@ describe('the default list page on a large list', () => {
     expect(nextLimit(0, 149_600, 50_000)).toBe(0)
   })
 })
+
+describe('a list after one that gave up', () => {
+  it('does not record again an object held unchanged by the same watch; a changed one, another watch’s or a deleted one is recorded', () => {
+    const store = fresh()
+    const first = store.newMark()
+    for (const [name, rv] of [
+      ['a', '10'],
+      ['b', '11'],
+      ['c', '12'],
+    ] as const)
+      store.markObjectOf(store.recordObject('LISTED', 1, meta(name, rv), json(name, rv)), first)
+    store.recordObject('DELETED', 1, meta('c', '14'), json('c', '14'))
+    store.markObjectOf(store.recordObject('LISTED', 2, meta('d', '13'), json('d', '13')), first)
+    const events = store.size
+    const next = store.newMark()
+    // a: unchanged, this watch's, marked by the list that gave up: only marked again.
+    expect(store.heldAgain(meta('a', '10'), 1, first, next)).toBe(true)
+    expect(store.isMarked(meta('a', '10'), next)).toBe(true)
+    // b changed since: a new version to record.
+    expect(store.heldAgain(meta('b', '15'), 1, first, next)).toBe(false)
+    // c deleted, d last recorded by another watch, e unknown: recorded.
+    expect(store.heldAgain(meta('c', '12'), 1, first, next)).toBe(false)
+    expect(store.heldAgain(meta('d', '13'), 1, first, next)).toBe(false)
+    expect(store.heldAgain(meta('e', '16'), 1, first, next)).toBe(false)
+    // Not marked by the list that gave up (already marked by this one): not a repeat of it.
+    expect(store.heldAgain(meta('a', '10'), 1, first, next)).toBe(false)
+    expect(store.size).toBe(events)
+    expect(store.history('uid-a')?.versionCount).toBe(1)
+    // The unchanged object is not GONE after the new list: it holds the new mark.
+    expect(store.unmarkedLiveObjectsOfWatch(1, next)).toEqual(['uid-b'])
+  })
+
+  it('a relist’s LISTED of an unchanged object is no new version', () => {
+    const store = fresh()
+    store.recordObject('ADDED', 1, meta('a', '10'), json('a', '10'))
+    store.recordObject('LISTED', 1, meta('a', '10'), json('a', '10'))
+    expect(store.history('uid-a')?.versionCount).toBe(1)
+  })
+})
