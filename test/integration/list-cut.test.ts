@@ -89,7 +89,12 @@ function listRequests(core: ApiscopeCore, ns: string) {
 }
 
 /** What every cut test checks once the watch is open after the list. */
-function expectListedOnceAndContinued(session: Session, core: ApiscopeCore, id: number, ns: string) {
+function expectListedOnceAndContinued(
+  session: Session,
+  core: ApiscopeCore,
+  id: number,
+  ns: string,
+) {
   // COUNT and the namespace's kube-root-ca.crt (last by name).
   const items = fresh(ns)
   expect(items).toHaveLength(COUNT + 1)
@@ -145,12 +150,14 @@ describe('a list answer cut in the middle', () => {
     }).id
     await waitUntil('some items', 30_000, () => objectsOf(session, id) >= 10)
     proxy.stall()
-    await waitUntil('the cut page', 15_000, () =>
-      listsOf(session, id)[0]?.pages.some((p) => p.cut),
-    )
+    await waitUntil('the cut page', 15_000, () => listsOf(session, id)[0]?.pages.some((p) => p.cut))
     proxy.resume()
     proxy.throttle(null)
-    await waitUntil('the watch after the list', 30_000, () => statusOf(session, id).state === 'watching')
+    await waitUntil(
+      'the watch after the list',
+      30_000,
+      () => statusOf(session, id).state === 'watching',
+    )
     const cut = listsOf(session, id)[0]?.pages.find((p) => p.cut)?.cut
     expect(cut?.why).toMatch(/no data for 1 s in the list answer/)
     expect(cut?.whySaid?.key).toBe('watch.core.listSilent')
@@ -175,7 +182,11 @@ describe('a list answer cut in the middle', () => {
     await waitUntil('some items', 30_000, () => objectsOf(session, id) >= 10)
     expect(proxy.cutAll()).toBeGreaterThan(0)
     proxy.throttle(null)
-    await waitUntil('the watch after the list', 30_000, () => statusOf(session, id).state === 'watching')
+    await waitUntil(
+      'the watch after the list',
+      30_000,
+      () => statusOf(session, id).state === 'watching',
+    )
     const cut = listsOf(session, id)[0]?.pages.find((p) => p.cut)?.cut
     expect(cut?.whySaid?.key).toBe('watch.core.answerCut')
     expectListedOnceAndContinued(session, core, id, ns)

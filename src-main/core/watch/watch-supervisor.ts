@@ -360,7 +360,11 @@ export class WatchSupervisor {
             const expired = said('watch.core.pageExpired', { message: status?.message ?? '410' })
             return gaveUp({ ok: false, message: expired.text, said: expired, retryAfterMs: 0 })
           }
-          if (cont !== undefined && cont === builtToken && (res.status === 400 || res.status === 422)) {
+          if (
+            cont !== undefined &&
+            cont === builtToken &&
+            (res.status === 400 || res.status === 422)
+          ) {
             const refused = answer('list', res.status, status?.message ?? res.statusText, null)
             return gaveUp({ ok: false, message: refused.text, said: refused, retryAfterMs: 0 })
           }
@@ -547,12 +551,15 @@ export class WatchSupervisor {
         resolve(r)
       }
       const silentLimit = this.options.listSilenceMs ?? LIST_SILENCE_MS
-      const cutShort = (error: unknown) => finish({ ok: false, error, rv: pageRv, items, remaining })
+      const cutShort = (error: unknown) =>
+        finish({ ok: false, error, rv: pageRv, items, remaining })
       const watchdog = this.clock.setInterval(
         () => {
           const silent = this.clock.now() - lastData
           if (silent > silentLimit)
-            cutShort(new ListSilent(said('watch.core.listSilent', { s: Math.round(silent / 1000) })))
+            cutShort(
+              new ListSilent(said('watch.core.listSilent', { s: Math.round(silent / 1000) })),
+            )
         },
         Math.min(5000, silentLimit / 4),
       )
