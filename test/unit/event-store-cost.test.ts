@@ -95,7 +95,7 @@ describe('what the budget counts of the events', () => {
     let i = 4000
     for (let v = 2; v < 102; v++) for (let k = 0; k < 2000; k++) cols.addVersionEvent(k, v, i++)
     const perSlot = (heapAfterGc() - made) / (2000 * 100)
-    // Measured on Node 20: 9.5 to 10.3 bytes a slot.
+    // Checked within these bounds (the exact figure was not written down).
     expect(EVENT_SLOT_BYTES / perSlot).toBeGreaterThan(0.8)
     expect(EVENT_SLOT_BYTES / perSlot).toBeLessThan(1.25)
     expect(cols.versionEvent(1999, 101)).toBe(i - 1)
@@ -149,7 +149,7 @@ describe('what the budget counts of the events', () => {
     const countedAfter = store.eventsBytes()
     expect(marks).toBeGreaterThan(20_000)
     expect(store.folding().forgottenDeleted).toBe(dropped.length / 2)
-    // Measured on Node 20: the count dropped 1.0 to 1.2 times what the heap gave back.
+    // Checked within these bounds (the exact ratio was not written down).
     const ratio = (countedBefore - countedAfter) / (before - after)
     expect(ratio).toBeGreaterThan(0.75)
     expect(ratio).toBeLessThan(1.35)
