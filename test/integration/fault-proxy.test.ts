@@ -9,7 +9,6 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parse, stringify } from 'yaml'
 import type { TrafficBatch, TrafficRequest } from '@features/traffic/messages'
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
@@ -22,6 +21,7 @@ import {
   connectAdmin,
   coreFor,
   createNamespace,
+  kubeconfigThrough,
   kubectl,
   onOldest,
   waitUntil,
@@ -34,13 +34,7 @@ let proxied: string
 
 beforeAll(async () => {
   proxy = await FaultProxy.start(cluster().server)
-  // The same kubeconfig, every cluster's server replaced by the proxy's address.
-  const doc = parse(readFileSync(cluster().kubeconfig, 'utf8')) as {
-    clusters: { cluster: { server: string } }[]
-  }
-  for (const c of doc.clusters) c.cluster.server = proxy.url
-  proxied = path.join(tmp, 'through-proxy.kubeconfig')
-  writeFileSync(proxied, stringify(doc), { mode: 0o600 })
+  proxied = kubeconfigThrough(proxy.url, tmp)
 })
 
 afterAll(async () => {

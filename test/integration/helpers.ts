@@ -1,8 +1,10 @@
 // Shared by integration tests: a core pointed at the test control plane and connected, a watch
 // opened, kubectl, waiting.
 import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { inject } from 'vitest'
+import { parse, stringify } from 'yaml'
 import type { Result } from '@common/result'
 import type { WatchTarget } from '@common/watch-types'
 import { ApiscopeCore, type CoreOptions } from '../../src-main/assembly/apiscope-core'
@@ -16,6 +18,20 @@ export function cluster() {
  * Whether the control plane is the oldest server Apiscope supports (1.20). Checks that differ
  * between releases branch on this, and only where 1.20 genuinely differs.
  */
+/**
+ * The shared cluster's kubeconfig with every cluster's server replaced by `server` (a fault proxy
+ * in front of the real API server), written into `dir`; its path.
+ */
+export function kubeconfigThrough(server: string, dir: string): string {
+  const doc = parse(readFileSync(cluster().kubeconfig, 'utf8')) as {
+    clusters: { cluster: { server: string } }[]
+  }
+  for (const c of doc.clusters) c.cluster.server = server
+  const file = path.join(dir, 'through-proxy.kubeconfig')
+  writeFileSync(file, stringify(doc), { mode: 0o600 })
+  return file
+}
+
 export function onOldest(): boolean {
   return cluster().version.startsWith('v1.20.')
 }

@@ -8,16 +8,23 @@
 // resourceVersions only grow and agree with a fresh list (history-checks.ts), and the list's
 // record says it was cut, why, and how it went on.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parse, stringify } from 'yaml'
 import type { ListSnapshot, WatchStatus } from '@common/watch-types'
 import type { ApiscopeCore, CoreOptions } from '../../src-main/assembly/apiscope-core'
 import { FaultProxy } from '../cluster/fault-proxy'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
-import { cluster, connectAdmin, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+import {
+  cluster,
+  connectAdmin,
+  coreFor,
+  createNamespace,
+  kubeconfigThrough,
+  kubectl,
+  waitUntil,
+} from './helpers'
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'apiscope-list-cut-'))
 const cores: ApiscopeCore[] = []
@@ -26,12 +33,7 @@ let proxied: string
 
 beforeAll(async () => {
   proxy = await FaultProxy.start(cluster().server)
-  const doc = parse(readFileSync(cluster().kubeconfig, 'utf8')) as {
-    clusters: { cluster: { server: string } }[]
-  }
-  for (const c of doc.clusters) c.cluster.server = proxy.url
-  proxied = path.join(tmp, 'through-proxy.kubeconfig')
-  writeFileSync(proxied, stringify(doc), { mode: 0o600 })
+  proxied = kubeconfigThrough(proxy.url, tmp)
 })
 
 afterAll(async () => {
@@ -47,6 +49,20 @@ async function connect(watch: CoreOptions['watch'] = {}) {
   const core = coreFor(proxied, { watch: { backoff: FAST_BACKOFF, ...watch } })
   cores.push(core)
   return { core, session: await connectAdmin(core) }
+}
+
+/** Starts the namespace's ConfigMaps' list then watch, its answer at 24 KB/s, until some items came. */
+async function listSlowly(session: Session, ns: string): Promise<number> {
+  proxy.throttle(24_000)
+  const id = session.watches.start({
+    group: '',
+    version: 'v1',
+    resource: 'configmaps',
+    namespace: ns,
+    mode: 'list-watch',
+  }).id
+  await waitUntil('some items', 30_000, () => objectsOf(session, id) >= 10)
+  return id
 }
 
 type Session = Awaited<ReturnType<typeof connect>>['session']
@@ -140,15 +156,7 @@ describe('a list answer cut in the middle', () => {
     const ns = createNamespace('list-cut-silent')
     fill(ns)
     const { core, session } = await connect({ listSilenceMs: 1000 })
-    proxy.throttle(24_000)
-    const id = session.watches.start({
-      group: '',
-      version: 'v1',
-      resource: 'configmaps',
-      namespace: ns,
-      mode: 'list-watch',
-    }).id
-    await waitUntil('some items', 30_000, () => objectsOf(session, id) >= 10)
+    const id = await listSlowly(session, ns)
     proxy.stall()
     await waitUntil('the cut page', 15_000, () => listsOf(session, id)[0]?.pages.some((p) => p.cut))
     proxy.resume()
@@ -171,15 +179,7 @@ describe('a list answer cut in the middle', () => {
     const ns = createNamespace('list-cut-reset')
     fill(ns)
     const { core, session } = await connect()
-    proxy.throttle(24_000)
-    const id = session.watches.start({
-      group: '',
-      version: 'v1',
-      resource: 'configmaps',
-      namespace: ns,
-      mode: 'list-watch',
-    }).id
-    await waitUntil('some items', 30_000, () => objectsOf(session, id) >= 10)
+    const id = await listSlowly(session, ns)
     expect(proxy.cutAll()).toBeGreaterThan(0)
     proxy.throttle(null)
     await waitUntil(
