@@ -6,10 +6,12 @@
 // catalogue, and the parameters its English text names ({{host}}, {{count}}); the French catalogue
 // is typed with exactly the English keys, so a missing or extra French key does not build.
 // Plurals (`key_one`, `key_other`), numbers (`{{n, number}}`) and dates (`{{d, datetime}}`) go
-// through i18next, which asks Intl.PluralRules, Intl.NumberFormat and Intl.DateTimeFormat.
+// through i18next, which asks Intl.PluralRules and Intl.DateTimeFormat; numbers are formatted by
+// one Intl.NumberFormat per language, kept (number-format.ts).
 import i18next from 'i18next'
 import { en } from './catalogue/en'
 import { fr } from './catalogue/fr'
+import { formatNumber } from './number-format'
 
 export const LOCALES = ['en', 'fr'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -55,66 +57,9 @@ void instance.init({
   returnNull: false,
 })
 
-type NumberFormat = (
-  value: unknown,
-  lng: string | undefined,
-  options: Record<string, unknown>,
-) => string
-
-/** Intl.NumberFormat's options: a `{{n, number(…)}}` that names one is Intl's to format. */
-const NUMBER_OPTIONS = [
-  'localeMatcher',
-  'style',
-  'currency',
-  'currencyDisplay',
-  'currencySign',
-  'unit',
-  'unitDisplay',
-  'minimumIntegerDigits',
-  'minimumFractionDigits',
-  'maximumFractionDigits',
-  'minimumSignificantDigits',
-  'maximumSignificantDigits',
-  'roundingPriority',
-  'roundingIncrement',
-  'roundingMode',
-  'trailingZeroDisplay',
-  'notation',
-  'compactDisplay',
-  'useGrouping',
-  'signDisplay',
-  'numberingSystem',
-]
-
-/**
- * A whole number in English as Intl.NumberFormat('en') writes it (1,234,567), or null when Intl
- * must say it (another language, a fraction, an option, -0).
- */
-export function englishWholeNumber(
-  value: unknown,
-  lng: string | undefined,
-  options: Record<string, unknown> = {},
-): string | null {
-  if (lng !== 'en' || typeof value !== 'number' || !Number.isSafeInteger(value)) return null
-  if (Object.is(value, -0) || NUMBER_OPTIONS.some((o) => options[o] !== undefined)) return null
-  const grouped = String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return value < 0 ? `-${grouped}` : grouped
-}
-
-// `{{n, number}}` of a whole number in English without Intl: the core's first status with a number
-// (a list's progress) built the process's first Intl.NumberFormat there, about 18 ms of CPU while
-// ICU loaded its data, in the middle of the list; and i18next caches its formatters by every
-// parameter of the message, so each progress status built one more. Anything else goes to
-// i18next's own formatter, as before.
-const formatter = instance.services.formatter
-const intlNumber = (formatter as unknown as { formats?: Record<string, NumberFormat> } | undefined)
-  ?.formats?.number
-if (formatter && intlNumber)
-  formatter.add(
-    'number',
-    (value: unknown, lng: string | undefined, options: Record<string, unknown>) =>
-      englishWholeNumber(value, lng, options) ?? intlNumber(value, lng, options),
-  )
+// `{{n, number}}` in every language through one Intl.NumberFormat per language (and options),
+// made once and kept (number-format.ts), not i18next's, which made one for each new number.
+instance.services.formatter?.add('number', formatNumber)
 
 /** `key` said in `locale`, its parameters put in (through Intl for numbers, dates and plurals). */
 export function translate<K extends MessageKey>(

@@ -887,8 +887,8 @@ const LIST_SILENCE_MS = 60_000
 export const CUT_PAGE_SIZE = 500
 /**
  * The status says how far a page is every so many items, at most every PROGRESS_MS (a large list
- * is one page or a few; each status is a new message, its numbers formatted through i18next: in
- * English, whole numbers without Intl, i18n/translate.ts).
+ * is one page or a few; each status is a new message, its numbers formatted by the language's one
+ * kept Intl.NumberFormat, i18n/number-format.ts).
  */
 const PROGRESS_EVERY = 500
 const PROGRESS_MS = 250
