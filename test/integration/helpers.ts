@@ -1,5 +1,5 @@
 // Shared by integration tests: a core pointed at the test control plane and connected, a watch
-// opened, kubectl, waiting.
+// opened, kubectl, waiting, a recording finished and read back.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -8,16 +8,13 @@ import { parse, stringify } from 'yaml'
 import type { Result } from '@common/result'
 import type { WatchTarget } from '@common/watch-types'
 import { ApiscopeCore, type CoreOptions } from '../../src-main/assembly/apiscope-core'
+import { readRecordingFile } from '../../src-main/features/recording/reader'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 
 export function cluster() {
   return inject('cluster')
 }
 
-/**
- * Whether the control plane is the oldest server Apiscope supports (1.20). Checks that differ
- * between releases branch on this, and only where 1.20 genuinely differs.
- */
 /**
  * The shared cluster's kubeconfig with every cluster's server replaced by `server` (a fault proxy
  * in front of the real API server), written into `dir`; its path.
@@ -32,6 +29,10 @@ export function kubeconfigThrough(server: string, dir: string): string {
   return file
 }
 
+/**
+ * Whether the control plane is the oldest server Apiscope supports (1.20). Checks that differ
+ * between releases branch on this, and only where 1.20 genuinely differs.
+ */
 export function onOldest(): boolean {
   return cluster().version.startsWith('v1.20.')
 }
@@ -121,6 +122,17 @@ export async function adminCoreInNamespace(
 export function closeInNamespace(world: { core?: ApiscopeCore; ns?: string }): void {
   world.core?.close()
   if (world.ns) kubectl('delete', 'namespace', world.ns, '--wait=false')
+}
+
+/**
+ * The recording `core` was making into `file`, finished: its watches stopped, then the recording,
+ * then the file read back.
+ */
+export async function finishedRecording(core: ApiscopeCore, file: string) {
+  for (const { id } of core.currentSession?.watches.statuses() ?? [])
+    await core.invoke('watch:stop', { id })
+  await core.recording.stop()
+  return readRecordingFile(file)
 }
 
 /** The Deployments of apps/v1, as a watch target without its namespace. */

@@ -11,9 +11,8 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { StoreFolding, WatchFrame, WatchSnapshot } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
-import { readRecordingFile } from '../../src-main/features/recording/reader'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+import { coreFor, createNamespace, finishedRecording, kubectl, waitUntil } from './helpers'
 
 const BUSY = ['busy-a', 'busy-b', 'busy-c']
 const WRITES = 60
@@ -148,9 +147,7 @@ describe('marks folded with their versions, on the real server', () => {
     expect(snapshot.value.events.some((e) => e.name.startsWith('gone-') && e.ns === ns)).toBe(false)
 
     // The recording holds every version, whatever the store folded.
-    for (const { id } of session.watches.statuses()) await core.invoke('watch:stop', { id })
-    await core.recording.stop()
-    const content = await readRecordingFile(file)
+    const content = await finishedRecording(core, file)
     expect(content.ok).toBe(true)
     if (!content.ok) return
     const lines = content.value.lines.filter(

@@ -15,10 +15,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { REDACTED } from '@common/redaction'
 import type { ObjectVersionDetail, StoreBudget, StoreFolding } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
-import { readRecordingFile } from '../../src-main/features/recording/reader'
 import { ReplaySession } from '../../src-main/features/recording/replay-session'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { coreFor, createNamespace, kubectl, waitUntil } from './helpers'
+import { coreFor, createNamespace, finishedRecording, kubectl, waitUntil } from './helpers'
 
 const WRITES = 200
 /**
@@ -136,9 +135,7 @@ describe('a store with a budget, on the real server', () => {
     expect(kept.map((v) => store.event(h.versionEvents[v]!).rv)).toEqual(rvs.map(String))
 
     // The recording holds every version, whatever the store folded.
-    for (const { id } of session.watches.statuses()) await core.invoke('watch:stop', { id })
-    await core.recording.stop()
-    const content = await readRecordingFile(file)
+    const content = await finishedRecording(core, file)
     expect(content.ok).toBe(true)
     if (!content.ok) return
     const lines = content.value.lines.filter(

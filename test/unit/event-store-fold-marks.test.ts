@@ -3,7 +3,7 @@
 // page's copy (TimelineData.fold, fed by the frames) folds the same marks and ends as a fresh
 // snapshot would make it, and what the events cost falls.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { EventFold, TimelineEvent, WatchFrame } from '@common/watch-types'
+import type { EventFold, TimelineEvent } from '@common/watch-types'
 import { EventStore } from '../../src-main/core/watch/event-store'
 import { FRAME_BUDGET_BYTES, FrameBatcher } from '../../src-main/core/watch/frame-batcher'
 import { EVENTS_SHARE } from '../../src-main/core/watch/version-folding'
@@ -36,6 +36,7 @@ const PAGE_DATA = '../../src-renderer/src/features/watches/timeline/timeline-dat
 const { TimelineData } = (await import(/* @vite-ignore */ PAGE_DATA)) as {
   TimelineData: new () => PageData
 }
+import { batcherOnManualClock } from './batcher-on-manual-clock'
 import { ManualClock } from './manual-clock'
 
 const stores: EventStore[] = []
@@ -95,15 +96,7 @@ describe('marks folded with their versions', () => {
     // fold as soon as the worker folded their versions.
     const store = new EventStore(Date.now, 12_000)
     stores.push(store)
-    const clock = new ManualClock()
-    const frames: WatchFrame[] = []
-    const batcher = new FrameBatcher(
-      store,
-      (f) => frames.push(f),
-      () => [],
-      FRAME_BUDGET_BYTES,
-      clock,
-    )
+    const { batcher, frames, clock } = batcherOnManualClock(store)
     const page = new TimelineData()
     const take = () => {
       clock.advance(40)

@@ -1,10 +1,8 @@
 // Frames carry every event once, in order, with consecutive seq numbers; a snapshot taken at any
 // moment plus the frames after it equals the whole stream (what a renderer that lost a frame does).
 import { describe, expect, it } from 'vitest'
-import type { WatchFrame } from '@common/watch-types'
 import { EventStore } from '../../src-main/core/watch/event-store'
-import { FRAME_BUDGET_BYTES, FrameBatcher } from '../../src-main/core/watch/frame-batcher'
-import { ManualClock } from './manual-clock'
+import { batcherOnManualClock } from './batcher-on-manual-clock'
 
 const meta = (n: number) => ({
   kind: 'ConfigMap',
@@ -18,15 +16,7 @@ const meta = (n: number) => ({
 describe('frame batcher', () => {
   it('sends each event once, in order, seq by seq; snapshot + later frames = everything', () => {
     const store = new EventStore()
-    const frames: WatchFrame[] = []
-    const clock = new ManualClock()
-    const batcher = new FrameBatcher(
-      store,
-      (f) => frames.push(f),
-      () => [],
-      FRAME_BUDGET_BYTES,
-      clock,
-    )
+    const { batcher, frames, clock } = batcherOnManualClock(store)
     for (let n = 0; n < 50; n++) store.recordObject('MODIFIED', 1, meta(n), '{}')
     clock.advance(40)
     const snapshot = batcher.snapshot()

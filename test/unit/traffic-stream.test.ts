@@ -32,16 +32,22 @@ const event = (
   ...extra,
 })
 
+/** A stream pushing at most every `intervalMs` of a manual clock; its batches; the clock. */
+function streamOnManualClock(intervalMs: number) {
+  const batches: TrafficBatch[] = []
+  const clock = new ManualClock()
+  const stream = new TrafficStream(
+    (b) => batches.push(b),
+    () => [],
+    intervalMs,
+    clock,
+  )
+  return { batches, clock, stream }
+}
+
 describe('traffic stream', () => {
   it('deduplicates the stages of one request by audit ID', () => {
-    const batches: TrafficBatch[] = []
-    const clock = new ManualClock()
-    const stream = new TrafficStream(
-      (b) => batches.push(b),
-      () => [],
-      20,
-      clock,
-    )
+    const { batches, clock, stream } = streamOnManualClock(20)
     expect(stream.ingest([event('a', 'RequestReceived')])).toBe(0)
     expect(stream.ingest([event('a', 'ResponseComplete', 201)])).toBe(1)
     expect(stream.ingest([event('a', 'ResponseComplete', 201)])).toBe(0) // the same event twice
@@ -57,14 +63,7 @@ describe('traffic stream', () => {
   })
 
   it('a watch shows at ResponseStarted and once only', () => {
-    const batches: TrafficBatch[] = []
-    const clock = new ManualClock()
-    const stream = new TrafficStream(
-      (b) => batches.push(b),
-      () => [],
-      10,
-      clock,
-    )
+    const { batches, clock, stream } = streamOnManualClock(10)
     const watch = { verb: 'watch', requestURI: '/api/v1/pods?watch=1' }
     stream.ingest([event('w', 'ResponseStarted', 200, watch)])
     stream.ingest([event('w', 'ResponseComplete', 200, watch)])
@@ -75,14 +74,7 @@ describe('traffic stream', () => {
   })
 
   it('pushes at most once per interval, and counts what is over the limit per path', () => {
-    const batches: TrafficBatch[] = []
-    const clock = new ManualClock()
-    const stream = new TrafficStream(
-      (b) => batches.push(b),
-      () => [],
-      50,
-      clock,
-    )
+    const { batches, clock, stream } = streamOnManualClock(50)
     const many = Array.from({ length: PUSH_LIMIT + 500 }, (_, i) =>
       event(`id${i}`, 'ResponseComplete', i % 2 ? 201 : 409),
     )
@@ -106,14 +98,7 @@ describe('traffic stream', () => {
   })
 
   it('says when the newest request of each aggregated path was received', () => {
-    const batches: TrafficBatch[] = []
-    const clock = new ManualClock()
-    const stream = new TrafficStream(
-      (b) => batches.push(b),
-      () => [],
-      10,
-      clock,
-    )
+    const { batches, clock, stream } = streamOnManualClock(10)
     stream.ingest([
       event('x', 'ResponseComplete', 201, {
         requestReceivedTimestamp: '2026-11-30T12:00:03.000000Z',

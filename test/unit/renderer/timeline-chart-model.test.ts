@@ -20,25 +20,16 @@ import {
   watchGaps,
 } from '../../../src-renderer/src/features/watches/timeline/timeline-chart-model'
 import { TimelineData } from '../../../src-renderer/src/features/watches/timeline/timeline-data'
+import { configMapEvent } from './config-map-event'
 
 type Spec = [rv: number, name: string, type?: TimelineEvent['type'], watch?: number]
 
 function timeline(specs: Spec[]): TimelineData {
   const data = new TimelineData()
   data.append(
-    specs.map(([rv, name, type = 'MODIFIED', watch = 1], i) => ({
-      i,
-      watch,
-      type,
-      t: 10_000 + i * 1000,
-      rv: String(rv),
-      rvn: rv,
-      uid: `uid-${name}`,
-      kind: 'ConfigMap',
-      ns: 'lab',
-      name,
-      v: 0,
-    })),
+    specs.map(([rv, name, type = 'MODIFIED', watch = 1], i) =>
+      configMapEvent(name, rv, { i, watch, type, t: 10_000 + i * 1000, v: 0 }),
+    ),
   )
   return data
 }

@@ -7,22 +7,19 @@ import type { TimelineEvent } from '@common/watch-types'
 import { plotScale } from '../../../src-renderer/src/features/watches/timeline/timeline-axis'
 import { watchGaps } from '../../../src-renderer/src/features/watches/timeline/timeline-chart-model'
 import { TimelineData } from '../../../src-renderer/src/features/watches/timeline/timeline-data'
+import { configMapEvent } from './config-map-event'
 
 /** Events of one watch: [resourceVersion, name, version]. */
 function events(specs: [number, string, number][], from = 0): TimelineEvent[] {
-  return specs.map(([rv, name, v], k) => ({
-    i: from + k * 2,
-    watch: 1,
-    type: v === 0 ? 'ADDED' : 'MODIFIED',
-    t: 10_000 + k,
-    rv: String(rv),
-    rvn: rv,
-    uid: `uid-${name}`,
-    kind: 'ConfigMap',
-    ns: 'lab',
-    name,
-    v,
-  }))
+  return specs.map(([rv, name, v], k) =>
+    configMapEvent(name, rv, {
+      i: from + k * 2,
+      watch: 1,
+      type: v === 0 ? 'ADDED' : 'MODIFIED',
+      t: 10_000 + k,
+      v,
+    }),
+  )
 }
 
 const label = (d: TimelineData, k: number) =>
