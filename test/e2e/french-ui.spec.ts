@@ -247,6 +247,16 @@ test.describe('in the bundled demo', () => {
     await expectNoEnglish(page, 'presenter replay strip', SHELL)
     await expectFits(page, 'fr-presenter-replay')
     await app.screenshot('fr-presenter-replay')
+    // The replay's place falls in a badge here (00:35): that badge is ringed, and the playhead
+    // crosses it but is stacked under it (both are absolutely placed in the markers' box, and
+    // take no pointer, so a hit test cannot tell): the badge's count is drawn whole.
+    const ringed = banner.locator('.markers > button.cluster.here')
+    await expect(ringed).toHaveCount(1)
+    const playhead = banner.locator('.markers > .playhead')
+    const [p, b] = await Promise.all([playhead.boundingBox(), ringed.boundingBox()])
+    expect(p && b && p.x + p.width / 2 > b.x && p.x + p.width / 2 < b.x + b.width).toBe(true)
+    const z = (el: Element) => Number(getComputedStyle(el).zIndex)
+    expect(await playhead.evaluate(z)).toBeLessThan(await ringed.evaluate(z))
     // The check sees the demo's English words when they show: in English, the spotlight's marker,
     // then, at a desk again, the title.
     await app.setLanguage('en')
