@@ -7,6 +7,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { Locator } from '@playwright/test'
 import { demoFacts } from './demo-facts'
 import { expect, startServe, test, useDemoServe } from './fixtures'
 import { englishShown, expectFits, expectNoEnglish, walkthroughsInFrench } from './french-check'
@@ -255,8 +256,9 @@ test.describe('in the bundled demo', () => {
     const playhead = banner.locator('.markers > .playhead')
     const [p, b] = await Promise.all([playhead.boundingBox(), ringed.boundingBox()])
     expect(p && b && p.x + p.width / 2 > b.x && p.x + p.width / 2 < b.x + b.width).toBe(true)
-    const z = (el: Element) => Number(getComputedStyle(el).zIndex)
-    expect(await playhead.evaluate(z)).toBeLessThan(await ringed.evaluate(z))
+    const z = (l: Locator) =>
+      l.evaluate((el) => Number(el.ownerDocument.defaultView?.getComputedStyle(el).zIndex))
+    expect(await z(playhead)).toBeLessThan(await z(ringed))
     // The check sees the demo's English words when they show: in English, the spotlight's marker,
     // then, at a desk again, the title.
     await app.setLanguage('en')
