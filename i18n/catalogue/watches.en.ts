@@ -154,11 +154,19 @@ export const watchesEn = {
   'watch.listCuts_one': ' · its answer was cut once',
   'watch.listCuts_other': ' · its answers were cut {{count}} times',
   'watch.listGaveUp': ' · incomplete: it gave up, and the watch lists again',
-  'watch.pageCut': 'cut after {{items, number}} items: {{why}}',
+  'watch.listStartedOver':
+    ' · incomplete: the server refused its continue token, and the list started over',
+  'watch.pageCut_one': 'cut after {{count, number}} item: {{why}}',
+  'watch.pageCut_other': 'cut after {{count, number}} items: {{why}}',
   'watch.pageCutGoesOn': 'went on after the last item received: continue built by Apiscope →',
+  'watch.pageCutTried': 'asked to go on after the last item received: continue built by Apiscope →',
+  'watch.pageTokenRefused':
+    'the server refused this continue token ({{code}}: {{message}}): the list started over, from its first page',
   'watch.pageCutAgain': 'nothing had come: asked again',
   'watch.pageCutGaveUp': 'the list gave up here',
-  'watch.hiddenPages': '{{n}} more pages, each with its continue token (not shown)',
+  'watch.hiddenPages_one': '{{count, number}} more page, with its continue token (not shown)',
+  'watch.hiddenPages_other':
+    '{{count, number}} more pages, each with its continue token (not shown)',
   'watch.healthHelp':
     'A watch gets its state with a list (in pages) or a streaming list (ADDED events up to the initial-events-end bookmark); it resumes from its last resourceVersion when the server ends it after timeoutSeconds (a resume); after an error it backs off and reconnects; after 410 Expired it gets the state again the same way (a relist).',
   // WatchPicker and watch-mode.ts

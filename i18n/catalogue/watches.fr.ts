@@ -156,11 +156,20 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.listCuts_one': ' · sa réponse a été coupée une fois',
   'watch.listCuts_other': ' · ses réponses ont été coupées {{count}} fois',
   'watch.listGaveUp': ' · incomplète : elle a abandonné, et le watch relance une liste',
-  'watch.pageCut': 'coupée après {{items, number}} éléments : {{why}}',
+  'watch.listStartedOver':
+    ' · incomplète : le serveur a refusé son jeton continue, et la liste a recommencé',
+  'watch.pageCut_one': 'coupée après {{count, number}} élément : {{why}}',
+  'watch.pageCut_other': 'coupée après {{count, number}} éléments : {{why}}',
   'watch.pageCutGoesOn': 'suite après le dernier élément reçu : continue construit par Apiscope →',
+  'watch.pageCutTried':
+    'suite demandée après le dernier élément reçu : continue construit par Apiscope →',
+  'watch.pageTokenRefused':
+    'le serveur a refusé ce jeton continue ({{code}} : {{message}}) : la liste a recommencé, à sa première page',
   'watch.pageCutAgain': 'rien n’était arrivé : demandée à nouveau',
   'watch.pageCutGaveUp': 'la liste a abandonné ici',
-  'watch.hiddenPages': '{{n}} pages de plus, chacune avec son jeton continue (non affichées)',
+  'watch.hiddenPages_one': '{{count, number}} page de plus, avec son jeton continue (non affichée)',
+  'watch.hiddenPages_other':
+    '{{count, number}} pages de plus, chacune avec son jeton continue (non affichées)',
   'watch.healthHelp':
     'Un watch obtient l’état par une liste (par pages) ou par une liste en flux (des événements ADDED jusqu’au bookmark initial-events-end) ; il reprend depuis sa dernière resourceVersion quand le serveur le termine après timeoutSeconds (une reprise) ; après une erreur, il attend puis se reconnecte ; après un 410 Expired, il obtient de nouveau l’état de la même façon (il reliste).',
   // WatchPicker and watch-mode.ts

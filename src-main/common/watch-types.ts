@@ -183,6 +183,14 @@ export interface ListPage {
    * gave up there (it holds what it received, infers no deletion, and the watch lists again).
    */
   cut?: { why: string; whySaid?: SaidAs; next: ContinueTokenView | 'again' | null }
+  /**
+   * The server refused the token this page went on with (its `continueToken`, or the one in
+   * `cut.next`): 410 when its resourceVersion was compacted away, 400 or 422 when the server could
+   * not read a token Apiscope built. `code` and the server's `message` as they came. The list
+   * started over from scratch (the watch's next list), so this page is its last.
+   * (continue-refusal.ts)
+   */
+  tokenRefused?: { code: number; message: string }
 }
 
 /**

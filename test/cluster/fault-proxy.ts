@@ -6,7 +6,25 @@
 // holds more than one second's worth, so the server's own writes block, as behind a slow link).
 // TLS passes through untouched: the client still talks to the real server's certificate, whose
 // SANs (127.0.0.1, localhost) do not name a port.
+import { readFileSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
+import path from 'node:path'
+import { parse, stringify } from 'yaml'
+
+/**
+ * `kubeconfig` with every cluster's server replaced by `server` (a fault proxy in front of the
+ * real API server), written into `dir`; its path. The integration tests' kubeconfigThrough and
+ * the end-to-end specs both write theirs with it.
+ */
+export function kubeconfigVia(kubeconfig: string, server: string, dir: string): string {
+  const doc = parse(readFileSync(kubeconfig, 'utf8')) as {
+    clusters: { cluster: { server: string } }[]
+  }
+  for (const c of doc.clusters) c.cluster.server = server
+  const file = path.join(dir, 'through-proxy.kubeconfig')
+  writeFileSync(file, stringify(doc), { mode: 0o600 })
+  return file
+}
 
 interface Pair {
   client: net.Socket

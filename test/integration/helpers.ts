@@ -1,15 +1,15 @@
 // Shared by integration tests: a core pointed at the test control plane and connected, a watch
 // opened, kubectl, waiting, a recording finished and read back.
 import { execFileSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { inject } from 'vitest'
-import { parse, stringify } from 'yaml'
 import type { Result } from '@common/result'
 import type { WatchTarget } from '@common/watch-types'
 import { ApiscopeCore, type CoreOptions } from '../../src-main/assembly/apiscope-core'
 import { readRecordingFile } from '../../src-main/features/recording/reader'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
+import { kubeconfigVia } from '../cluster/fault-proxy'
 
 export function cluster() {
   return inject('cluster')
@@ -20,13 +20,7 @@ export function cluster() {
  * in front of the real API server), written into `dir`; its path.
  */
 export function kubeconfigThrough(server: string, dir: string): string {
-  const doc = parse(readFileSync(cluster().kubeconfig, 'utf8')) as {
-    clusters: { cluster: { server: string } }[]
-  }
-  for (const c of doc.clusters) c.cluster.server = server
-  const file = path.join(dir, 'through-proxy.kubeconfig')
-  writeFileSync(file, stringify(doc), { mode: 0o600 })
-  return file
+  return kubeconfigVia(cluster().kubeconfig, server, dir)
 }
 
 /**
@@ -79,6 +73,28 @@ export function kubectl(...args: string[]): string {
       encoding: 'utf8',
     },
   )
+}
+
+/**
+ * etcd's history before now is compacted, as the API server does every 5 minutes on its own: the
+ * revision recorded under compact_rev_key (which 1.37's API server watches, to drop the watch
+ * cache's snapshots older than it, at its next 15 s poll), then etcd compacted to it.
+ */
+export function compactEtcd(): void {
+  const c = cluster()
+  const local = path.join(c.binDir, 'etcdctl')
+  const etcdctl = existsSync(local) ? local : 'etcdctl'
+  const run = (...args: string[]) =>
+    execFileSync(etcdctl, [`--endpoints=${c.etcdEndpoint}`, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, ETCDCTL_API: '3' },
+    })
+  const status = JSON.parse(run('endpoint', 'status', '-w', 'json')) as {
+    Status: { header: { revision: number } }
+  }[]
+  const revision = String(status[0]?.Status.header.revision)
+  run('put', 'compact_rev_key', revision)
+  run('compact', revision)
 }
 
 /** A namespace of its own for a test; delete it with `kubectl delete namespace --wait=false`. */

@@ -6,7 +6,10 @@
 // stands between the core and the shared control plane; each test works in its own namespace.
 // Checked after each: each object is in the store once (one LISTED event each, no relist), its
 // resourceVersions only grow and agree with a fresh list (history-checks.ts), and the list's
-// record says it was cut, why, and how it went on.
+// record says it was cut, why, and how it went on. And where the server refuses the token built
+// after the cut (410 once its resourceVersion is compacted away): the record says which token was
+// refused, with the server's answer, and that the list started over; still each object once.
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -14,10 +17,12 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListSnapshot, WatchStatus } from '@common/watch-types'
 import type { ApiscopeCore, CoreOptions } from '../../src-main/assembly/apiscope-core'
+import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { FaultProxy } from '../cluster/fault-proxy'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
 import {
   cluster,
+  compactEtcd,
   connectAdmin,
   coreFor,
   createNamespace,
@@ -192,4 +197,90 @@ describe('a list answer cut in the middle', () => {
     expectListedOnceAndContinued(session, core, id, ns)
     kubectl('delete', 'namespace', ns, '--wait=false')
   })
+
+  it('whose built token the server refuses (410, compacted away): the record says so, the list starts over, nothing twice', async () => {
+    // Broke: the list's answer came at 24 KB/s, then the proxy stopped forwarding (sockets open)
+    // and the core's silence cut it (1 s); while the proxy held the core's next request (with
+    // the token it built after the last item), the namespace was written (a revision past the
+    // list's) and etcd compacted at the latest revision with compact_rev_key, as the API server
+    // compacts on its own (1.37's watch cache then drops its snapshots older than it), until the
+    // server itself answered that token 410. Checked: the cut page keeps the token it asked
+    // with and says the server refused it (410 and the server's message); the list started over
+    // in pages of 500 and completed; each object is listed once (the second list marks what the
+    // first recorded unchanged without recording it again); history agrees with a fresh list.
+    const ns = createNamespace('list-cut-refused')
+    fill(ns)
+    const { core, session } = await connect({ listSilenceMs: 1000 })
+    const id = await listSlowly(session, ns)
+    proxy.stall()
+    const cutPage = await waitUntil('the cut page', 15_000, () =>
+      listsOf(session, id)[0]?.pages.find((p) => p.cut),
+    )
+    const next = cutPage.cut?.next
+    if (typeof next !== 'object' || next === null) throw new Error('the cut page built no token')
+    kubectl('label', 'namespace', ns, `bumped=${Date.now()}`)
+    compactEtcd()
+    const refusal = await waitUntil('the server to refuse the built token', 60_000, () => {
+      try {
+        // kubectl's own, not through the proxy; its stderr kept with the error, not printed.
+        execFileSync(
+          path.join(cluster().binDir, 'kubectl'),
+          [
+            `--kubeconfig=${cluster().kubeconfig}`,
+            `--context=${ADMIN_CONTEXT}`,
+            'get',
+            '--raw',
+            `/api/v1/namespaces/${ns}/configmaps?limit=500&continue=${next.raw}`,
+          ],
+          { stdio: ['ignore', 'pipe', 'pipe'] },
+        )
+        return null
+      } catch (error) {
+        const said = String((error as { stderr?: unknown }).stderr ?? error)
+        if (/Expired|too old|410/.test(said)) return said
+        throw error
+      }
+    })
+    proxy.resume()
+    proxy.throttle(null)
+    await waitUntil(
+      'the watch after the list started over',
+      60_000,
+      () => statusOf(session, id).state === 'watching',
+    )
+    const items = fresh(ns)
+    expect(items).toHaveLength(COUNT + 1)
+    const lists = listsOf(session, id)
+    expect(lists, 'the cut list, then the list started over').toHaveLength(2)
+    const [refused, again] = lists as [ListSnapshot, ListSnapshot]
+    // The cut list's last page: the token it went on with, and the server's refusal of it.
+    const last = refused.pages.at(-1)
+    expect(last?.cut?.next).toEqual(next)
+    expect(last?.tokenRefused?.code, `the server said: ${refusal}`).toBe(410)
+    expect(last?.tokenRefused?.message).toMatch(/too old/)
+    expect(refused.items).toBe(cutPage.items)
+    // The list started over from its first page, in pages of 500, and completed.
+    expect(again.items).toBe(items.length)
+    expect(again.pages.every((p) => !p.cut && !p.tokenRefused)).toBe(true)
+    const asked = listRequests(core, ns)
+    expect(asked.slice(0, 3)).toEqual([
+      { limit: null, continue: null },
+      { limit: '500', continue: next.raw },
+      { limit: '500', continue: null },
+    ])
+    const answers = core.requestLog
+      .snapshot()
+      .filter((e) => new URL(e.url).searchParams.get('continue') === next.raw)
+      .map((e) => e.status)
+    expect(answers).toEqual([410])
+    // Each object once: what the cut list recorded is not recorded again by the second.
+    const listed = session.watches.store
+      .events()
+      .filter((e) => e.watch === id && e.type === 'LISTED')
+      .map((e) => e.uid)
+    expect(listed.length, 'each object listed once').toBe(new Set(listed).size)
+    expect(new Set(listed)).toEqual(new Set(items.map((i) => i.metadata.uid)))
+    expectHistoryAgrees(session.watches.store, id, items)
+    kubectl('delete', 'namespace', ns, '--wait=false')
+  }, 120_000)
 })

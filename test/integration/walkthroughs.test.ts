@@ -3,7 +3,6 @@
 // checked against the scenario, finish (namespace deleted). Plus the safety rules and the
 // crash cleanup of a leftover namespace.
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,7 +12,7 @@ import { releaseOf } from '@common/kubectl-releases'
 import { SCENARIOS } from '../../src-main/features/walkthroughs/scenario-catalog'
 import { forRelease } from '../../src-main/features/walkthroughs/step-checks'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { cluster, coreFor, invokeOk, kubectl, onOldest, waitUntil } from './helpers'
+import { cluster, compactEtcd, coreFor, invokeOk, kubectl, onOldest, waitUntil } from './helpers'
 
 let core: ApiscopeCore
 
@@ -25,28 +24,6 @@ beforeAll(async () => {
 afterAll(() => core.close())
 
 const call = <T>(channel: string, payload: unknown) => invokeOk<T>(core, channel, payload)
-
-/**
- * etcd's history before now is compacted, as the API server does every 5 minutes on its own: the
- * revision recorded under compact_rev_key (which 1.37's API server watches, to drop the watch
- * cache's snapshots older than it, at its next 15 s poll), then etcd compacted to it.
- */
-function compactEtcd(): void {
-  const c = cluster()
-  const local = path.join(c.binDir, 'etcdctl')
-  const etcdctl = existsSync(local) ? local : 'etcdctl'
-  const run = (...args: string[]) =>
-    execFileSync(etcdctl, [`--endpoints=${c.etcdEndpoint}`, ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, ETCDCTL_API: '3' },
-    })
-  const status = JSON.parse(run('endpoint', 'status', '-w', 'json')) as {
-    Status: { header: { revision: number } }
-  }[]
-  const revision = String(status[0]?.Status.header.revision)
-  run('put', 'compact_rev_key', revision)
-  run('compact', revision)
-}
 
 /** Until the API server itself refuses version 1 (1.37 drops its snapshots at its next poll). */
 async function untilVersionOneExpired(): Promise<void> {

@@ -703,13 +703,22 @@ export class EventStore {
 
   /**
    * One more page of a list added with addList: the supervisor records a list page by page, as
-   * the pages arrive, so the list grows its pages and items while its LISTED events follow.
+   * the pages arrive, so the list grows its pages and items while its LISTED events follow. A page
+   * whose index the list already has replaces that page (the last page, said again once the
+   * server refused the token it went on with: continue-refusal.ts); a replay does the same with
+   * the recorded line.
    */
   addListPage(list: number, page: ListPage): void {
     const l = this.lists[list]
     if (!l) throw new Error(`unknown list ${list}`)
-    l.pages.push(page)
-    l.items += page.items
+    const held = l.pages[page.index]
+    if (held?.index === page.index) {
+      l.pages[page.index] = page
+      l.items += page.items - held.items
+    } else {
+      l.pages.push(page)
+      l.items += page.items
+    }
     this.changedLists.add(list)
     if (this.taps.size) this.tell({ op: 'list-page', list, page }, this.size)
     this.announce(this.size)

@@ -29,6 +29,7 @@ import {
 import { targetLabelSaid } from '@common/watch-label'
 import { collectionPath } from './watch-target'
 import { continueAfter, itemKey } from './continue-after'
+import { refusesToken, withTokenRefused } from './continue-refusal'
 import { initialWatchStatus } from './watch-status'
 import { scanObjectMeta } from './watch-line-scanner'
 import { readWatchStream, type WatchLine } from './watch-stream'
@@ -259,7 +260,8 @@ export class WatchSupervisor {
    * in the server's format, continue-after.ts), in pages of CUT_PAGE_SIZE, at once: nothing is
    * asked twice. An answer cut before any item is asked again, up to pageRetries times in a row;
    * past that, or when the server refuses the built token, the list gives up and the watch lists
-   * again, from scratch, in pages, without recording again what it already holds unchanged.
+   * again, from scratch, in pages, without recording again what it already holds unchanged. A
+   * token refused (the built one, or 410 to the server's) is said on the page that gave it.
    */
   private async list(
     reason: 'initial' | 'expired' | 'reconnect',
@@ -294,6 +296,8 @@ export class WatchSupervisor {
     let again = false
     /** The last continue token built after a cut: a server that refuses it (400) starts the list over. */
     let builtToken: string | null = null
+    /** The last page recorded: where the list's record says that the server refused its token. */
+    let lastPage: ListPage | null = null
     /** A page whose answer was cut: recorded, saying where the list went on. */
     let cutPage: ListPage | null = null
     let prefetched: Promise<Opened> | null = null
@@ -355,17 +359,18 @@ export class WatchSupervisor {
           retries = 0
           const status = parseStatus(res.body)
           // A continue token past compaction expires too (the server's, or one built after a cut,
-          // which a server may also refuse as invalid): start the list again from scratch.
-          if (res.status === 410 && cont) {
-            const expired = said('watch.core.pageExpired', { message: status?.message ?? '410' })
-            return gaveUp({ ok: false, message: expired.text, said: expired, retryAfterMs: 0 })
-          }
-          if (
-            cont !== undefined &&
-            cont === builtToken &&
-            (res.status === 400 || res.status === 422)
-          ) {
-            const refused = answer('list', res.status, status?.message ?? res.statusText, null)
+          // which a server may also refuse as invalid): start the list again from scratch, and
+          // the page that gave the token says that it was refused (continue-refusal.ts).
+          if (cont !== undefined && refusesToken(res.status, cont, builtToken)) {
+            const message = status?.message ?? res.statusText
+            const refusedPage = lastPage
+              ? withTokenRefused(lastPage, cont, { code: res.status, message })
+              : null
+            if (refusedPage) this.store.addListPage(snapshotId, refusedPage)
+            const refused =
+              res.status === 410
+                ? said('watch.core.pageExpired', { message: status?.message ?? '410' })
+                : answer('list', res.status, message, null)
             return gaveUp({ ok: false, message: refused.text, said: refused, retryAfterMs: 0 })
           }
           const throttle = await this.noteThrottle(res.status, res.headers)
@@ -420,6 +425,7 @@ export class WatchSupervisor {
               continueToken: cont ? { raw: cont, decoded: decodeContinueToken(cont) } : null,
             }
             this.store.addListPage(snapshotId, page)
+            lastPage = page
             pageCount++
             itemCount += read.items
             if (cont)
@@ -470,10 +476,8 @@ export class WatchSupervisor {
             : built
               ? { raw: built, decoded: decodeContinueToken(built) }
               : ('again' as const)
-          this.store.addListPage(snapshotId, {
-            ...page,
-            cut: { why: message.text, whySaid: message.as, next },
-          })
+          lastPage = { ...page, cut: { why: message.text, whySaid: message.as, next } }
+          this.store.addListPage(snapshotId, lastPage)
           pageCount++
           itemCount += page.items
         }

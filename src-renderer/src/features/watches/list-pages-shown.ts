@@ -1,0 +1,40 @@
+// Which pages of a list the Watches view shows: a list of 300 pages shows its first and last
+// pages and counts the rest, but never hides a page that says something went wrong (an answer
+// cut before its end, a continue token the server refused), wherever it falls.
+import type { ListPage } from '@common/watch-types'
+
+/** A page shown, or a run of pages counted in its place. */
+export type ShownPage = { page: ListPage } | { hidden: number }
+
+/** How many pages are shown at each end of a long list. */
+export const PAGE_ENDS = 5
+
+/** A page that says what went wrong with it: never counted away. */
+export const pageSaysTrouble = (p: ListPage): boolean =>
+  p.cut !== undefined || p.tokenRefused !== undefined
+
+export function shownPages(pages: readonly ListPage[], ends = PAGE_ENDS): ShownPage[] {
+  if (pages.length <= 2 * ends + 1) return pages.map((page) => ({ page }))
+  const out: ShownPage[] = []
+  let hidden = 0
+  pages.forEach((page, k) => {
+    if (k < ends || k >= pages.length - ends || pageSaysTrouble(page)) {
+      if (hidden) out.push({ hidden })
+      hidden = 0
+      out.push({ page })
+    } else hidden++
+  })
+  return out
+}
+
+/** Whether a list's pages are listed at all: more than one, or one that says what went wrong. */
+export const pagesWorthListing = (pages: readonly ListPage[]): boolean =>
+  pages.length > 1 || pages.some(pageSaysTrouble)
+
+/** How a list that did not end well ended, from its last page: a refused token, or a give-up. */
+export function listEnding(pages: readonly ListPage[]): 'startedOver' | 'gaveUp' | null {
+  const last = pages.at(-1)
+  if (last?.tokenRefused) return 'startedOver'
+  if (last?.cut && last.cut.next === null) return 'gaveUp'
+  return null
+}
