@@ -161,7 +161,7 @@ export const watchesEn = {
   'watch.pageCutGoesOn': 'went on after the last item received: continue built by Apiscope →',
   'watch.pageCutTried': 'asked to go on after the last item received: continue built by Apiscope →',
   'watch.pageTokenRefused':
-    'the server refused this continue token ({{code}}: {{message}}): the list started over, from its first page',
+    'the server refused this continue token ({{code}}): the list started over, from its first page. The server said:',
   'watch.pageCutAgain': 'nothing had come: asked again',
   'watch.pageCutGaveUp': 'the list gave up here',
   'watch.hiddenPages_one': '{{count, number}} more page, with its continue token (not shown)',

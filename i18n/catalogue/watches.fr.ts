@@ -157,14 +157,14 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.listCuts_other': ' · ses réponses ont été coupées {{count}} fois',
   'watch.listGaveUp': ' · incomplète : elle a abandonné, et le watch relance une liste',
   'watch.listStartedOver':
-    ' · incomplète : le serveur a refusé son jeton continue, et la liste a recommencé',
+    ' · incomplète\u00a0: le serveur a refusé son jeton continue, et la liste a recommencé',
   'watch.pageCut_one': 'coupée après {{count, number}} élément : {{why}}',
   'watch.pageCut_other': 'coupée après {{count, number}} éléments : {{why}}',
   'watch.pageCutGoesOn': 'suite après le dernier élément reçu : continue construit par Apiscope →',
   'watch.pageCutTried':
     'suite demandée après le dernier élément reçu : continue construit par Apiscope →',
   'watch.pageTokenRefused':
-    'le serveur a refusé ce jeton continue ({{code}} : {{message}}) : la liste a recommencé, à sa première page',
+    'le serveur a refusé ce jeton continue ({{code}})\u00a0: la liste a recommencé, à sa première page. Le serveur a dit\u00a0:',
   'watch.pageCutAgain': 'rien n’était arrivé : demandée à nouveau',
   'watch.pageCutGaveUp': 'la liste a abandonné ici',
   'watch.hiddenPages_one': '{{count, number}} page de plus, avec son jeton continue (non affichée)',

@@ -6,15 +6,43 @@
 // its cut page (the items it brought, why, and the continue token Apiscope built after the last
 // one), the list going on in pages of 500 at the same resourceVersion, and every object reaches
 // the timeline once. Pictured in English and French (list-cut-watches, fr-list-cut-watches).
+// And where the server refuses that token (410: etcd compacted past its resourceVersion while the
+// proxy held the request that carried it), the cut page says so with the server's answer, the
+// list's line says it started over, and the list that started over brings the rest: still every
+// object once (list-cut-refused-watches, fr-list-cut-refused-watches).
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
+import { compactEtcdOf } from '../cluster/etcd-compaction'
 import { FaultProxy, kubeconfigVia } from '../cluster/fault-proxy'
 import { expectFits, expectNoEnglish } from './french-check'
 import { expect, startServe, test } from './fixtures'
 import { kubectl } from './kubectl'
 import { ApiscopePage } from './pages/apiscope-page'
+
+/** `count` ConfigMaps c-0000… of 3 KB of random hex each: gzip cannot shrink the answer to nothing. */
+function fill(cluster: ClusterInfo, ns: string, dir: string, count: number): void {
+  const items = Array.from({ length: count }, (_, i) => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: `c-${String(i).padStart(4, '0')}`, namespace: ns },
+    data: { pad: randomBytes(1500).toString('hex') },
+  }))
+  const file = path.join(dir, `${ns}.json`)
+  writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
+  kubectl(cluster, 'create', '-f', file)
+}
+
+/** The Watches view's counts line: 'N events · N objects · N lists'. */
+const countsLine = (page: Page) => page.getByText(/ objects? · \d+ lists?$/)
+async function objectsOnScreen(page: Page): Promise<number> {
+  const text = (await countsLine(page).textContent()) ?? ''
+  return Number(/([\d,]+) objects?/.exec(text)?.[1]?.replace(/,/g, ''))
+}
 
 /** ConfigMaps to list: a cut after a few dozen leaves more than two pages of 500 to go on with. */
 const COUNT = 1100
@@ -33,16 +61,7 @@ test('a list answer cut mid-way goes on in pages; Watches & lists shows the cut 
     HOME: '/nonexistent',
   })
   try {
-    // 3 KB of random hex each: gzip (the list is over 128 KB) cannot shrink the answer to nothing.
-    const items = Array.from({ length: COUNT }, (_, i) => ({
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: { name: `c-${String(i).padStart(4, '0')}`, namespace: ns },
-      data: { pad: randomBytes(1500).toString('hex') },
-    }))
-    const file = path.join(dir, 'configmaps.json')
-    writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
-    kubectl(cluster, 'create', '-f', file)
+    fill(cluster, ns, dir, COUNT)
     const total = COUNT + 1 // and the namespace's kube-root-ca.crt
     const grouped = total.toLocaleString('en-US')
 
@@ -52,11 +71,9 @@ test('a list answer cut mid-way goes on in pages; Watches & lists shows the cut 
     // The list's one answer (no page size: one request, no limit) at 24 KB/s.
     proxy.throttle(24_000)
     await apiscope.startWatch('/v1/configmaps', ns)
-    const counts = page.getByText(/ objects? · \d+ lists?$/)
-    const objectsOnScreen = async () =>
-      Number(/([\d,]+) objects?/.exec((await counts.textContent()) ?? '')?.[1]?.replace(/,/g, ''))
-    await expect.poll(objectsOnScreen, { timeout: 60_000 }).toBeGreaterThanOrEqual(20)
-    expect(await objectsOnScreen(), 'the answer was still coming').toBeLessThan(total)
+    const counts = countsLine(page)
+    await expect.poll(() => objectsOnScreen(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(20)
+    expect(await objectsOnScreen(page), 'the answer was still coming').toBeLessThan(total)
     expect(proxy.cutAll()).toBeGreaterThan(0)
     proxy.throttle(null)
 
@@ -85,8 +102,7 @@ test('a list answer cut mid-way goes on in pages; Watches & lists shows the cut 
     await expect(health).toContainText(/page 2: 500 items, rv \d+, \d{1,3}(,\d{3})* remaining/)
     await expect(health.getByTestId('list-ending')).toHaveCount(0)
     await expect(health.getByTestId('list-page-refused')).toHaveCount(0)
-    const picture = await apiscope.screenshot('list-cut-watches')
-    test.info().annotations.push({ type: 'screenshot', description: picture })
+    await apiscope.screenshot('list-cut-watches')
 
     await apiscope.setLanguage('fr')
     await expect(health).toContainText('sa réponse a été coupée une fois')
@@ -104,3 +120,110 @@ test('a list answer cut mid-way goes on in pages; Watches & lists shows the cut 
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('a continue token the server refuses: the cut page says so, the list starts over, every object once', async ({
+  page,
+  cluster,
+}) => {
+  test.setTimeout(300_000)
+  const ns = `e2e-list-refused-${Date.now().toString(36)}`
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-e2e-list-refused-'))
+  const proxy = await FaultProxy.start(cluster.server)
+  kubectl(cluster, 'create', 'namespace', ns)
+  const serve = await startServe({
+    KUBECONFIG: kubeconfigVia(cluster.kubeconfig, proxy.url, dir),
+    HOME: '/nonexistent',
+  })
+  try {
+    fill(cluster, ns, dir, 300)
+    const total = 301
+    const apiscope = new ApiscopePage(page, serve.url)
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    proxy.throttle(24_000)
+    await apiscope.startWatch('/v1/configmaps', ns)
+    await expect.poll(() => objectsOnScreen(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(20)
+    // The proxy stops forwarding, then resets every connection: the answer is cut, and the
+    // request that goes on with the built token waits, held by the proxy.
+    proxy.stall()
+    expect(proxy.cutAll()).toBeGreaterThan(0)
+    await page.getByRole('tab', { name: 'Watches & lists' }).click()
+    const health = page.getByTestId('watch-health')
+    const cut = health.getByTestId('list-page-cut')
+    await expect(cut).toHaveText(/^cut after \d+ items: connection lost \(.+\)$/)
+    // The token as the page shows it, decoded: encoded again, it is the one the core asked with.
+    const shown = await health.locator('.token', { hasText: 'built by Apiscope' }).textContent()
+    const decoded = JSON.parse(/→\s*(\{.*\})/.exec(shown ?? '')?.[1] ?? 'null') as {
+      rv: number
+      start: string
+    }
+    const token = Buffer.from(JSON.stringify(decoded)).toString('base64url')
+    // A revision past the list's, then etcd compacted to now: the server refuses the token (1.37
+    // once its watch cache dropped its snapshot of that revision).
+    kubectl(cluster, 'label', 'namespace', ns, `bumped=${Date.now()}`)
+    compactEtcdOf(cluster)
+    await expect
+      .poll(() => refusal(cluster, ns, token), { timeout: 60_000, intervals: [1000] })
+      .toMatch(/too old/)
+    proxy.resume()
+    proxy.throttle(null)
+
+    // Our words, then the server's as it came.
+    await expect(health.getByTestId('list-page-refused')).toHaveText(
+      /^the server refused this continue token \(410\): the list started over, from its first page\. The server said:\s*The provided continue parameter is too old/,
+    )
+    await expect(health).toContainText(
+      'asked to go on after the last item received: continue built by Apiscope →',
+    )
+    await expect(health.getByTestId('list-ending')).toHaveText(
+      ' · incomplete: the server refused its continue token, and the list started over',
+    )
+    await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
+    await expect(health).toContainText(`${total} items at resourceVersion`)
+    // Each object once: the list that started over records only what the cut one had not.
+    await page.getByRole('tab', { name: 'Timeline' }).click()
+    await expect(countsLine(page)).toHaveText(`${total} events · ${total} objects · 2 lists`)
+    await page.getByRole('tab', { name: 'Watches & lists' }).click()
+    await apiscope.screenshot('list-cut-refused-watches')
+    // Below it, the list that started over: every item, at a resourceVersion of its own.
+    await health.getByText(`${total} items at resourceVersion`).scrollIntoViewIfNeeded()
+    await apiscope.screenshot('list-cut-refused-watches-after')
+
+    await apiscope.setLanguage('fr')
+    await expect(health.getByTestId('list-page-refused')).toHaveText(
+      /^le serveur a refusé ce jeton continue \(410\)\s: la liste a recommencé, à sa première page\. Le serveur a dit\s:\s*The provided continue parameter is too old/,
+    )
+    await expect(health.getByTestId('list-ending')).toHaveText(
+      /^ · incomplète\s: le serveur a refusé son jeton continue, et la liste a recommencé$/,
+    )
+    await expectNoEnglish(page, 'Watches & lists, a refused continue token')
+    await expectFits(page, 'Watches & lists, a refused continue token')
+    await apiscope.screenshot('fr-list-cut-refused-watches')
+    await apiscope.setLanguage('en')
+  } finally {
+    await serve.stop()
+    await proxy.close()
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+/** What the server answers the token, asked directly (not through the proxy): '' when served. */
+function refusal(cluster: ClusterInfo, ns: string, token: string): string {
+  try {
+    execFileSync(
+      path.join(cluster.binDir, 'kubectl'),
+      [
+        `--kubeconfig=${cluster.kubeconfig}`,
+        `--context=${ADMIN_CONTEXT}`,
+        'get',
+        '--raw',
+        `/api/v1/namespaces/${ns}/configmaps?limit=500&continue=${token}`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    return ''
+  } catch (error) {
+    return String((error as { stderr?: unknown }).stderr ?? error)
+  }
+}

@@ -1,7 +1,6 @@
 // Shared by integration tests: a core pointed at the test control plane and connected, a watch
 // opened, kubectl, waiting, a recording finished and read back.
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { inject } from 'vitest'
 import type { Result } from '@common/result'
@@ -9,6 +8,7 @@ import type { WatchTarget } from '@common/watch-types'
 import { ApiscopeCore, type CoreOptions } from '../../src-main/assembly/apiscope-core'
 import { readRecordingFile } from '../../src-main/features/recording/reader'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
+import { compactEtcdOf } from '../cluster/etcd-compaction'
 import { kubeconfigVia } from '../cluster/fault-proxy'
 
 export function cluster() {
@@ -75,26 +75,9 @@ export function kubectl(...args: string[]): string {
   )
 }
 
-/**
- * etcd's history before now is compacted, as the API server does every 5 minutes on its own: the
- * revision recorded under compact_rev_key (which 1.37's API server watches, to drop the watch
- * cache's snapshots older than it, at its next 15 s poll), then etcd compacted to it.
- */
+/** etcd compacted up to now, as the API server does on its own (test/cluster/etcd-compaction.ts). */
 export function compactEtcd(): void {
-  const c = cluster()
-  const local = path.join(c.binDir, 'etcdctl')
-  const etcdctl = existsSync(local) ? local : 'etcdctl'
-  const run = (...args: string[]) =>
-    execFileSync(etcdctl, [`--endpoints=${c.etcdEndpoint}`, ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, ETCDCTL_API: '3' },
-    })
-  const status = JSON.parse(run('endpoint', 'status', '-w', 'json')) as {
-    Status: { header: { revision: number } }
-  }[]
-  const revision = String(status[0]?.Status.header.revision)
-  run('put', 'compact_rev_key', revision)
-  run('compact', revision)
+  compactEtcdOf(cluster())
 }
 
 /** A namespace of its own for a test; delete it with `kubectl delete namespace --wait=false`. */
