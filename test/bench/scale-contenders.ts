@@ -3,9 +3,10 @@
 // of its own, `node <bench>.mjs ROLE STATE EXPECTED`, see runRole; kubectl), and how they are
 // measured.
 import { spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { pbkdf2, randomUUID } from 'node:crypto'
+import { readFileSync, readdirSync } from 'node:fs'
 import http from 'node:http'
+import { getPriority } from 'node:os'
 import path from 'node:path'
 import https from 'node:https'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -26,6 +27,11 @@ export interface Run {
   ms: number
   /** The core: until every object is in the store, before its watch is open (ms waits for both). */
   storedMs?: number
+  /**
+   * The core: until its version-history worker has stored every version handed over (compacted;
+   * the worker stores a list's versions once its answer ended), from the same start.
+   */
+  compactedMs?: number
   objects: number
   /** The main thread's CPU time (user and system); the rest: none for kubectl. */
   cpuMs?: number
@@ -42,6 +48,8 @@ export interface Run {
   frames?: number
   maxFrameKb?: number
   startedBy?: string
+  /** The other threads' CPU time by kind (cpuMeter): the worker, libuv's threadpool, V8's threads. */
+  threadCpuMs?: { worker: number; threadpool: number; v8: number }
 }
 
 export const median = (xs: number[]) =>
@@ -50,6 +58,7 @@ export const median = (xs: number[]) =>
 const FIGURES = [
   'ms',
   'storedMs',
+  'compactedMs',
   'objects',
   'cpuMs',
   'otherCpuMs',
@@ -102,18 +111,83 @@ function runQueueWaitMs(): number {
   }
 }
 
-/** CPU and run-queue wait from now on: `end()` gives the main thread's, the others' and the wait. */
-function cpuMeter(): { end(): Pick<Run, 'cpuMs' | 'otherCpuMs' | 'runWaitMs'> } {
+/** A thread of this process (not the main one): its CPU time so far (ms) and its nice value. */
+interface ThreadSample {
+  ms: number
+  nice: number
+}
+
+/** Every thread of this process but the main one, by task id. */
+function otherThreads(): Map<string, ThreadSample> {
+  const out = new Map<string, ThreadSample>()
+  let tasks: string[]
+  try {
+    tasks = readdirSync('/proc/self/task')
+  } catch {
+    return out
+  }
+  for (const tid of tasks) {
+    if (tid === String(process.pid)) continue
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      out.set(tid, { ms: ((Number(f[11]) + Number(f[12])) * 1000) / 100, nice: Number(f[16]) })
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out
+}
+
+/**
+ * The libuv threadpool's threads (zlib inflates there), found by what they do: Node 20 names every
+ * thread "node", so a few pbkdf2 jobs (threadpool work) run and the threads whose CPU time grew
+ * meanwhile are the pool's. Run before the measure starts.
+ */
+async function threadpoolThreads(): Promise<Set<string>> {
+  const before = otherThreads()
+  const jobs = Number(process.env.UV_THREADPOOL_SIZE ?? 4) * 2
+  await Promise.all(
+    Array.from(
+      { length: jobs },
+      () => new Promise((resolve) => pbkdf2('p', 's', 20_000, 32, 'sha256', resolve)),
+    ),
+  )
+  const pool = new Set<string>()
+  for (const [tid, t] of otherThreads()) if (t.ms - (before.get(tid)?.ms ?? 0) >= 10) pool.add(tid)
+  return pool
+}
+
+/**
+ * CPU and run-queue wait from now on: `end()` gives the main thread's, the others' and the wait,
+ * and the others' by kind: `worker` a thread running at a lower priority than the main one (the
+ * core's version-history worker, thread-priority.ts), `threadpool` libuv's (given), `v8` the rest
+ * (V8's platform threads: concurrent and parallel GC, compilation).
+ */
+function cpuMeter(pool: Set<string> = new Set()): {
+  end(): Pick<Run, 'cpuMs' | 'otherCpuMs' | 'runWaitMs' | 'threadCpuMs'>
+} {
   const main = threadCpuMs()
   const all = processCpuMs()
   const wait = runQueueWaitMs()
+  const threads = otherThreads()
+  const mainNice = getPriority(process.pid)
   return {
     end() {
       const cpuMs = threadCpuMs() - main
+      // A thread started meanwhile counts from 0; one that ended meanwhile is missing here (not
+      // from otherCpuMs).
+      const byKind = { worker: 0, threadpool: 0, v8: 0 }
+      for (const [tid, t] of otherThreads()) {
+        const ms = t.ms - (threads.get(tid)?.ms ?? 0)
+        const kind = pool.has(tid) ? 'threadpool' : t.nice > mainNice ? 'worker' : 'v8'
+        byKind[kind] += ms
+      }
       return {
         cpuMs,
         otherCpuMs: Math.max(0, processCpuMs() - all - cpuMs),
         runWaitMs: runQueueWaitMs() - wait,
+        threadCpuMs: byKind,
       }
     },
   }
@@ -164,6 +238,7 @@ async function runCore(
   const config = contextConfig(loaded.value, ADMIN_CONTEXT)
   if (!config.ok) throw new Error(config.error.detail)
   const transport = new KubeTransport(config.value, new RequestLog(10))
+  const pool = await threadpoolThreads()
   const base = await heldAfterGc()
   let frames = 0
   let maxFrame = 0
@@ -175,7 +250,7 @@ async function runCore(
   const delay = monitorEventLoopDelay({ resolution: 5 })
   delay.enable()
   const started = performance.now()
-  const cpu = cpuMeter()
+  const cpu = cpuMeter(pool)
   const status = watches.start({
     group: '',
     version: 'v1',
@@ -191,11 +266,13 @@ async function runCore(
   delay.disable()
   const startedBy = watches.statuses()[0]?.startedBy ?? '?'
   await watches.store.compacted()
+  const compactedMs = performance.now() - started
   const worker = await watches.store.versions.heapUsed()
   const held = (await heldAfterGc()) - base + worker
   const run: Run = {
     ms,
     storedMs,
+    compactedMs,
     ...spent,
     objects: watches.store.objectCount,
     heapMb: held / 2 ** 20,
@@ -216,11 +293,12 @@ async function runInformer(info: ClusterInfo, expected: number): Promise<Run> {
   kc.loadFromFile(info.kubeconfig)
   kc.setCurrentContext(ADMIN_CONTEXT)
   const api = kc.makeApiClient(CoreV1Api)
+  const pool = await threadpoolThreads()
   const base = await heldAfterGc()
   const delay = monitorEventLoopDelay({ resolution: 5 })
   delay.enable()
   const started = performance.now()
-  const cpu = cpuMeter()
+  const cpu = cpuMeter(pool)
   const informer = makeInformer<V1ConfigMap>(kc, '/api/v1/configmaps', () =>
     api.listConfigMapForAllNamespaces(),
   )
