@@ -10,7 +10,11 @@ import path from 'node:path'
 import { MessageChannel } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { KEYFRAME_MIN, keyframeSpacing } from '../../src-main/core/watch/version-store'
-import { PENDING_BYTES, VersionHistory } from '../../src-main/core/watch/version-history'
+import {
+  HOLD_BYTES,
+  PENDING_BYTES,
+  VersionHistory,
+} from '../../src-main/core/watch/version-history'
 import {
   serveVersionHistory,
   type HistoryReply,
@@ -26,6 +30,13 @@ const version = (n: number) =>
 const K = KEYFRAME_MIN
 const versions = [0, 1, K - 1, K, K + 1, 2 * K]
 const expected = versions.map((n) => JSON.parse(version(n)) as unknown)
+/** A small object's first version, about 1,000 bytes. */
+const small = (o: number) =>
+  JSON.stringify({
+    kind: 'ConfigMap',
+    metadata: { name: `cm-${o}` },
+    data: { pad: 'p'.repeat(1000) },
+  })
 
 describe('version-history worker', () => {
   it('keeps keyframes and patches and answers for any version (in this thread)', async () => {
@@ -86,17 +97,64 @@ describe('version-history worker', () => {
 
   it('starts the worker once the versions kept here pass PENDING_BYTES', async () => {
     const history = new VersionHistory()
-    const small = (o: number) =>
-      JSON.stringify({
-        kind: 'ConfigMap',
-        metadata: { name: `cm-${o}` },
-        data: { pad: 'p'.repeat(1000) },
-      })
     const objects = Math.ceil(PENDING_BYTES / 1000) + 100
     for (let o = 0; o < objects; o++) history.add(o, 0, small(o))
     // The worker took them without being asked (its heap is counted), every one in place.
     expect((await history.usage()).heap).toBeGreaterThan(0)
     for (const o of [0, 1, Math.floor(objects / 2), objects - 1])
+      expect(await history.objectsAt(o, [0])).toEqual([JSON.parse(small(o)) as unknown])
+    history.close()
+  })
+
+  it("holds a list's versions here past PENDING_BYTES while it is read, and stores every one once released", async () => {
+    const history = new VersionHistory()
+    const objects = Math.ceil(PENDING_BYTES / 1000) + 100
+    const release = history.hold()
+    for (let o = 0; o < objects; o++) history.add(o, 0, small(o))
+    // No worker while held: every version waits here.
+    const held = await history.usage()
+    expect(held.heap).toBe(0)
+    expect(held.bytes).toBeGreaterThan(PENDING_BYTES)
+    release()
+    // Released: the worker took them all (its heap is counted), every one in place.
+    expect((await history.usage()).heap).toBeGreaterThan(0)
+    for (const o of [0, 1, Math.floor(objects / 2), objects - 1])
+      expect(await history.objectsAt(o, [0])).toEqual([JSON.parse(small(o)) as unknown])
+    history.close()
+  })
+
+  it('answers a version asked for during a hold, and keeps the versions in order around it', async () => {
+    const history = new VersionHistory()
+    history.add(5, 0, version(0))
+    // The worker runs (asked once) before the hold.
+    expect(await history.objectsAt(5, [0])).toEqual([expected[0]])
+    const release = history.hold()
+    history.add(5, 1, version(1))
+    history.add(5, 2, version(2))
+    expect(await history.objectsAt(5, [2])).toEqual([JSON.parse(version(2)) as unknown])
+    history.add(5, 3, version(3))
+    history.add(6, 0, Buffer.from(version(50)))
+    release()
+    // Released twice: the second is nothing.
+    release()
+    expect(await history.objectsAt(5, [0, 1, 2, 3])).toEqual(
+      [0, 1, 2, 3].map((n) => JSON.parse(version(n)) as unknown),
+    )
+    expect(await history.objectsAt(6, [0])).toEqual([JSON.parse(version(50)) as unknown])
+    history.close()
+  })
+
+  it('ends a hold early once it holds a quarter of the budget (HOLD_BYTES at most)', async () => {
+    // A budget of 8 MB: a hold keeps 2 MB here at most, then the worker takes them.
+    const budget = 8 << 20
+    expect(budget / 4).toBeLessThan(HOLD_BYTES)
+    const history = new VersionHistory(budget)
+    const release = history.hold()
+    const objects = Math.ceil(budget / 4 / 1000) + 600
+    for (let o = 0; o < objects; o++) history.add(o, 0, small(o))
+    expect((await history.usage()).heap).toBeGreaterThan(0)
+    release()
+    for (const o of [0, objects - 1])
       expect(await history.objectsAt(o, [0])).toEqual([JSON.parse(small(o)) as unknown])
     history.close()
   })

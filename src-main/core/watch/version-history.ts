@@ -7,7 +7,10 @@
 // (version-history-worker-entry.ts says how). It starts only once the versions handed over are
 // worth PENDING_BYTES (with a budget, less: pendingFull), or someone asks for one: until then the
 // batches wait here as the reader filled them (a worker's own heap is about 3.5 MB and its thread
-// 10 MB of RSS, more than the bytes of 10,000 small objects; docs/adr/0006).
+// 10 MB of RSS, more than the bytes of 10,000 small objects; docs/adr/0006). While a list's answer
+// is being read (hold) they wait here too, up to HOLD_BYTES: on two cores the worker would take
+// the second one from the API server that is sending that list; it stores them once the answer
+// ended.
 import { Worker } from 'node:worker_threads'
 import type { HistoryReply as Reply, HistoryRequest as Request } from './version-history-worker'
 import { versionHistoryWorkerEntry } from './version-history-worker-entry'
@@ -37,6 +40,12 @@ const FLUSH_MS = 10
 export const PENDING_BYTES = 8 << 20
 /** Before the worker starts, the batch being filled is kept once no version came for this long. */
 const IDLE_MS = 100
+/**
+ * While a list's answer is being read (hold), the versions handed over wait here up to this many
+ * bytes (with a budget, a quarter of it at most): the worker stores them once the answer ended.
+ * Past it, they go to the worker at once, and so does the rest of that list.
+ */
+export const HOLD_BYTES = 64 << 20
 
 /**
  * Versions the worker folded away to stay within the budget: pairs of object index and new
@@ -85,6 +94,10 @@ export class VersionHistory {
   private pendingBytes = 0
   /** What the store's events cost, last counted (sent to the worker when it starts). */
   private eventsBytes = -1
+  /** Lists being read (hold): their versions wait here until the last one's answer ended. */
+  private holds = 0
+  /** The versions held passed holdLimit: none is held until every hold is released. */
+  private holdOver = false
 
   private closed = false
 
@@ -144,6 +157,51 @@ export class VersionHistory {
     return held > Math.min(PENDING_BYTES, this.budgetBytes / 8)
   }
 
+  /** Whether versions handed over wait here now: before the worker starts, or while held. */
+  private get keeping(): boolean {
+    return !this.worker || this.holding
+  }
+
+  private get holding(): boolean {
+    return this.holds > 0 && !this.holdOver
+  }
+
+  private holdLimit(): number {
+    return this.budgetBytes > 0 ? Math.min(HOLD_BYTES, this.budgetBytes / 4) : HOLD_BYTES
+  }
+
+  /**
+   * A list's answer is being read: the versions handed over from now on wait here, as they came,
+   * until every hold is released (up to holdLimit), and the worker stores them then. On two
+   * cores the worker would otherwise take the second one from the API server that is sending the
+   * list. A version asked for meanwhile sends everything held first. Returns the release (once).
+   */
+  hold(): () => void {
+    this.holds++
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      if (--this.holds > 0) return
+      this.holdOver = false
+      if (this.closed) return
+      // What waits here goes to the worker now (the batch being filled too): it starts if it
+      // has not and what waits passed the limit.
+      this.flush()
+      if (this.worker) this.drain()
+      else if (this.pendingFull()) this.ensureWorker()
+    }
+  }
+
+  /** Sends what waits here to the running worker, in order, then what the events cost. */
+  private drain(): void {
+    if (!this.worker || this.pending.length === 0) return
+    for (const batch of this.pending.splice(0)) this.post(batch)
+    this.pendingBytes = 0
+    if (this.budgetBytes > 0 && this.eventsBytes >= 0)
+      this.worker.postMessage({ t: 'events', bytes: this.eventsBytes } satisfies Request)
+  }
+
   /** Takes a batch to fill when there is none: a spare, or fresh. */
   private take(): void {
     if (this.index && this.bytes) return
@@ -190,13 +248,13 @@ export class VersionHistory {
     this.used = end
     this.added++
     // Kept here, a batch is filled to its end.
-    if (end >= FLUSH_BYTES && this.worker) this.flush()
+    if (end >= FLUSH_BYTES && !this.keeping) this.flush()
     else this.schedule()
   }
 
   /**
-   * A batch is sent FLUSH_MS after its first version. Before the worker starts, one is kept here
-   * once full, or once no version came for IDLE_MS (cut to what it holds then).
+   * A batch is sent FLUSH_MS after its first version. Before the worker starts (or while held),
+   * one is kept here once full, or once no version came for IDLE_MS (cut to what it holds then).
    */
   private schedule(): void {
     if (this.flushScheduled) return
@@ -205,10 +263,10 @@ export class VersionHistory {
     setTimeout(
       () => {
         this.flushScheduled = false
-        if (!this.worker && this.added !== seen) this.schedule()
+        if (this.keeping && this.added !== seen) this.schedule()
         else this.flush()
       },
-      this.worker ? FLUSH_MS : IDLE_MS,
+      this.keeping ? IDLE_MS : FLUSH_MS,
     ).unref()
   }
 
@@ -217,14 +275,15 @@ export class VersionHistory {
     this.budgetBytes = bytes
     if (this.worker && !this.closed)
       this.worker.postMessage({ t: 'budget', bytes } satisfies Request)
-    else if (this.pendingFull()) this.ensureWorker()
+    else if (!this.holding && this.pendingFull()) this.ensureWorker()
   }
 
   /** What the store's events cost (eventsCost): the worker counts it in the budget. */
   countEvents(bytes: number): void {
     if (this.budgetBytes > 0 && !this.closed) {
       this.eventsBytes = bytes
-      if (!this.worker && !this.pendingFull()) return
+      // Held: the worker hears it when what is held goes (drain, or as it starts).
+      if (this.holding || (!this.worker && !this.pendingFull())) return
       // The versions handed over before go first: the worker folds with both counted.
       this.flush()
       this.ensureWorker().postMessage({ t: 'events', bytes })
@@ -232,9 +291,10 @@ export class VersionHistory {
   }
 
   /**
-   * Sends what was handed over; the buffers move to the worker (transferred, not copied). Before
-   * the worker starts the batch is kept here instead (copied to its size when mostly empty), and
-   * the worker starts once those kept pass the limit.
+   * Sends what was handed over; the buffers move to the worker (transferred, not copied), after
+   * what waits here. Before the worker starts, or while held, the batch is kept here instead
+   * (copied to its size when mostly empty): the worker starts once those kept pass the limit; a
+   * hold ends early once they pass holdLimit.
    */
   private flush(): void {
     if (this.count === 0 || this.closed || !this.index || !this.bytes) return
@@ -245,7 +305,8 @@ export class VersionHistory {
     this.bytes = null
     this.count = 0
     this.used = 0
-    if (this.worker) {
+    if (!this.keeping) {
+      this.drain()
       this.post({ index, bytes })
       return
     }
@@ -254,7 +315,12 @@ export class VersionHistory {
     const kept = { index: index.slice(), bytes: full ? bytes : new Uint8Array(bytes) }
     this.pending.push(kept)
     this.pendingBytes += kept.bytes.buffer.byteLength + kept.index.byteLength
-    if (this.pendingFull()) this.ensureWorker()
+    if (this.holding) {
+      if (this.pendingBytes <= this.holdLimit()) return
+      this.holdOver = true
+    }
+    if (this.worker) this.drain()
+    else if (this.pendingFull()) this.ensureWorker()
   }
 
   private post(batch: Batch): void {
@@ -268,6 +334,8 @@ export class VersionHistory {
     if (this.failure) return Promise.reject(this.failure)
     if (this.closed) return Promise.reject(new Error('the version history is closed'))
     this.flush()
+    // Whatever waits here goes first (a hold goes on for the versions handed over after).
+    this.drain()
     return new Promise((resolve) => {
       this.waiting.set(message.id, resolve as (r: Reply) => void)
       this.ensureWorker().postMessage(message)

@@ -81,6 +81,8 @@ type WatchOutcome = Outcome | { kind: 'stopped' }
 
 /** A streaming list until its initial-events-end bookmark: the objects it sent so far. */
 interface InitialEvents {
+  /** Ends the version history's hold on the initial events' versions (VersionHistory.hold). */
+  release: () => void
   reason: StartReason
   /** The mark of the objects it sent (EventStore.newMark): the watch's others became GONE. */
   mark: number
@@ -298,6 +300,11 @@ export class WatchSupervisor {
     let builtToken: string | null = null
     /** The last page recorded: where the list's record says that the server refused its token. */
     let lastPage: ListPage | null = null
+    /**
+     * The version history stores the items' versions once the list's answers ended (hold): on two
+     * cores its worker would take the second one from the API server sending the list.
+     */
+    const release = this.store.versions.hold()
     /** A page whose answer was cut: recorded, saying where the list went on. */
     let cutPage: ListPage | null = null
     let prefetched: Promise<Opened> | null = null
@@ -501,6 +508,7 @@ export class WatchSupervisor {
       } while (cont !== undefined || again)
     } finally {
       dropPrefetched()
+      release()
     }
 
     for (const uid of mark ? this.store.unmarkedLiveObjectsOfWatch(this.id, mark) : []) {
@@ -661,6 +669,7 @@ export class WatchSupervisor {
   /** A streaming list's end bookmark: its objects are the state at rv, like a list's items. */
   private endInitialEvents(initial: InitialEvents, rv: string): void {
     initial.done = true
+    initial.release()
     // Recorded just before the bookmark, so that firstEvent is the bookmark's index.
     this.store.addList({
       watch: this.id,
@@ -740,8 +749,16 @@ export class WatchSupervisor {
     }
     const encoding = res.headers['content-encoding'] ?? null
     this.status.encoding = encoding
+    // The initial events' versions are stored once they are all in (as a list's: hold).
     const initial: InitialEvents | null = streaming
-      ? { reason: step.reason, mark: this.store.newMark(), count: 0, encoding, done: false }
+      ? {
+          release: this.store.versions.hold(),
+          reason: step.reason,
+          mark: this.store.newMark(),
+          count: 0,
+          encoding,
+          done: false,
+        }
       : null
     if (streaming) {
       this.set(
@@ -774,24 +791,30 @@ export class WatchSupervisor {
       Math.min(5000, limitMs / 4),
     )
 
-    const end = await readWatchStream(
-      stream,
-      {
-        onData: () => {
-          lastData = this.clock.now()
+    let end: Awaited<ReturnType<typeof readWatchStream>>
+    try {
+      end = await readWatchStream(
+        stream,
+        {
+          onData: () => {
+            lastData = this.clock.now()
+          },
+          onEvent: (line) => {
+            const outcome = this.apply(line, initial)
+            if (outcome) {
+              inStream = outcome
+              abort()
+            }
+          },
         },
-        onEvent: (line) => {
-          const outcome = this.apply(line, initial)
-          if (outcome) {
-            inStream = outcome
-            abort()
-          }
-        },
-      },
-      () => aborted,
-    )
-    this.clock.clearInterval(watchdog)
-    this.abortCurrent = null
+        () => aborted,
+      )
+    } finally {
+      this.clock.clearInterval(watchdog)
+      this.abortCurrent = null
+      // Ended before its initial-events-end bookmark: what it sent goes to the worker now.
+      initial?.release()
+    }
     if (this.stopped) return { kind: 'stopped' }
     if (inStream) return inStream
     switch (end.kind) {
