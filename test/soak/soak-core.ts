@@ -4,6 +4,7 @@
 // the kubeconfig's context when it loads), the conductor sends `start` and this process starts the
 // recorder (a real file), a watch on each kind and the audit webhook the control plane posts to.
 // On `sample` it answers with its memory after a forced GC and the store's counts.
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { writeHeapSnapshot } from 'node:v8'
 import { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
@@ -42,6 +43,17 @@ export interface CoreSample {
   forgottenDeleted: number
   budgetMb: number
   rssMb: number
+  /** The main thread's heap as V8 holds it (committed) after the GC, its external memory and ArrayBuffers (MB). */
+  heapTotalMb: number
+  externalMb: number
+  arrayBuffersMb: number
+  /** The same of the version-history worker's thread (absent before it starts, or at a commit that does not say). */
+  workerHeapTotalMb?: number
+  workerExternalMb?: number
+  workerArrayBuffersMb?: number
+  /** /proc/self/status: the process's resident anonymous memory (heaps, malloc, stacks) and file-backed (code, libraries), MB. */
+  rssAnonMb?: number
+  rssFileMb?: number
   objects: number
   versions: number
   folded: number
@@ -62,6 +74,25 @@ export type CoreReply =
   | { t: 'snapshot'; path: string }
 
 const MB = 2 ** 20
+
+/** RssAnon and RssFile of /proc/self/status, in MB (undefined where there is no /proc). */
+function residentParts(): { rssAnonMb?: number; rssFileMb?: number } {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8')
+    const kb = (key: string) => {
+      const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)
+      return m ? Number(m[1]) / 1024 : undefined
+    }
+    const anon = kb('RssAnon')
+    const file = kb('RssFile')
+    return {
+      ...(anon !== undefined ? { rssAnonMb: anon } : {}),
+      ...(file !== undefined ? { rssFileMb: file } : {}),
+    }
+  } catch {
+    return {}
+  }
+}
 const send = (m: CoreReply) => process.send?.(m)
 
 async function heapAfterGc(): Promise<number> {
@@ -127,6 +158,7 @@ async function handle(m: CoreRequest): Promise<void> {
     const watches = core.currentSession?.watches
     if (!watches) throw new Error('no session')
     const heap = await heapAfterGc()
+    const main = process.memoryUsage()
     const usage = await watches.store.versions.usage()
     const counts = watches.store.counts()
     const rec = core.recording.status().recording
@@ -143,6 +175,17 @@ async function handle(m: CoreRequest): Promise<void> {
         forgottenDeleted: watches.store.folding().forgottenDeleted,
         budgetMb: watches.store.budgetBytes / MB,
         rssMb: process.memoryUsage().rss / MB,
+        heapTotalMb: main.heapTotal / MB,
+        externalMb: main.external / MB,
+        arrayBuffersMb: main.arrayBuffers / MB,
+        ...(usage.memory
+          ? {
+              workerHeapTotalMb: usage.memory.heapTotal / MB,
+              workerExternalMb: usage.memory.external / MB,
+              workerArrayBuffersMb: usage.memory.arrayBuffers / MB,
+            }
+          : {}),
+        ...residentParts(),
         objects: counts.objects,
         versions: counts.versions,
         folded: counts.folded,

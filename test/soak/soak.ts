@@ -1,11 +1,12 @@
 // `npm run soak [-- --minutes N] [--rate W] [--objects K] [--label L] [--commit REF] [--core-args="..."]
-// [--snapshots M,M…]`: an
+// [--core-env="NAME=value …"] [--snapshots M,M…]`: an
 // hour (by default) of steady writes against a control plane of its own (never the shared ones),
 // through the whole app: Apiscope's core behind the browser host (soak-core.ts, its own process,
 // --expose-gc), the real renderer in headless Chromium (Debian's) connected in browser mode, the
 // core's watches on every kind written, the recorder writing a real file, the audit webhook the
 // control plane posts to. Every minute: the core's heap after a forced GC (main thread and
-// version-history worker) and RSS, the page's JS heap after a forced GC (CDP), the store's counts
+// version-history worker) and RSS (and what it is made of: each thread's heap as committed, its
+// external memory and ArrayBuffers, the process's anonymous and file-backed RSS), the page's JS heap after a forced GC (CDP), the store's counts
 // and the writes done. Ends with a table and a chart in docs/soak.md and docs/soak.svg (a run
 // with --label L writes its own section and docs/soak-L.svg). Not part of npm test.
 import { execFileSync, fork } from 'node:child_process'
@@ -37,6 +38,8 @@ const { values } = parseArgs({
     label: { type: 'string', default: 'hour' },
     commit: { type: 'string', default: 'HEAD' },
     'core-args': { type: 'string', default: '' },
+    /** Variables for the core's process only (e.g. MALLOC_ARENA_MAX=2, to compare allocators side by side). */
+    'core-env': { type: 'string', default: '' },
     /** Minutes after whose sample the core's main thread writes a heap snapshot (test/artifacts/soak). */
     snapshots: { type: 'string', default: '' },
   },
@@ -46,6 +49,12 @@ const RATE = Number(values.rate)
 const OBJECTS = Number(values.objects)
 const LABEL = values.label
 const CORE_ARGS = (values['core-args'] ?? '').split(' ').filter(Boolean)
+const CORE_ENV = Object.fromEntries(
+  (values['core-env'] ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+)
 const SNAPSHOTS = new Set((values.snapshots ?? '').split(',').filter(Boolean).map(Number))
 const say = (line: string) => process.stderr.write(`[soak] ${line}\n`)
 const dir = path.join(REPO_ROOT, 'test/artifacts/soak')
@@ -114,6 +123,7 @@ try {
       KUBECONFIG: info.kubeconfig,
       HOME: '/nonexistent',
       APISCOPE_REPO_ROOT: tree,
+      ...CORE_ENV,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
@@ -208,6 +218,23 @@ try {
       ...(s.foldedDeleted !== undefined ? { foldedDeleted: s.foldedDeleted } : {}),
       ...(s.foldedMarks !== undefined ? { foldedMarks: s.foldedMarks } : {}),
       ...(s.forgottenDeleted !== undefined ? { forgottenDeleted: s.forgottenDeleted } : {}),
+      ...(s.heapTotalMb !== undefined
+        ? {
+            heapTotalMb: s.heapTotalMb,
+            externalMb: s.externalMb,
+            arrayBuffersMb: s.arrayBuffersMb,
+          }
+        : {}),
+      ...(s.workerHeapTotalMb !== undefined
+        ? {
+            workerHeapTotalMb: s.workerHeapTotalMb,
+            workerExternalMb: s.workerExternalMb as number,
+            workerArrayBuffersMb: s.workerArrayBuffersMb as number,
+          }
+        : {}),
+      ...(s.rssAnonMb !== undefined
+        ? { rssAnonMb: s.rssAnonMb, rssFileMb: s.rssFileMb as number }
+        : {}),
       objects: s.objects,
       versions: s.versions,
       folded: s.folded,
@@ -257,7 +284,7 @@ try {
 - Commit measured: \`${commit}\` (${commitSubject}), exported and built in a tree of its own.
 - Machine: ${machine}. Other helpers' tests and builds shared the 2 cores: the load average over
   a minute ranged from ${loads[0]?.toFixed(1)} to ${loads.at(-1)?.toFixed(1)} across the samples (median ${loads[Math.floor(loads.length / 2)]?.toFixed(1)}), the table's last column.
-- Core: ${CORE_ARGS.length ? `\`${CORE_ARGS.join(' ')}\`` : 'default options'}; ${budgetMb === undefined ? 'no store budget at this commit (every version kept)' : budgetMb ? `store budget ${budgetMb} MB` : 'store budget off (0)'}.
+- Core: ${CORE_ARGS.length ? `\`${CORE_ARGS.join(' ')}\`` : 'default options'}${Object.keys(CORE_ENV).length ? `, its process's environment with \`${values['core-env']}\`` : ''}; ${budgetMb === undefined ? 'no store budget at this commit (every version kept)' : budgetMb ? `store budget ${budgetMb} MB` : 'store budget off (0)'}.
 - Cluster: a control plane of its own (kube-apiserver, etcd), its audit webhook posting to the
   core; ${OBJECTS.toLocaleString('en')} objects (${all.map((k) => `${k.count} ${k.plural}`).join(', ')}) in ${10} namespaces,
   created through the API at ${Math.round(fillRate)} a second.

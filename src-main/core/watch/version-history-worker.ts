@@ -32,14 +32,27 @@ export type HistoryRequest =
 export type HistoryReply =
   | { t: 'got'; id: number; objects: (Obj | null)[] }
   | { t: 'synced'; id: number }
-  /** used: the thread's heap and its buffers (where the versions' bytes are); bytes: what the store holds as the budget counts it. */
-  | { t: 'heap'; id: number; used: number; bytes: number }
+  /**
+   * used: the thread's heap and its buffers (where the versions' bytes are); bytes: what the store
+   * holds as the budget counts it; memory: the thread's process.memoryUsage() after the same GC
+   * (its heap and buffers, not the process's RSS), where the worker was started with a way to
+   * take it (the soak samples it).
+   */
+  | { t: 'heap'; id: number; used: number; bytes: number; memory?: ThreadMemory }
   /**
    * Versions folded away: pairs of object index and its new foldedBelow; pairs of a deleted
    * object's index and its count of versions, all folded (`dropped`); the history's bytes.
    */
   | { t: 'folded'; id: 0; folds: number[]; dropped: number[]; bytes: number }
   | { t: 'recycle'; id: 0; index: Int32Array; bytes: Uint8Array }
+
+/** A thread's own memory (process.memoryUsage() in that thread: its rss is the process's). */
+export interface ThreadMemory {
+  heapTotal: number
+  heapUsed: number
+  external: number
+  arrayBuffers: number
+}
 
 /**
  * The object a version's bytes hold: a watch line's object, or the object itself (a list item).
@@ -57,8 +70,15 @@ export function objectOfVersion(bytes: Uint8Array | null, decoder: TextDecoder):
   return (parsed.type !== undefined && parsed.object !== undefined ? parsed.object : parsed) as Obj
 }
 
-/** Answers the reader's thread on `port` (the worker's parentPort). */
-export function serveVersionHistory(port: MessagePort, heapUsed: () => number): void {
+/**
+ * Answers the reader's thread on `port` (the worker's parentPort). heapUsed: the thread's heap
+ * after a GC; memory, if given, what process.memoryUsage() then says of this thread.
+ */
+export function serveVersionHistory(
+  port: MessagePort,
+  heapUsed: () => number,
+  memory?: () => ThreadMemory,
+): void {
   const store = new VersionStore()
   const decoder = new TextDecoder()
   let budget = 0
@@ -135,7 +155,14 @@ export function serveVersionHistory(port: MessagePort, heapUsed: () => number): 
       events = m.bytes
       if (over()) fold()
     } else {
-      reply({ t: 'heap', id: m.id, used: heapUsed(), bytes: store.held })
+      const used = heapUsed()
+      reply({
+        t: 'heap',
+        id: m.id,
+        used,
+        bytes: store.held,
+        ...(memory ? { memory: memory() } : {}),
+      })
     }
   })
 }
@@ -159,5 +186,8 @@ if (parentPort) {
   // thread that reads the watch stream comes first. The reader's thread lowered it as it started
   // it; lowered here again where that could not tell which thread was the worker's.
   lowerThisThread()
-  serveVersionHistory(parentPort, heapAfterGc)
+  serveVersionHistory(parentPort, heapAfterGc, () => {
+    const { heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage()
+    return { heapTotal, heapUsed, external, arrayBuffers }
+  })
 }

@@ -12,7 +12,11 @@
 // the second one from the API server that is sending that list; it stores them once the answer
 // ended.
 import { Worker } from 'node:worker_threads'
-import type { HistoryReply as Reply, HistoryRequest as Request } from './version-history-worker'
+import type {
+  HistoryReply as Reply,
+  HistoryRequest as Request,
+  ThreadMemory,
+} from './version-history-worker'
 import { versionHistoryWorkerEntry } from './version-history-worker-entry'
 import { startInBackground } from './thread-priority'
 
@@ -368,12 +372,18 @@ export class VersionHistory {
 
   /**
    * The worker's heap after a GC and what the versions it keeps cost (version-folding.ts); before
-   * it starts, no heap, and the bytes of the versions kept here.
+   * it starts, no heap, and the bytes of the versions kept here. memory: the worker thread's
+   * process.memoryUsage() after that GC (its heap's total and use, its external memory and
+   * ArrayBuffers), once it runs.
    */
-  async usage(): Promise<{ heap: number; bytes: number }> {
+  async usage(): Promise<{ heap: number; bytes: number; memory?: ThreadMemory }> {
     if (!this.worker) return { heap: 0, bytes: this.pendingBytes + this.used }
     const reply = await this.ask<Extract<Reply, { t: 'heap' }>>({ t: 'heap', id: this.nextId++ })
-    return { heap: reply.used, bytes: reply.bytes }
+    return {
+      heap: reply.used,
+      bytes: reply.bytes,
+      ...(reply.memory ? { memory: reply.memory } : {}),
+    }
   }
 
   close(): void {
