@@ -55,6 +55,8 @@ export interface CoreSample {
   rssAnonMb?: number
   rssFileMb?: number
   objects: number
+  /** The objects' columns' length: forgotten objects' indices free for new ones among them (absent before they were). */
+  indices?: number
   versions: number
   folded: number
   events: number
@@ -187,6 +189,7 @@ async function handle(m: CoreRequest): Promise<void> {
           : {}),
         ...residentParts(),
         objects: counts.objects,
+        indices: counts.indices,
         versions: counts.versions,
         folded: counts.folded,
         events: counts.events,

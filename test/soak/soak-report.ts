@@ -39,6 +39,8 @@ export interface SoakRow {
   rssAnonMb?: number
   rssFileMb?: number
   objects: number
+  /** The objects' columns' length (every object ever seen until forgotten ones' indices were taken again). */
+  indices?: number
   versions: number
   folded: number
   events: number
@@ -72,13 +74,13 @@ export function nativeRestMb(r: SoakRow): number | undefined {
 export function soakTable(rows: SoakRow[]): string {
   const parts = rows.some((r) => r.rssAnonMb !== undefined)
   const partsHead = parts
-    ? ' RSS anon (file) MB | heap committed MB (main / worker) | ArrayBuffers MB (main / worker) | external MB (main / worker) | anon RSS beyond V8 MB |'
+    ? ' RSS anon (file) MB | heap committed MB (main / worker) | ArrayBuffers MB (main / worker) | external MB (main / worker) | anon RSS beyond V8 MB | object indices |'
     : ''
-  const partsRule = parts ? ' --- | --- | --- | --- | --- |' : ''
+  const partsRule = parts ? ' --- | --- | --- | --- | --- | --- |' : ''
   const mb = (x: number | undefined) => (x === undefined ? '—' : f1(x))
   const partsOf = (r: SoakRow) =>
     parts
-      ? ` ${mb(r.rssAnonMb)} (${mb(r.rssFileMb)}) | ${mb(r.heapTotalMb)} / ${mb(r.workerHeapTotalMb)} | ${mb(r.arrayBuffersMb)} / ${mb(r.workerArrayBuffersMb)} | ${mb(r.externalMb)} / ${mb(r.workerExternalMb)} | ${mb(nativeRestMb(r))} |`
+      ? ` ${mb(r.rssAnonMb)} (${mb(r.rssFileMb)}) | ${mb(r.heapTotalMb)} / ${mb(r.workerHeapTotalMb)} | ${mb(r.arrayBuffersMb)} / ${mb(r.workerArrayBuffersMb)} | ${mb(r.externalMb)} / ${mb(r.workerExternalMb)} | ${mb(nativeRestMb(r))} | ${r.indices ?? '—'} |`
       : ''
   const head =
     `| minute | core heap MB (main + worker) | worker heap MB | core RSS MB | page heap MB | history MB (budget's count) | events MB (budget's count) | frames waiting for the page MB | objects | versions kept | versions folded (deleted objects folded) | events | marks folded (deleted objects forgotten) | writes (accepted) | recorded events | audit events | load (1 min) |${partsHead}\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |${partsRule}`

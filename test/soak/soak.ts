@@ -236,6 +236,8 @@ try {
         ? { rssAnonMb: s.rssAnonMb, rssFileMb: s.rssFileMb as number }
         : {}),
       objects: s.objects,
+      // Until forgotten objects' indices were taken again every object ever seen was held.
+      indices: s.indices ?? s.objects,
       versions: s.versions,
       folded: s.folded,
       events: s.events,

@@ -122,6 +122,37 @@ describe('what the budget counts of the events', () => {
     expect(cols.forgotten).toBe(1)
   })
 
+  it('gives a forgotten object’s index to the next new object, its columns afresh', () => {
+    const cols = new ObjectColumns()
+    for (let k = 0; k < 10; k++) cols.add(`u${k}`, `n${k}`, 1, 1, 1)
+    let i = 0
+    for (let v = 0; v < 5; v++) for (let k = 0; k < 10; k++) cols.addVersionEvent(k, v, i++)
+    cols.versionCount[3] = 5
+    cols.foldedBelow[3] = 5
+    cols.deleted[3] = 1
+    cols.foldedAll[3] = 1
+    cols.forget(3)
+    expect(cols.held).toBe(9)
+    expect(cols.freeSlots).toBe(1)
+    const k = cols.add('new', 'fresh', 2, 2, 2)
+    expect(k).toBe(3)
+    expect(cols.length).toBe(10)
+    expect(cols.held).toBe(10)
+    expect(cols.freeSlots).toBe(0)
+    expect(cols.forgotten).toBe(1)
+    expect([cols.uid[3], cols.name[3], cols.kind[3]]).toEqual(['new', 'fresh', 2])
+    expect([cols.versionCount[3], cols.foldedBelow[3], cols.deleted[3], cols.foldedAll[3]]).toEqual(
+      [0, 0, 0, 0],
+    )
+    expect([cols.latestVersion[3], cols.lastEvent[3], cols.firstEvent[3]]).toEqual([-1, -1, -1])
+    expect(cols.versionEventsOf(3)).toEqual([])
+    cols.addVersionEvent(3, 0, 100)
+    cols.addVersionEvent(3, 1, 101)
+    expect(cols.versionEventsOf(3)).toEqual([100, 101])
+    // The next new object takes the next index.
+    expect(cols.add('another', 'x', 1, 1, 1)).toBe(10)
+  })
+
   it('stops counting about what the heap gives back when marks fold', async () => {
     // The soak's writes in small; then every deleted object's versions and the busy objects'
     // older ones told folded (as the worker tells the store), and their marks folded: what the

@@ -52,7 +52,7 @@ describe('the objects kept in columns', () => {
     expect(store.versionEventOf('uid-a', 1)).toBe(a1)
     expect(store.versionEventOf('uid-a', 3)).toBe(-1)
     expect(store.history('uid-b')).toMatchObject({ versionCount: 1, deleted: false })
-    expect(store.counts()).toEqual({ objects: 2, versions: 4, folded: 0, events: 5 })
+    expect(store.counts()).toEqual({ objects: 2, indices: 2, versions: 4, folded: 0, events: 5 })
   })
 
   it('names the live objects of a watch that a list did not mark', () => {

@@ -426,9 +426,9 @@ export class EventStore {
     return eventsCost({
       capacity: this.cols.capacity,
       versions: this.versionTotal - this.slotsDropped,
-      objects: this.objects.length - this.objects.forgotten,
+      objects: this.objects.held,
       listed: this.objects.listed,
-      forgotten: this.objects.forgotten,
+      forgotten: this.objects.freeSlots,
     })
   }
 
@@ -464,18 +464,20 @@ export class EventStore {
     return i >= 0 && i < this.cols.total && this.cols.pos(i) < 0
   }
 
+  /** Objects held (living, and deleted ones not forgotten yet). */
   get objectCount(): number {
-    return this.objects.length
+    return this.objects.held
   }
 
-  /** Objects, versions kept and folded, and events the store holds (the soak samples it). */
-  counts(): { objects: number; versions: number; folded: number; events: number } {
-    let versions = 0
-    const counts = this.objects.versionCount
-    for (let k = 0; k < this.objects.length; k++) versions += counts[k] as number
+  /**
+   * Objects held, versions kept and folded, and events the store holds (the soak samples it);
+   * indices: the objects' columns' length, forgotten objects' indices free for new ones among them.
+   */
+  counts(): { objects: number; versions: number; folded: number; events: number; indices: number } {
     return {
-      objects: this.objects.length,
-      versions: versions - this.foldedVersions,
+      objects: this.objects.held,
+      indices: this.objects.length,
+      versions: this.versionTotal - this.foldedVersions,
       folded: this.foldedVersions,
       events: this.cols.length,
     }

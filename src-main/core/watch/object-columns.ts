@@ -2,6 +2,9 @@
 // the numbers, two arrays of strings (uid, name), and the full list of an object's version events
 // only for objects with more than one version. At 150,000 objects an object of 13 fields and an
 // array of one event each cost about 200 bytes an object on the heap; these columns cost about 45.
+// A deleted object forgotten once its versions and marks were folded (EventStore.foldEvents) gives
+// its index back: the next new object takes it, so that create-then-delete churn does not grow
+// the columns (nor the worker's slots, which are by the same index) without end.
 import { grown, nextCapacity } from '@common/typed-arrays'
 
 export class ObjectColumns {
@@ -34,17 +37,36 @@ export class ObjectColumns {
    * slotsFrom on.
    */
   slotsFrom = new Int32Array(this.capacity)
-  /** Deleted objects forgotten once their versions and marks were folded (uid and name dropped). */
+  /** Deleted objects forgotten once their versions and marks were folded (uid and name dropped), ever. */
   forgotten = 0
+  /** Indices of forgotten objects not taken again yet: the next new objects take them (add). */
+  private readonly free: number[] = []
   /** The event of every version, for objects with more than one. */
   private readonly versionEvents = new Map<number, number[]>()
 
-  /** A new object, with no version yet: its index. */
+  /**
+   * A new object, with no version yet: its index, a forgotten object's if one is free (its
+   * columns start again), else the next.
+   */
   add(uid: string, name: string, kind: number, apiVersion: number, namespace: number): number {
-    if (this.length === this.capacity) this.grow()
-    const k = this.length++
-    this.uid.push(uid)
-    this.name.push(name)
+    const reused = this.free.pop()
+    let k: number
+    if (reused !== undefined) {
+      k = reused
+      this.uid[k] = uid
+      this.name[k] = name
+      this.versionCount[k] = 0
+      this.foldedBelow[k] = 0
+      this.deleted[k] = 0
+      this.foldedAll[k] = 0
+      this.mark[k] = 0
+      this.slotsFrom[k] = 0
+    } else {
+      if (this.length === this.capacity) this.grow()
+      k = this.length++
+      this.uid.push(uid)
+      this.name.push(name)
+    }
     this.kind[k] = kind
     this.apiVersion[k] = apiVersion
     this.namespace[k] = namespace
@@ -52,6 +74,16 @@ export class ObjectColumns {
     this.lastEvent[k] = -1
     this.firstEvent[k] = -1
     return k
+  }
+
+  /** Forgotten objects whose index no new object took yet. */
+  get freeSlots(): number {
+    return this.free.length
+  }
+
+  /** Objects held: every index but those forgotten and not taken again. */
+  get held(): number {
+    return this.length - this.free.length
   }
 
   /** How many objects keep a list of their versions' events (those with more than one version). */
@@ -104,15 +136,21 @@ export class ObjectColumns {
   }
 
   /**
-   * Forgets a deleted object whose versions and marks were all folded: its uid, name and list go;
-   * its columns stay (its index is still the worker's). The slots dropped.
+   * Forgets a deleted object whose versions and marks were all folded: its uid, name and list go,
+   * and its index is free for the next new object (add). No event may name it any more, and the
+   * worker must have dropped it (it takes a first version at a dropped index as a new object's:
+   * version-store.ts). The slots dropped.
    */
   forget(k: number): number {
     const slots = this.slotsOf(k)
     this.versionEvents.delete(k)
     this.uid[k] = ''
     this.name[k] = ''
+    this.firstEvent[k] = -1
+    this.lastEvent[k] = -1
+    this.latestVersion[k] = -1
     this.forgotten++
+    this.free.push(k)
     return slots
   }
 

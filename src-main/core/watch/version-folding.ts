@@ -74,11 +74,13 @@ export const EVENT_LIST_BYTES = 240
 export const OBJECT_RECORD_BYTES = 300
 /**
  * What stays of a deleted object forgotten once its versions and marks were folded
- * (EventStore.foldEvents), on the store's thread: its columns (its index is still the worker's
- * name for it) and what its record, list and map entries leave. Measured after a GC (Node 20,
- * 5,738 deleted objects of the soak's writes in small forgotten at once: the thread gave back
- * 246 bytes an object of the 560 counted for it before), rounded up: forgetting frees about
- * half of what a deleted object cost, and each one forgotten still costs this.
+ * (EventStore.foldEvents), on the store's thread, until a new object takes its index
+ * (ObjectColumns.add): its columns and what its record, list and map entries leave. Measured
+ * after a GC (Node 20, 5,738 deleted objects of the soak's writes in small forgotten at once: the
+ * thread gave back 246 bytes an object of the 560 counted for it before), rounded up: forgetting
+ * frees about half of what a deleted object cost at once, and the rest once its index is taken
+ * again (until 2026-12-05 indices were never taken again, so each one forgotten cost this for
+ * good: about 3.7 MB counted after the soak's hour of 12,377).
  */
 export const FORGOTTEN_OBJECT_BYTES = 300
 /**
@@ -108,7 +110,10 @@ export function eventsCost(s: {
   /** Objects held, forgotten ones left out. */
   objects: number
   listed: number
-  /** Deleted objects forgotten (EventStore.foldEvents): what stays of each. */
+  /**
+   * Deleted objects forgotten (EventStore.foldEvents) whose index no new object took yet: what
+   * stays of each (a new object takes one: ObjectColumns.add).
+   */
   forgotten?: number
 }): number {
   return (

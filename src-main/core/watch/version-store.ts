@@ -156,6 +156,9 @@ export class VersionStore {
     to: number,
     deleted = false,
   ): number {
+    // A first version at a dropped object's index: the event store forgot that object and gave
+    // its index to a new one (ObjectColumns.add), which starts here afresh.
+    if (version === 0 && this.isDropped(object)) this.reuse(object)
     if (version !== this.count(object) || to < from || this.isDropped(object)) return 0
     const bytes = src.subarray(from, to)
     let cost: number
@@ -347,6 +350,16 @@ export class VersionStore {
     log.foldedBelow = below
     log.wholes = [below, ...log.wholes.filter((v) => v > below)]
     this.overhead += logOverhead(log) - overhead
+  }
+
+  /**
+   * A dropped object's index taken by a new object: no version, nothing kept (drop freed its log,
+   * its cached latest version and its entry among the deleted; compactArena its first version).
+   */
+  private reuse(object: number): void {
+    this.counts[object] = 0
+    this.firsts[object] = NONE
+    this.lengths[object] = 0
   }
 
   /** Whether every version of the object was folded (a deleted one): later ones are not kept. */
