@@ -111,6 +111,29 @@ describe('a list after one that gave up', () => {
     expect(store.unmarkedLiveObjectsOfWatch(1, next)).toEqual(['uid-b'])
   })
 
+  it('knows an object held unchanged after events before it were folded away (positions are not indices then)', async () => {
+    // 12 KB: the events' columns pass half of it, so deleted objects' marks fold (ADR 0019).
+    const store = new EventStore(() => 1000, 12_000)
+    stores.push(store)
+    let rv = 100
+    for (let n = 0; n < 150; n++) {
+      const name = `gone-${n}`
+      store.recordObject('ADDED', 2, meta(name, String(rv)), json(name, String(rv++)))
+      store.recordObject('DELETED', 2, meta(name, String(rv)), json(name, String(rv++)))
+    }
+    const first = store.newMark()
+    const a = String(rv++)
+    store.markObjectOf(store.recordObject('LISTED', 1, meta('a', a), json('a', a)), first)
+    for (let n = 0; n < 1100; n++) store.recordBookmark(2, String(rv++))
+    await store.compacted()
+    await store.compacted()
+    store.recordBookmark(2, String(rv))
+    expect(store.folding().foldedMarks).toBeGreaterThan(100)
+    const next = store.newMark()
+    expect(store.heldAgain(meta('a', a), 1, first, next)).toBe(true)
+    expect(store.history('uid-a')?.versionCount).toBe(1)
+  })
+
   it('a relist’s LISTED of an unchanged object is no new version', () => {
     const store = fresh()
     store.recordObject('ADDED', 1, meta('a', '10'), json('a', '10'))

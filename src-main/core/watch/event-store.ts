@@ -784,8 +784,11 @@ export class EventStore {
     const idx = this.byUid.get(meta.uid || `${meta.namespace}/${meta.name}`)
     if (idx === undefined) return false
     const o = this.objects
-    const last = o.lastEvent[idx] as number
-    if (o.mark[idx] !== mark || o.deleted[idx] === 1 || last < 0) return false
+    if (o.mark[idx] !== mark || o.deleted[idx] === 1) return false
+    // The last event's position: once events were folded away it is not its index (-1 when that
+    // event itself was folded: the object is then recorded again, as new).
+    const last = this.cols.pos(o.lastEvent[idx] as number)
+    if (last < 0) return false
     if (this.cols.watch[last] !== watch || this.latestRvOf(idx) !== meta.resourceVersion)
       return false
     o.mark[idx] = next
