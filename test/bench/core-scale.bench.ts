@@ -43,6 +43,13 @@ import {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 /** Rounds at 100,000 objects and more (kubectl alone takes minutes a round there). */
 const ROUNDS_LARGE = Number(process.env.BENCH_ROUNDS_LARGE ?? 1)
+/**
+ * BENCH_SCALE_ROLES=core-one-request,core-first-page,informer: only these contenders (and only
+ * their times and CPU, by contender), in this order each round.
+ */
+const ROLES_GIVEN = process.env.BENCH_SCALE_ROLES
+  ? (process.env.BENCH_SCALE_ROLES.split(',').map((r) => r.trim()) as (Role | 'kubectl')[])
+  : null
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,50000')
   .split(',')
   .map((s) => Number(s.trim()))
@@ -85,7 +92,7 @@ async function runBench(): Promise<Record<string, number | string>> {
         const fill = await fillTo(info, size)
         const expected = fill.count
         const self = fileURLToPath(import.meta.url)
-        const roles: (Role | 'kubectl')[] = [
+        const roles: (Role | 'kubectl')[] = ROLES_GIVEN ?? [
           'core',
           'core-pages',
           'informer',
@@ -104,8 +111,33 @@ async function runBench(): Promise<Record<string, number | string>> {
                 : await child(self, role, stateFile, expected)
             if (run.objects < expected)
               throw new Error(`${role} saw ${run.objects} objects of ${expected}`)
+            process.stderr.write(
+              `[core-scale] ${size} round ${round + 1} ${role}: first ${Math.round(run.firstMs ?? 0)} ms, all ${Math.round(run.ms)} ms, load ${r2(loads.at(-1) ?? 0)}\n`,
+            )
             ;(runs[role] ??= []).push(run)
           }
+        // Each contender's times, medians over its rounds: to the first object, to every one
+        // stored, to the watch open (or synced, or kubectl's exit), and its main thread's CPU.
+        const each: Record<string, number | string> = {
+          objects: expected,
+          rounds,
+          load: r2(median(loads)),
+          load_min: r2(Math.min(...loads)),
+          load_max: r2(Math.max(...loads)),
+        }
+        for (const role of roles) {
+          const [m] = medians(runs, [role])
+          const k = role.replace(/-/g, '_')
+          each[`${k}_first_ms`] = Math.round(m.firstMs)
+          each[`${k}_stored_ms`] = Math.round(m.storedMs)
+          each[`${k}_ms`] = Math.round(m.ms)
+          each[`${k}_cpu_ms`] = Math.round(m.cpuMs)
+        }
+        process.stderr.write(`[core-scale] ${size} by contender: ${JSON.stringify(each)}\n`)
+        if (ROLES_GIVEN) {
+          for (const [k, v] of Object.entries(each)) out[`scale_side_${k}_${size}`] = v
+          continue
+        }
         // Each figure's median over the rounds, by contender.
         const [core, pages, stream, informer, kubectl] = medians(runs, [
           'core',

@@ -17,6 +17,7 @@ import { loadKubeconfig } from '../../src-main/core/kubeconfig-loader'
 import { KubeTransport } from '../../src-main/core/kube-transport'
 import { RequestLog } from '../../src-main/core/request-log'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
+import type { SupervisorOptions } from '../../src-main/core/watch/watch-supervisor'
 import { ADMIN_CONTEXT, readClusterInfo, type ClusterInfo } from '../cluster/control-plane'
 import { adminApi, type Api } from '../soak/soak-writes'
 
@@ -25,6 +26,8 @@ export const NAMESPACES = 100
 /** One contender's run, as its child process prints it. */
 export interface Run {
   ms: number
+  /** From the start to the first object in the store (the informer: its first add). */
+  firstMs?: number
   /** The core: until every object is in the store, before its watch is open (ms waits for both). */
   storedMs?: number
   /**
@@ -57,6 +60,7 @@ export const median = (xs: number[]) =>
 /** A Run's figures (its numbers). */
 const FIGURES = [
   'ms',
+  'firstMs',
   'storedMs',
   'compactedMs',
   'objects',
@@ -225,13 +229,14 @@ function until(done: () => boolean): Promise<void> {
 /**
  * Apiscope's core (SessionWatches: list, store, frames) on every ConfigMap, until every object is
  * in the store and the watch is open. pageSize: the watch's own page size (none: the default
- * start, one list request).
+ * start); options: the supervisor's (none: its defaults).
  */
 async function runCore(
   info: ClusterInfo,
   expected: number,
   mode: WatchMode,
   pageSize?: number,
+  options: Partial<SupervisorOptions> = {},
 ): Promise<Run> {
   const loaded = loadKubeconfig({ KUBECONFIG: info.kubeconfig })
   if (!loaded.ok) throw new Error(loaded.error.detail)
@@ -242,11 +247,16 @@ async function runCore(
   const base = await heldAfterGc()
   let frames = 0
   let maxFrame = 0
-  const watches = new SessionWatches(ADMIN_CONTEXT, transport, (f) => {
-    frames++
-    // What a WebSocket or IPC message would carry, as the app sends it.
-    maxFrame = Math.max(maxFrame, JSON.stringify(f).length)
-  })
+  const watches = new SessionWatches(
+    ADMIN_CONTEXT,
+    transport,
+    (f) => {
+      frames++
+      // What a WebSocket or IPC message would carry, as the app sends it.
+      maxFrame = Math.max(maxFrame, JSON.stringify(f).length)
+    },
+    options,
+  )
   const delay = monitorEventLoopDelay({ resolution: 5 })
   delay.enable()
   const started = performance.now()
@@ -258,6 +268,8 @@ async function runCore(
     mode,
     ...(pageSize !== undefined ? { pageSize } : {}),
   })
+  await until(() => watches.store.objectCount > 0)
+  const firstMs = performance.now() - started
   await until(() => watches.store.objectCount >= expected)
   const storedMs = performance.now() - started
   await until(() => watches.statuses().find((s) => s.id === status.id)?.state === 'watching')
@@ -271,6 +283,7 @@ async function runCore(
   const held = (await heldAfterGc()) - base + worker
   const run: Run = {
     ms,
+    firstMs,
     storedMs,
     compactedMs,
     ...spent,
@@ -303,7 +316,10 @@ async function runInformer(info: ClusterInfo, expected: number): Promise<Run> {
     api.listConfigMapForAllNamespaces(),
   )
   let added = 0
-  informer.on('add', () => added++)
+  let firstMs = 0
+  informer.on('add', () => {
+    if (added++ === 0) firstMs = performance.now() - started
+  })
   informer.on('error', (err) => process.stderr.write(`informer error: ${String(err)}\n`))
   await informer.start()
   await until(() => added >= expected && informer.list().length >= expected)
@@ -313,6 +329,7 @@ async function runInformer(info: ClusterInfo, expected: number): Promise<Run> {
   const held = (await heldAfterGc()) - base
   const run: Run = {
     ms,
+    firstMs,
     ...spent,
     objects: informer.list().length,
     heapMb: held / 2 ** 20,
@@ -359,11 +376,22 @@ export function runKubectl(info: ClusterInfo): Promise<Run> {
 }
 
 /**
- * The contenders a child process can be: `core` (the default start: list then watch, one list
- * request), `core-pages` (list then watch in pages of 500, as kubectl), `core-stream` (a streaming
- * list), `core-auto` (auto: a streaming list where served) and `informer`.
+ * The contenders a child process can be: `core` (the default start: list then watch, with the
+ * supervisor's default page), `core-one-request` (list then watch, every object in one request
+ * with no limit), `core-first-page` (list then watch, a first page of 500, then the rest asked at
+ * once: SupervisorOptions.pageSize 500), `core-pages` (list then watch in pages of 500, as
+ * kubectl), `core-stream` (a streaming list), `core-auto` (auto: a streaming list where served)
+ * and `informer`.
  */
-export const ROLES = ['core', 'core-pages', 'core-stream', 'core-auto', 'informer'] as const
+export const ROLES = [
+  'core',
+  'core-one-request',
+  'core-first-page',
+  'core-pages',
+  'core-stream',
+  'core-auto',
+  'informer',
+] as const
 export type Role = (typeof ROLES)[number]
 
 function runRole(role: Role, info: ClusterInfo, expected: number): Promise<Run> {
@@ -378,6 +406,10 @@ function runRole(role: Role, info: ClusterInfo, expected: number): Promise<Run> 
       return runCore(info, expected, 'auto')
     case 'core':
       return runCore(info, expected, 'list-watch')
+    case 'core-one-request':
+      return runCore(info, expected, 'list-watch', undefined, { pageSize: 0 })
+    case 'core-first-page':
+      return runCore(info, expected, 'list-watch', undefined, { pageSize: 500 })
   }
 }
 
