@@ -184,6 +184,56 @@ describe('long lists', () => {
   })
 })
 
+describe('the default start', () => {
+  it('a first page, then every object left in one request with no limit', async () => {
+    // The default list asks a small first page (the server answers it at once, where it prepares
+    // a whole list before its first byte), then the rest with no limit; here a first page of 3.
+    const { core, session } = await connected({ watch: { firstPageSize: 3 } })
+    const ns = createNamespace('first-page')
+    for (let i = 1; i <= 7; i++)
+      kubectl('create', 'configmap', `carton-${i}`, `--from-literal=n=${i}`, '-n', ns)
+    await waitUntil('kube-root-ca.crt', 30_000, () =>
+      kubectl('get', 'configmaps', '-n', ns, '-o', 'name').includes('kube-root-ca.crt'),
+    )
+    const status = session.watches.start({
+      group: '',
+      version: 'v1',
+      resource: 'configmaps',
+      namespace: ns,
+      mode: 'list-watch',
+    })
+    const list = await waitUntil('the list', 15_000, () =>
+      session.watches.store.lists.find(
+        (l) => l.watch === status.id && l.pages.at(-1)?.continueToken === null,
+      ),
+    )
+    expect(list.items).toBe(8) // seven cartons and kube-root-ca.crt
+    expect(list.pages.map((p) => p.items)).toEqual([3, 5])
+    expect(list.pages.map((p) => p.remainingItemCount)).toEqual([5, null])
+    expect(new Set(list.pages.map((p) => p.rv))).toEqual(new Set([list.rv]))
+    const asked = core.requestLog
+      .snapshot()
+      .filter((e) => e.url.includes(`/namespaces/${ns}/configmaps`) && !e.url.includes('watch='))
+      .map((e) => {
+        const q = new URL(e.url).searchParams
+        return { limit: q.get('limit'), continue: q.get('continue') }
+      })
+    expect(asked).toEqual([
+      { limit: '3', continue: null },
+      { limit: null, continue: list.pages[0]?.continueToken?.raw },
+    ])
+    const listed = session.watches.store
+      .events()
+      .filter((e) => e.type === 'LISTED' && e.list === list.id)
+    expect(listed.map((e) => e.name)).toHaveLength(8)
+    expect(new Set(listed.map((e) => e.name)).size).toBe(8)
+    await waitUntil('the watch', 15_000, () =>
+      session.watches.statuses().find((s) => s.id === status.id && s.state === 'watching'),
+    )
+    kubectl('delete', 'namespace', ns, '--wait=false')
+  })
+})
+
 describe('a CRD installed while watching', () => {
   it('is discovered and watched without reconnecting', async () => {
     const { core, session } = await connected()

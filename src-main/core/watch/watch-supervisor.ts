@@ -36,12 +36,18 @@ import { readWatchStream, type WatchLine } from './watch-stream'
 
 export interface SupervisorOptions {
   /**
-   * The list's limit when the watch names none: 0, no limit, one request (as client-node's
-   * informer lists; docs/bench.md). Above 0, the first page's limit, and a large list's next pages
-   * ask for more (nextLimit), up to maxPageSize.
+   * The list's limit when the watch names none: 0, no limit (firstPageSize then says how the list
+   * starts). Above 0, the first page's limit, and a large list's next pages ask for more
+   * (nextLimit), up to maxPageSize (tests use it to see pages).
    */
   pageSize: number
   maxPageSize: number
+  /**
+   * With pageSize 0: the first request's limit, and every object left in the next one, with no
+   * limit (0: every object in one request). The server answers a small page at once where it
+   * prepares a whole list before its first byte (docs/bench.md).
+   */
+  firstPageSize?: number
   /** Picks each watch request's timeoutSeconds (client-go: between 5 and 10 minutes). */
   timeoutSeconds: () => number
   /** Silence tolerated past timeoutSeconds before the watchdog restarts the watch. */
@@ -70,6 +76,7 @@ export type FlowNames = (
 
 export const DEFAULT_SUPERVISOR_OPTIONS: SupervisorOptions = {
   pageSize: 0,
+  firstPageSize: 500,
   maxPageSize: 50_000,
   timeoutSeconds: () => 300 + Math.floor(Math.random() * 300),
   stallGraceMs: 30_000,
@@ -271,10 +278,14 @@ export class WatchSupervisor {
     { ok: true; rv: string } | { ok: false; message: string; said?: Said; retryAfterMs?: number }
   > {
     // A page size the watch asked for is kept; a default one above 0 grows on a large list
-    // (nextLimit); 0 asks for every object in one request. Once a list of this watch was cut, its
-    // lists go in pages of CUT_PAGE_SIZE (a default limit of 0 or a growing one could be cut again).
+    // (nextLimit); 0 asks for a first page of firstPageSize, then every object left in one
+    // request (firstPageSize 0: every object in one request). Once a list of this watch was cut,
+    // its lists go in pages of CUT_PAGE_SIZE (an answer with no limit could be cut again).
     let fixed = this.target.pageSize !== undefined || this.listCut
-    let limit = this.target.pageSize ?? (this.listCut ? CUT_PAGE_SIZE : this.options.pageSize)
+    const first = this.options.pageSize > 0 ? 0 : (this.options.firstPageSize ?? 0)
+    let limit =
+      this.target.pageSize ??
+      (this.listCut ? CUT_PAGE_SIZE : this.options.pageSize || first)
     let cont: string | undefined
     let rv = ''
     let retries = 0
@@ -398,7 +409,10 @@ export class WatchSupervisor {
               rv = metadata.resourceVersion ?? rv
               cont = metadata.continue || undefined
               if (!fixed)
-                limit = nextLimit(limit, metadata.remainingItemCount, this.options.maxPageSize)
+                limit =
+                  first > 0
+                    ? 0
+                    : nextLimit(limit, metadata.remainingItemCount, this.options.maxPageSize)
               if (cont) prefetched = open(cont)
               snapshot()
             },
