@@ -15,7 +15,8 @@ export interface WatchTarget {
   fieldSelector?: string
   /**
    * The list's `limit` (page size), pages following `continue`; absent: no limit, every object in
-   * one request (faster than pages of 500 at every size measured, docs/bench.md).
+   * one request (faster than pages of 500 at every size measured, and than a first page of 500
+   * then the rest, docs/bench.md).
    */
   pageSize?: number
   /** How the watch gets its starting state; 'auto' when absent (WATCH_MODES). */

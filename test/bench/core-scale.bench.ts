@@ -9,6 +9,9 @@
 //     on 1.37 also a streaming list;
 //   - informer: @kubernetes/client-node's makeInformer until its cache holds every object;
 //   - kubectl: `kubectl get configmaps -A --chunk-size=500 -o name` until it exits.
+// BENCH_SCALE_ROLES picks contenders (scale-contenders.ts ROLES, and kubectl) and reports only
+// their times, each round's on a line: e.g. core-one-request,core-first-page for how the list
+// starts, with each one's time to its first object.
 // Besides the wall time, the CPU time of each process's main thread (under a shared machine's
 // load the wall time mostly says how long the server and the others took). Memory, after GC and
 // minus what the process held before: the JavaScript heap plus the ArrayBuffers (the core keeps

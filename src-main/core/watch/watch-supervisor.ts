@@ -44,8 +44,8 @@ export interface SupervisorOptions {
   maxPageSize: number
   /**
    * With pageSize 0: the first request's limit, and every object left in the next one, with no
-   * limit (0: every object in one request). The server answers a small page at once where it
-   * prepares a whole list before its first byte (docs/bench.md).
+   * limit (0, the default: every object in one request). For a server that prepares a whole list
+   * before its first byte but a small page at once; 1.37 does not (docs/bench.md).
    */
   firstPageSize?: number
   /** Picks each watch request's timeoutSeconds (client-go: between 5 and 10 minutes). */
@@ -76,7 +76,10 @@ export type FlowNames = (
 
 export const DEFAULT_SUPERVISOR_OPTIONS: SupervisorOptions = {
   pageSize: 0,
-  firstPageSize: 500,
+  // Every object in one request: a first page of 500 brought the first object no sooner beyond
+  // the noise (kube-apiserver 1.37 gathers every item of its snapshot for a page too, ADR 0006)
+  // and every object later (docs/bench.md, 2026-12-05 "the first draw").
+  firstPageSize: 0,
   maxPageSize: 50_000,
   timeoutSeconds: () => 300 + Math.floor(Math.random() * 300),
   stallGraceMs: 30_000,
