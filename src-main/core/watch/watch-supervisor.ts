@@ -287,8 +287,7 @@ export class WatchSupervisor {
     let fixed = this.target.pageSize !== undefined || this.listCut
     const first = this.options.pageSize > 0 ? 0 : (this.options.firstPageSize ?? 0)
     let limit =
-      this.target.pageSize ??
-      (this.listCut ? CUT_PAGE_SIZE : this.options.pageSize || first)
+      this.target.pageSize ?? (this.listCut ? CUT_PAGE_SIZE : this.options.pageSize || first)
     let cont: string | undefined
     let rv = ''
     let retries = 0
