@@ -62,6 +62,8 @@ export const watchesEn = {
   'watch.lineList_other': 'LIST @{{rv}} · {{count}} pages',
   'watch.lineRelist_one': 'RELIST @{{rv}} · {{count}} page',
   'watch.lineRelist_other': 'RELIST @{{rv}} · {{count}} pages',
+  'watch.lineListNoPage': 'LIST @{{rv}}',
+  'watch.lineRelistNoPage': 'RELIST @{{rv}}',
   'watch.moreLabels': '+{{n}} more: zoom in',
   'watch.tagRelayed': 'w{{id}} relayed',
   'watch.tagRelayedRows': 'w{{id}} relayed · rows',

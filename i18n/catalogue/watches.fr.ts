@@ -64,6 +64,8 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.lineList_other': 'LIST @{{rv}} · {{count}} pages',
   'watch.lineRelist_one': 'RELIST @{{rv}} · {{count}} page',
   'watch.lineRelist_other': 'RELIST @{{rv}} · {{count}} pages',
+  'watch.lineListNoPage': 'LIST @{{rv}}',
+  'watch.lineRelistNoPage': 'RELIST @{{rv}}',
   'watch.moreLabels': '+{{n}} autres : zoomez',
   'watch.tagRelayed': 'w{{id}} relayé',
   'watch.tagRelayedRows': 'w{{id}} relayé · lignes',

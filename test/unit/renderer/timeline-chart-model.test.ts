@@ -137,24 +137,46 @@ describe('packLabels', () => {
     expect(packed.more).toBeNull()
   })
 
+  it('says no page count while a list’s first page is still coming in', () => {
+    // A list of one request counts its page once the answer is in: "0 pages" while 5,000 of
+    // 50,000 objects are on screen read as nothing listed.
+    const data = timeline([[100, 'a']])
+    data.addLists([
+      list({ rv: '100', rvn: 100 }),
+      list({ id: 1, rv: '300', rvn: 300, reason: 'expired' }),
+    ])
+    const labels = packLabels(data, 'rv', px, metrics).labels.map((l) => l.label)
+    expect(labels).toEqual(['LIST @100', 'RELIST @300'])
+    expect(packLabels(data, 'rv', px, metrics, 'fr').labels.map((l) => l.label)).toEqual([
+      'LIST @100',
+      'RELIST @300',
+    ])
+  })
+
   it('anchors a label at the right edge to its end, skips what is off screen', () => {
     const data = timeline([[100, 'a']])
-    data.addLists([list({ rv: '990', rvn: 990 }), list({ id: 1, rv: '1500', rvn: 1500 })])
+    const pages = [{} as never]
+    data.addLists([
+      list({ rv: '990', rvn: 990, pages }),
+      list({ id: 1, rv: '1500', rvn: 1500, pages }),
+    ])
     const packed = packLabels(data, 'rv', px, metrics)
     expect(packed.labels).toEqual([
-      { x: 990, label: 'LIST @990 · 0 pages', kind: 'list', row: 0, anchor: 'end' },
+      { x: 990, label: 'LIST @990 · 1 page', kind: 'list', row: 0, anchor: 'end' },
     ])
   })
 
   it('counts what does not fit in the rows and says so where there is room', () => {
     const data = timeline([[100, 'a']])
     data.addLists(
-      [10, 20, 30, 40].map((rv, id) => list({ id, rv: String(rv), rvn: rv, firstEvent: id })),
+      [10, 20, 30, 40].map((rv, id) =>
+        list({ id, rv: String(rv), rvn: rv, firstEvent: id, pages: [{} as never] }),
+      ),
     )
     const packed = packLabels(data, 'rv', px, metrics)
     expect(packed.labels.map((l) => [l.label, l.row])).toEqual([
-      ['LIST @30 · 0 pages', 1],
-      ['LIST @40 · 0 pages', 0],
+      ['LIST @30 · 1 page', 1],
+      ['LIST @40 · 1 page', 0],
     ])
     expect(packed.more).toEqual({ text: '+2 more: zoom in', row: 0, x: 1000 - 4 - 16 * 6 })
   })

@@ -164,14 +164,18 @@ export function packLabels(
           : {
               x,
               kind: 'list',
-              label: translate(
-                lang,
-                l.reason === 'initial' ? 'watch.lineList' : 'watch.lineRelist',
-                {
-                  rv: l.rv,
-                  count: l.pages.length,
-                },
-              ),
+              // A page counts once its answer is in: while the first one comes (a list of one
+              // request, all of it), the line says no count rather than "0 pages".
+              label: l.pages.length
+                ? translate(lang, l.reason === 'initial' ? 'watch.lineList' : 'watch.lineRelist', {
+                    rv: l.rv,
+                    count: l.pages.length,
+                  })
+                : translate(
+                    lang,
+                    l.reason === 'initial' ? 'watch.lineListNoPage' : 'watch.lineRelistNoPage',
+                    { rv: l.rv },
+                  ),
             },
       )
   }
