@@ -37,6 +37,42 @@ function fill(cluster: ClusterInfo, ns: string, dir: string, count: number): voi
   kubectl(cluster, 'create', '-f', file)
 }
 
+/** What each test runs on: the app through a fault proxy, and a namespace of `count` ConfigMaps. */
+interface ProxiedApp {
+  ns: string
+  proxy: FaultProxy
+  serve: Awaited<ReturnType<typeof startServe>>
+}
+
+/**
+ * Starts the fault proxy and `apiscope serve` through it, fills a namespace named after `prefix`,
+ * runs `body`, then stops and removes all of it.
+ */
+async function withAppThroughProxy(
+  cluster: ClusterInfo,
+  prefix: string,
+  count: number,
+  body: (app: ProxiedApp) => Promise<void>,
+): Promise<void> {
+  const ns = `${prefix}-${Date.now().toString(36)}`
+  const dir = mkdtempSync(path.join(os.tmpdir(), `apiscope-${prefix}-`))
+  const proxy = await FaultProxy.start(cluster.server)
+  kubectl(cluster, 'create', 'namespace', ns)
+  const serve = await startServe({
+    KUBECONFIG: kubeconfigVia(cluster.kubeconfig, proxy.url, dir),
+    HOME: '/nonexistent',
+  })
+  try {
+    fill(cluster, ns, dir, count)
+    await body({ ns, proxy, serve })
+  } finally {
+    await serve.stop()
+    await proxy.close()
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 /** The Watches view's counts line: 'N events · N objects · N lists'. */
 const countsLine = (page: Page) => page.getByText(/ objects? · \d+ lists?$/)
 async function objectsOnScreen(page: Page): Promise<number> {
@@ -52,16 +88,7 @@ test('a list answer cut mid-way goes on in pages; Watches & lists shows the cut 
   cluster,
 }) => {
   test.setTimeout(300_000)
-  const ns = `e2e-list-cut-${Date.now().toString(36)}`
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-e2e-list-cut-'))
-  const proxy = await FaultProxy.start(cluster.server)
-  kubectl(cluster, 'create', 'namespace', ns)
-  const serve = await startServe({
-    KUBECONFIG: kubeconfigVia(cluster.kubeconfig, proxy.url, dir),
-    HOME: '/nonexistent',
-  })
-  try {
-    fill(cluster, ns, dir, COUNT)
+  await withAppThroughProxy(cluster, 'e2e-list-cut', COUNT, async ({ ns, proxy, serve }) => {
     const total = COUNT + 1 // and the namespace's kube-root-ca.crt
     const grouped = total.toLocaleString('en-US')
 
@@ -113,12 +140,7 @@ test('a list answer cut mid-way goes on in pages; Watches & lists shows the cut 
     await expectFits(page, 'Watches & lists, a cut list')
     await apiscope.screenshot('fr-list-cut-watches')
     await apiscope.setLanguage('en')
-  } finally {
-    await serve.stop()
-    await proxy.close()
-    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
-    rmSync(dir, { recursive: true, force: true })
-  }
+  })
 })
 
 test('a continue token the server refuses: the cut page says so, the list starts over, every object once', async ({
@@ -126,16 +148,7 @@ test('a continue token the server refuses: the cut page says so, the list starts
   cluster,
 }) => {
   test.setTimeout(300_000)
-  const ns = `e2e-list-refused-${Date.now().toString(36)}`
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-e2e-list-refused-'))
-  const proxy = await FaultProxy.start(cluster.server)
-  kubectl(cluster, 'create', 'namespace', ns)
-  const serve = await startServe({
-    KUBECONFIG: kubeconfigVia(cluster.kubeconfig, proxy.url, dir),
-    HOME: '/nonexistent',
-  })
-  try {
-    fill(cluster, ns, dir, 300)
+  await withAppThroughProxy(cluster, 'e2e-list-refused', 300, async ({ ns, proxy, serve }) => {
     const total = 301
     const apiscope = new ApiscopePage(page, serve.url)
     await apiscope.open()
@@ -200,12 +213,7 @@ test('a continue token the server refuses: the cut page says so, the list starts
     await expectFits(page, 'Watches & lists, a refused continue token')
     await apiscope.screenshot('fr-list-cut-refused-watches')
     await apiscope.setLanguage('en')
-  } finally {
-    await serve.stop()
-    await proxy.close()
-    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
-    rmSync(dir, { recursive: true, force: true })
-  }
+  })
 })
 
 /** What the server answers the token, asked directly (not through the proxy): '' when served. */

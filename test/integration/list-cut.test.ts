@@ -152,18 +152,29 @@ function expectListedOnceAndContinued(
   expectHistoryAgrees(session.watches.store, id, items)
 }
 
+/**
+ * A namespace filled and listed slowly through the proxy, which then stops forwarding (sockets
+ * open) until the core's silence cut (1 s) ends the answer: the list and its cut page.
+ */
+async function cutBySilence(name: string) {
+  const ns = createNamespace(name)
+  fill(ns)
+  const { core, session } = await connect({ listSilenceMs: 1000 })
+  const id = await listSlowly(session, ns)
+  proxy.stall()
+  const cutPage = await waitUntil('the cut page', 15_000, () =>
+    listsOf(session, id)[0]?.pages.find((p) => p.cut),
+  )
+  return { ns, core, session, id, cutPage }
+}
+
 describe('a list answer cut in the middle', () => {
   it('by the core, after listSilenceMs without a byte: goes on after the last item, nothing twice', async () => {
     // Broke: the proxy forwarded the list's answer at 24 KB/s, then stopped forwarding with the
     // socket open once some items had come; the core's silence cut (injected: 1 s instead of
     // 60 s) ended the answer. Checked: the list went on after its last item with a token built
     // in the server's format, in pages of 500; one list, each object once, the record saying so.
-    const ns = createNamespace('list-cut-silent')
-    fill(ns)
-    const { core, session } = await connect({ listSilenceMs: 1000 })
-    const id = await listSlowly(session, ns)
-    proxy.stall()
-    await waitUntil('the cut page', 15_000, () => listsOf(session, id)[0]?.pages.some((p) => p.cut))
+    const { ns, core, session, id } = await cutBySilence('list-cut-silent')
     proxy.resume()
     proxy.throttle(null)
     await waitUntil(
@@ -208,14 +219,7 @@ describe('a list answer cut in the middle', () => {
     // with and says the server refused it (410 and the server's message); the list started over
     // in pages of 500 and completed; each object is listed once (the second list marks what the
     // first recorded unchanged without recording it again); history agrees with a fresh list.
-    const ns = createNamespace('list-cut-refused')
-    fill(ns)
-    const { core, session } = await connect({ listSilenceMs: 1000 })
-    const id = await listSlowly(session, ns)
-    proxy.stall()
-    const cutPage = await waitUntil('the cut page', 15_000, () =>
-      listsOf(session, id)[0]?.pages.find((p) => p.cut),
-    )
+    const { ns, core, session, id, cutPage } = await cutBySilence('list-cut-refused')
     const next = cutPage.cut?.next
     if (typeof next !== 'object' || next === null) throw new Error('the cut page built no token')
     kubectl('label', 'namespace', ns, `bumped=${Date.now()}`)

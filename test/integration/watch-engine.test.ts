@@ -133,22 +133,30 @@ describe('the seed’s eight verbs on a ConfigMap, under a watch', () => {
   })
 })
 
+/**
+ * Seven ConfigMaps carton-1…7 in `ns` (and its kube-root-ca.crt, waited for), then a list then
+ * watch of them (pages are a list's: a streaming list has none).
+ */
+async function listSevenCartons(session: NonNullable<ApiscopeCore['currentSession']>, ns: string) {
+  for (let i = 1; i <= 7; i++)
+    kubectl('create', 'configmap', `carton-${i}`, `--from-literal=n=${i}`, '-n', ns)
+  await waitUntil('kube-root-ca.crt', 30_000, () =>
+    kubectl('get', 'configmaps', '-n', ns, '-o', 'name').includes('kube-root-ca.crt'),
+  )
+  return session.watches.start({
+    group: '',
+    version: 'v1',
+    resource: 'configmaps',
+    namespace: ns,
+    mode: 'list-watch',
+  })
+}
+
 describe('long lists', () => {
   it('seven ConfigMaps with limit 3: three pages at one resourceVersion, tokens decoded', async () => {
     const { session } = await connected({ watch: { pageSize: 3 } })
     const ns = createNamespace('pages')
-    for (let i = 1; i <= 7; i++)
-      kubectl('create', 'configmap', `carton-${i}`, `--from-literal=n=${i}`, '-n', ns)
-    await waitUntil('kube-root-ca.crt', 30_000, () =>
-      kubectl('get', 'configmaps', '-n', ns, '-o', 'name').includes('kube-root-ca.crt'),
-    )
-    const status = session.watches.start({
-      group: '',
-      version: 'v1',
-      resource: 'configmaps',
-      namespace: ns,
-      mode: 'list-watch', // pages are a list's: a streaming list has none
-    })
+    const status = await listSevenCartons(session, ns)
     // The list grows page by page as the pages arrive: wait for its last page (no continue token).
     const list = await waitUntil('the list', 15_000, () =>
       session.watches.store.lists.find(
@@ -184,24 +192,13 @@ describe('long lists', () => {
   })
 })
 
-describe('the default start', () => {
+describe('a first page, then the rest', () => {
   it('a first page, then every object left in one request with no limit', async () => {
-    // The default list asks a small first page (the server answers it at once, where it prepares
-    // a whole list before its first byte), then the rest with no limit; here a first page of 3.
+    // With firstPageSize (an option; the default start is one request, ADR 0006) the list asks a
+    // small first page, then the rest with a continue token and no limit; here a first page of 3.
     const { core, session } = await connected({ watch: { firstPageSize: 3 } })
     const ns = createNamespace('first-page')
-    for (let i = 1; i <= 7; i++)
-      kubectl('create', 'configmap', `carton-${i}`, `--from-literal=n=${i}`, '-n', ns)
-    await waitUntil('kube-root-ca.crt', 30_000, () =>
-      kubectl('get', 'configmaps', '-n', ns, '-o', 'name').includes('kube-root-ca.crt'),
-    )
-    const status = session.watches.start({
-      group: '',
-      version: 'v1',
-      resource: 'configmaps',
-      namespace: ns,
-      mode: 'list-watch',
-    })
+    const status = await listSevenCartons(session, ns)
     const list = await waitUntil('the list', 15_000, () =>
       session.watches.store.lists.find(
         (l) => l.watch === status.id && l.pages.at(-1)?.continueToken === null,
