@@ -12,6 +12,7 @@ import { realClock, type Clock } from '@common/clock'
 import type { ListPage, WatchState, WatchStatus, WatchTarget } from '@common/watch-types'
 import type { IncomingHttpHeaders } from 'node:http'
 import { said, type Said } from '@i18n/translate'
+import { redact } from '@common/redaction'
 import { parseStatus } from '../failure-messages'
 import { TransportError, type KubeTransport, type StreamResponse } from '../kube-transport'
 import type { Readable } from 'node:stream'
@@ -378,23 +379,26 @@ export class WatchSupervisor {
           const res = opened.res
           retries = 0
           const status = parseStatus(res.body)
+          // The server's words, shown on the page and kept in a recording: through the one redaction.
+          const serverMessage = redact(status?.message ?? res.statusText).value
           // A continue token past compaction expires too (the server's, or one built after a cut,
           // which a server may also refuse as invalid): start the list again from scratch, and
           // the page that gave the token says that it was refused (continue-refusal.ts).
           if (cont !== undefined && refusesToken(res.status, cont, builtToken)) {
-            const message = status?.message ?? res.statusText
             const refusedPage = lastPage
-              ? withTokenRefused(lastPage, cont, { code: res.status, message })
+              ? withTokenRefused(lastPage, cont, { code: res.status, message: serverMessage })
               : null
             if (refusedPage) this.store.addListPage(snapshotId, refusedPage)
             const refused =
               res.status === 410
-                ? said('watch.core.pageExpired', { message: status?.message ?? '410' })
-                : answer('list', res.status, message, null)
+                ? said('watch.core.pageExpired', {
+                    message: status?.message ? serverMessage : '410',
+                  })
+                : answer('list', res.status, serverMessage, null)
             return gaveUp({ ok: false, message: refused.text, said: refused, retryAfterMs: 0 })
           }
           const throttle = await this.noteThrottle(res.status, res.headers)
-          const answered = answer('list', res.status, status?.message ?? res.statusText, throttle)
+          const answered = answer('list', res.status, serverMessage, throttle)
           return gaveUp({
             ok: false,
             message: answered.text,
