@@ -5,10 +5,9 @@
 // the stored history agrees with a fresh list, no event is doubled or missing, resourceVersions
 // only grow (history-checks.ts).
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { TrafficBatch, TrafficRequest } from '@features/traffic/messages'
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
@@ -21,29 +20,20 @@ import {
   connectAdmin,
   coreFor,
   createNamespace,
-  kubeconfigThrough,
+  FAST_BACKOFF,
+  useFaultProxy,
   kubectl,
   onOldest,
   waitUntil,
 } from './helpers'
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'apiscope-faults-'))
 const cores: ApiscopeCore[] = []
 let proxy: FaultProxy
 let proxied: string
-
-beforeAll(async () => {
-  proxy = await FaultProxy.start(cluster().server)
-  proxied = kubeconfigThrough(proxy.url, tmp)
+const tmp = useFaultProxy('faults', cores, (p, kubeconfig) => {
+  proxy = p
+  proxied = kubeconfig
 })
-
-afterAll(async () => {
-  cores.forEach((c) => c.close())
-  await proxy.close()
-  rmSync(tmp, { recursive: true, force: true })
-})
-
-const FAST_BACKOFF = { initialMs: 200, maxMs: 1500, resetAfterMs: 60_000, jitter: 0.2 }
 
 async function connect(kubeconfig: string, watch: CoreOptions['watch'] = {}) {
   const core = coreFor(kubeconfig, { watch: { backoff: FAST_BACKOFF, ...watch } })

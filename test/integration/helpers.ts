@@ -1,15 +1,17 @@
 // Shared by integration tests: a core pointed at the test control plane and connected, a watch
 // opened, kubectl, waiting, a recording finished and read back.
 import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import type { Result } from '@common/result'
 import type { WatchTarget } from '@common/watch-types'
 import { ApiscopeCore, type CoreOptions } from '../../src-main/assembly/apiscope-core'
 import { readRecordingFile } from '../../src-main/features/recording/reader'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { compactEtcdOf } from '../cluster/etcd-compaction'
-import { kubeconfigVia } from '../cluster/fault-proxy'
+import { FaultProxy, kubeconfigVia } from '../cluster/fault-proxy'
 
 export function cluster() {
   return inject('cluster')
@@ -21,6 +23,33 @@ export function cluster() {
  */
 export function kubeconfigThrough(server: string, dir: string): string {
   return kubeconfigVia(cluster().kubeconfig, server, dir)
+}
+
+/** A backoff short enough for a fault test to see a watch come back within seconds. */
+export const FAST_BACKOFF = { initialMs: 200, maxMs: 1500, resetAfterMs: 60_000, jitter: 0.2 }
+
+/**
+ * A fault proxy in front of the test cluster for a test file: started before its tests (`ready`
+ * gets the proxy and a kubeconfig through it), and after them the file's cores closed, the proxy
+ * stopped and its directory removed. Returns that directory (the kubeconfig's, the tests' files).
+ */
+export function useFaultProxy(
+  name: string,
+  cores: ApiscopeCore[],
+  ready: (proxy: FaultProxy, kubeconfig: string) => void,
+): string {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), `apiscope-${name}-`))
+  let proxy: FaultProxy | undefined
+  beforeAll(async () => {
+    proxy = await FaultProxy.start(cluster().server)
+    ready(proxy, kubeconfigThrough(proxy.url, tmp))
+  })
+  afterAll(async () => {
+    cores.forEach((c) => c.close())
+    await proxy?.close()
+    rmSync(tmp, { recursive: true, force: true })
+  })
+  return tmp
 }
 
 /**

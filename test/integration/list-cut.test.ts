@@ -11,10 +11,9 @@
 // refused, with the server's answer, and that the list started over; still each object once.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ListSnapshot, WatchStatus } from '@common/watch-types'
 import type { ApiscopeCore, CoreOptions } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
@@ -26,28 +25,19 @@ import {
   connectAdmin,
   coreFor,
   createNamespace,
-  kubeconfigThrough,
+  FAST_BACKOFF,
+  useFaultProxy,
   kubectl,
   waitUntil,
 } from './helpers'
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'apiscope-list-cut-'))
 const cores: ApiscopeCore[] = []
 let proxy: FaultProxy
 let proxied: string
-
-beforeAll(async () => {
-  proxy = await FaultProxy.start(cluster().server)
-  proxied = kubeconfigThrough(proxy.url, tmp)
+const tmp = useFaultProxy('list-cut', cores, (p, kubeconfig) => {
+  proxy = p
+  proxied = kubeconfig
 })
-
-afterAll(async () => {
-  cores.forEach((c) => c.close())
-  await proxy.close()
-  rmSync(tmp, { recursive: true, force: true })
-})
-
-const FAST_BACKOFF = { initialMs: 200, maxMs: 1500, resetAfterMs: 60_000, jitter: 0.2 }
 const COUNT = 120
 
 async function connect(watch: CoreOptions['watch'] = {}) {
