@@ -10,6 +10,8 @@ import path from 'node:path'
 import { MessageChannel } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { KEYFRAME_MIN, keyframeSpacing } from '../../src-main/core/watch/version-store'
+import { kindPrefix } from '../../src-main/core/watch/kind-prefix'
+import { ENTRY } from '../../src-main/core/watch/version-batch'
 import {
   HOLD_BYTES,
   PENDING_BYTES,
@@ -47,11 +49,11 @@ describe('version-history worker', () => {
     const enc = new TextEncoder()
     const lines = Array.from({ length: 2 * K + 1 }, (_, n) => enc.encode(version(n)))
     const bytes = new Uint8Array(lines.reduce((s, l) => s + l.length, 0))
-    const index = new Int32Array(lines.length * 4)
+    const index = new Int32Array(lines.length * ENTRY)
     let at = 0
     lines.forEach((l, n) => {
       bytes.set(l, at)
-      index.set([7, n, at, at + l.length], n * 4)
+      index.set([7, n, at, at + l.length, 0], n * ENTRY)
       at += l.length
     })
     channel.port1.postMessage({ t: 'add', index, bytes }, [index.buffer, bytes.buffer])
@@ -72,6 +74,8 @@ describe('version-history worker', () => {
   it('runs in a worker thread from the TypeScript source', async () => {
     const history = new VersionHistory()
     for (let n = 0; n <= 2 * K; n++) history.add(3, n, version(n))
+    // The worker starts once what waits passes PENDING_BYTES (before, versions are read here).
+    for (let o = 10; o < PENDING_BYTES / 1000 + 100; o++) history.add(o, 0, small(o))
     await history.settled()
     expect(await history.objectsAt(3, versions)).toEqual(expected)
     expect(await history.heapUsed()).toBeGreaterThan(0)
@@ -91,7 +95,45 @@ describe('version-history worker', () => {
     expect(await history.objectsAt(4, [0, 9])).toEqual(
       [1000, 1009].map((n) => JSON.parse(version(n)) as unknown),
     )
+    // Still no worker: the versions were read where they wait.
+    expect((await history.usage()).heap).toBe(0)
+    history.close()
+  })
+
+  it("puts a typed list's kind in front of its items' own members, before and after the worker starts", async () => {
+    const history = new VersionHistory()
+    const enc = new TextEncoder()
+    const configMap = kindPrefix('v1', 'ConfigMap').bytes
+    const lease = kindPrefix('coordination.k8s.io/v1', 'Lease').bytes
+    const item = (n: number) => ({ metadata: { name: `cm-${n}` }, data: { n: String(n) } })
+    // Kept here (no worker yet): the items' bytes as they came (each starts with its brace, as the
+    // list reader gives them), their kind beside them.
+    history.add(0, 0, enc.encode(JSON.stringify(item(0))), false, configMap)
+    history.add(1, 0, enc.encode('{ }'), false, lease)
+    history.add(0, 1, JSON.stringify({ kind: 'ConfigMap', apiVersion: 'v1', ...item(1) }))
+    expect(await history.objectsAt(0, [0, 1])).toEqual([
+      { apiVersion: 'v1', kind: 'ConfigMap', ...item(0) },
+      { kind: 'ConfigMap', apiVersion: 'v1', ...item(1) },
+    ])
+    expect(await history.objectsAt(1, [0])).toEqual([
+      { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease' },
+    ])
+    // Started by what waits here passing PENDING_BYTES, the worker hears of the prefixes given
+    // before; then one it has (a new copy of the same bytes: one id) and one given anew.
+    const objects = Math.ceil(PENDING_BYTES / 1000) + 100
+    for (let o = 10; o < objects; o++) history.add(o, 0, small(o))
     expect((await history.usage()).heap).toBeGreaterThan(0)
+    expect(await history.objectsAt(0, [0])).toEqual([
+      { apiVersion: 'v1', kind: 'ConfigMap', ...item(0) },
+    ])
+    history.add(2, 0, enc.encode(JSON.stringify(item(2))), false, configMap.slice())
+    history.add(3, 0, enc.encode(JSON.stringify(item(3))), false, kindPrefix('v1', 'Secret').bytes)
+    expect(await history.objectsAt(2, [0])).toEqual([
+      { apiVersion: 'v1', kind: 'ConfigMap', ...item(2) },
+    ])
+    expect(await history.objectsAt(3, [0])).toEqual([
+      { apiVersion: 'v1', kind: 'Secret', ...item(3) },
+    ])
     history.close()
   })
 
@@ -171,6 +213,9 @@ describe('version-history worker', () => {
 const history = new VersionHistory()
 const lines: string[] = ${JSON.stringify(Array.from({ length: 2 * K + 1 }, (_, n) => version(n)))}
 lines.forEach((line, n) => history.add(3, n, line))
+// Past PENDING_BYTES the worker starts (before, versions are read on this thread).
+for (let o = 10; o < ${PENDING_BYTES / 1000 + 100}; o++) history.add(o, 0, '{"filler":"' + 'p'.repeat(1000) + '"}')
+if (!((await history.heapUsed()) > 0)) throw new Error('no worker')
 console.log(JSON.stringify(await history.objectsAt(3, ${JSON.stringify(versions)})))
 history.close()
 `,

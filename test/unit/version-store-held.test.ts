@@ -138,7 +138,8 @@ describe('what the budget counts of the version history', () => {
       }
     }
     send({ t: 'budget', bytes: BUDGET })
-    // Batches as the reader's thread sends them: quadruples of object, version, start and end.
+    // Batches as the reader's thread sends them (version-batch.ts): object, version, start, end
+    // and no kind prefix.
     let index: number[] = []
     let parts: Uint8Array[] = []
     let at = 0
@@ -155,7 +156,7 @@ describe('what the budget counts of the version history', () => {
       at = 0
     }
     churn(3000, 30_000, (object, version, bytes, deleted) => {
-      index.push(object, deleted ? ~version : version, at, at + bytes.length)
+      index.push(object, deleted ? ~version : version, at, at + bytes.length, 0)
       parts.push(bytes)
       at += bytes.length
       if (index.length >= 400) flush()

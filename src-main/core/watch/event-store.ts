@@ -14,6 +14,7 @@ import {
   type TimelineEvent,
   type TimelineEventType,
 } from '@common/watch-types'
+import { withKind } from './kind-prefix'
 import { ObjectColumns } from './object-columns'
 import {
   EVENT_COLUMN_BYTES,
@@ -552,8 +553,10 @@ export class EventStore {
 
   /**
    * Records an object as a watch delivered it (ADDED, MODIFIED, DELETED) or a list returned it
-   * (LISTED): what the timeline needs, and its JSON (the bytes of the watch line, or a list item
-   * serialized again) for the version history.
+   * (LISTED): what the timeline needs, and its JSON (the bytes of the watch line, or a list item)
+   * for the version history. prefix: the list's kind and apiVersion, for an item of a typed list,
+   * which carries none (kind-prefix.ts): kept beside its bytes, put in front where the whole
+   * object is needed.
    */
   recordObject(
     type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'LISTED',
@@ -561,6 +564,7 @@ export class EventStore {
     meta: ObjectMeta,
     json: Uint8Array | string,
     list = -1,
+    prefix?: Uint8Array,
   ): number {
     const uid = meta.uid || `${meta.namespace}/${meta.name}`
     const rv = meta.resourceVersion
@@ -594,7 +598,7 @@ export class EventStore {
       version = count
       o.versionCount[idx] = count + 1
       this.versionTotal++
-      this.versions.add(idx, version, json, type === 'DELETED' && !older)
+      this.versions.add(idx, version, json, type === 'DELETED' && !older, prefix)
       // An older version the store never held is kept, after the others (arrival order); a
       // newer one, or one that does not compare, becomes the latest.
       if (!older) {
@@ -606,7 +610,10 @@ export class EventStore {
     const i = this.push(type, watch, rv, idx, version, list)
     if (version === count && !same && held < 0) o.addVersionEvent(idx, version, i)
     o.lastEvent[idx] = i
-    if (this.taps.size) this.tell({ op: 'object', type, watch, meta, json, list }, i)
+    if (this.taps.size) {
+      const whole = prefix && typeof json !== 'string' ? withKind(prefix, json) : json
+      this.tell({ op: 'object', type, watch, meta, json: whole, list }, i)
+    }
     this.announce(i)
     return i
   }

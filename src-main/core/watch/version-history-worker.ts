@@ -11,16 +11,17 @@ import { TextDecoder } from 'node:util'
 import { parentPort, type MessagePort } from 'node:worker_threads'
 import { FOLD_TO, LATEST_CACHE_SHARE, planFolds } from './version-folding'
 import { LATEST_CACHE_BYTES, VersionStore } from './version-store'
+import { ENTRY, objectOfVersion } from './version-batch'
+import { prefixedLength, writePrefixed } from './kind-prefix'
 import { lowerThisThread } from './thread-priority'
 
 type Obj = Record<string, unknown>
 
 export type HistoryRequest =
-  /**
-   * Quadruples of object index, version, start and end of its JSON in the bytes; a deletion's
-   * version is given as ~version (negative).
-   */
+  /** Versions: ENTRY Int32s each in index, their JSON in bytes (version-batch.ts). */
   | { t: 'add'; index: Int32Array; bytes: Uint8Array }
+  /** The next kind prefix (kind-prefix.ts): its id is how many were given before, plus one. */
+  | { t: 'prefix'; bytes: Uint8Array }
   | { t: 'get'; id: number; object: number; versions: number[] }
   | { t: 'sync'; id: number }
   | { t: 'heap'; id: number }
@@ -55,22 +56,6 @@ export interface ThreadMemory {
 }
 
 /**
- * The object a version's bytes hold: a watch line's object, or the object itself (a list item).
- * null if they are not JSON (a line the reader took for an event but whose tail is malformed).
- */
-export function objectOfVersion(bytes: Uint8Array | null, decoder: TextDecoder): Obj | null {
-  if (!bytes) return null
-  let parsed: Obj
-  try {
-    parsed = JSON.parse(decoder.decode(bytes)) as Obj
-  } catch {
-    return null
-  }
-  if (!parsed || typeof parsed !== 'object') return null
-  return (parsed.type !== undefined && parsed.object !== undefined ? parsed.object : parsed) as Obj
-}
-
-/**
  * Answers the reader's thread on `port` (the worker's parentPort). heapUsed: the thread's heap
  * after a GC; memory, if given, what process.memoryUsage() then says of this thread.
  */
@@ -88,6 +73,9 @@ export function serveVersionHistory(
   let foldAgainAbove = 0
   // What the budget counts: everything the store holds (its versions, their logs, the cache of
   // latest versions: version-store.ts `held`) and the events.
+  /** The kind prefixes given (kind-prefix.ts), by id - 1; whole: where a prefixed item is made. */
+  const prefixes: Uint8Array[] = []
+  let whole = new Uint8Array(4096)
   const over = () => budget > 0 && store.held + events > Math.max(budget, foldAgainAbove)
   const reply = (m: HistoryReply, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer)
   /**
@@ -116,17 +104,29 @@ export function serveVersionHistory(
   }
   port.on('message', (m: HistoryRequest) => {
     if (m.t === 'add') {
-      // Quadruples: object index, version, start and end of its JSON (a watch line, or an object
-      // from a list) in the bytes.
+      // Each version: object index, version, start and end of its JSON (a watch line, or an
+      // object from a list) in the bytes, and its kind prefix (version-batch.ts).
       const index = m.index
-      for (let i = 0; i < index.length; i += 4) {
+      for (let i = 0; i < index.length; i += ENTRY) {
         const version = index[i + 1] as number
+        const prefix = prefixes[(index[i + 4] as number) - 1]
+        let bytes = m.bytes
+        let from = index[i + 2] as number
+        let to = index[i + 3] as number
+        if (prefix) {
+          // The whole object: the list's kind first, then the item's own members.
+          const length = prefixedLength(prefix, bytes, from, to)
+          if (whole.length < length) whole = new Uint8Array(Math.max(length, whole.length * 2))
+          to = writePrefixed(prefix, bytes, from, to, whole, 0)
+          from = 0
+          bytes = whole
+        }
         store.add(
           index[i] as number,
           version < 0 ? ~version : version,
-          m.bytes,
-          index[i + 2] as number,
-          index[i + 3] as number,
+          bytes,
+          from,
+          to,
           version < 0,
         )
       }
@@ -136,6 +136,8 @@ export function serveVersionHistory(
         m.index.buffer as ArrayBuffer,
         m.bytes.buffer as ArrayBuffer,
       ])
+    } else if (m.t === 'prefix') {
+      prefixes.push(m.bytes)
     } else if (m.t === 'get') {
       const objects = store
         .bytesAtMany(m.object, m.versions)

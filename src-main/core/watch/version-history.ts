@@ -5,12 +5,12 @@
 // as fast as the server writes it (docs/adr/0006). The worker is a module of its own: the build
 // emits it as a file, and from the TypeScript source it is loaded through tsx
 // (version-history-worker-entry.ts says how). It starts only once the versions handed over are
-// worth PENDING_BYTES (with a budget, less: pendingFull), or someone asks for one: until then the
-// batches wait here as the reader filled them (a worker's own heap is about 3.5 MB and its thread
-// 10 MB of RSS, more than the bytes of 10,000 small objects; docs/adr/0006). While a list's answer
-// is being read (hold) they wait here too, up to HOLD_BYTES: on two cores the worker would take
-// the second one from the API server that is sending that list; it stores them once the answer
-// ended.
+// worth PENDING_BYTES (with a budget, less: pendingFull): until then the batches wait here as the
+// reader filled them, and a version asked for is read from them (a worker's own heap is about
+// 3.5 MB and its thread 10 MB of RSS, more than the bytes of 10,000 small objects; docs/adr/0006).
+// While a list's answer is being read (hold) they wait here too, up to HOLD_BYTES: on two cores
+// the worker would take the second one from the API server that is sending that list; it stores
+// them once the answer ended.
 import { Worker } from 'node:worker_threads'
 import type {
   HistoryReply as Reply,
@@ -19,6 +19,8 @@ import type {
 } from './version-history-worker'
 import { versionHistoryWorkerEntry } from './version-history-worker-entry'
 import { startInBackground } from './thread-priority'
+import { ENTRY, objectOfVersion } from './version-batch'
+import { withKind } from './kind-prefix'
 
 type Obj = Record<string, unknown>
 
@@ -61,7 +63,7 @@ export type FoldListener = (
   dropped: readonly number[],
 ) => void
 
-/** One batch: quadruples of object index, version, start and end of its JSON in the bytes. */
+/** One batch (version-batch.ts). */
 interface Batch {
   index: Int32Array
   bytes: Uint8Array
@@ -91,6 +93,12 @@ export class VersionHistory {
   private readonly waiting = new Map<number, (reply: Reply) => void>()
   private failure: Error | null = null
   private readonly encoder = new TextEncoder()
+  private readonly decoder = new TextDecoder()
+  /** The kind prefixes given with versions (kind-prefix.ts), each once: its id is its place + 1. */
+  private readonly prefixes: Uint8Array[] = []
+  private readonly prefixIds = new Map<string, number>()
+  private lastPrefix: Uint8Array | null = null
+  private lastPrefixId = 0
   /** Buffers the worker gave back, ready for the next batch (kept while a batch is being filled). */
   private readonly spare: Batch[] = []
   /** Batches kept here before the worker starts (their buffers cut to what they hold). */
@@ -143,6 +151,7 @@ export class VersionHistory {
     this.worker = worker
     if (this.budgetBytes > 0)
       worker.postMessage({ t: 'budget', bytes: this.budgetBytes } satisfies Request)
+    for (const bytes of this.prefixes) worker.postMessage({ t: 'prefix', bytes } satisfies Request)
     // What waited here goes first, in order, then what the events cost.
     for (const batch of this.pending.splice(0)) this.post(batch)
     this.pendingBytes = 0
@@ -210,19 +219,27 @@ export class VersionHistory {
   private take(): void {
     if (this.index && this.bytes) return
     const spare = this.spare.pop()
-    this.index = spare?.index ?? new Int32Array(INDEX_ENTRIES * 4)
+    this.index = spare?.index ?? new Int32Array(INDEX_ENTRIES * ENTRY)
     // Not zeroed: every byte sent is written first.
     this.bytes = spare?.bytes ?? Buffer.allocUnsafeSlow(BUFFER_BYTES)
   }
 
   /**
    * Hands over one version: its object index, its number, and its JSON; `deleted` when it is the
-   * object's deletion and its latest (the budget folds deleted objects first). Never waits. Each
-   * version starts on a 4-byte boundary, where the worker compares it with the version before
-   * four bytes at a time (byte-delta.ts).
+   * object's deletion and its latest (the budget folds deleted objects first); `prefix`, the kind
+   * and apiVersion a list's item carries none of (kind-prefix.ts): the worker puts it in front.
+   * Never waits. Each version starts on a 4-byte boundary, where the worker compares it with the
+   * version before four bytes at a time (byte-delta.ts).
    */
-  add(objectIndex: number, version: number, json: Uint8Array | string, deleted = false): void {
-    if (this.index && 4 * (this.count + 1) > this.index.length) this.flush()
+  add(
+    objectIndex: number,
+    version: number,
+    json: Uint8Array | string,
+    deleted = false,
+    prefix?: Uint8Array,
+  ): void {
+    const prefixId = prefix ? this.prefixId(prefix) : 0
+    if (this.index && ENTRY * (this.count + 1) > this.index.length) this.flush()
     this.take()
     let bytes = this.bytes as Uint8Array
     let start = (this.used + 3) & ~3
@@ -244,16 +261,35 @@ export class VersionHistory {
       end = start + json.length
     }
     const index = this.index as Int32Array
-    const k = 4 * this.count++
+    const k = ENTRY * this.count++
     index[k] = objectIndex
     index[k + 1] = deleted ? ~version : version
     index[k + 2] = start
     index[k + 3] = end
+    index[k + 4] = prefixId
     this.used = end
     this.added++
     // Kept here, a batch is filled to its end.
     if (end >= FLUSH_BYTES && !this.keeping) this.flush()
     else this.schedule()
+  }
+
+  /** The prefix's id, the same for the same bytes (a list's pages each bring theirs). */
+  private prefixId(prefix: Uint8Array): number {
+    if (prefix === this.lastPrefix) return this.lastPrefixId
+    const text = Buffer.from(prefix.buffer, prefix.byteOffset, prefix.byteLength).toString('latin1')
+    let id = this.prefixIds.get(text)
+    if (id === undefined) {
+      const bytes = prefix.slice()
+      this.prefixes.push(bytes)
+      id = this.prefixes.length
+      this.prefixIds.set(text, id)
+      if (this.worker && !this.closed)
+        this.worker.postMessage({ t: 'prefix', bytes } satisfies Request)
+    }
+    this.lastPrefix = prefix
+    this.lastPrefixId = id
+    return id
   }
 
   /**
@@ -302,7 +338,7 @@ export class VersionHistory {
    */
   private flush(): void {
     if (this.count === 0 || this.closed || !this.index || !this.bytes) return
-    const index = this.index.subarray(0, 4 * this.count)
+    const index = this.index.subarray(0, ENTRY * this.count)
     const bytes = this.bytes.subarray(0, this.used)
     // The next version takes a spare or a fresh batch: an idle history keeps none.
     this.index = null
@@ -346,8 +382,14 @@ export class VersionHistory {
     })
   }
 
-  /** Whole objects at the given versions (null for a version that does not exist). */
+  /**
+   * Whole objects at the given versions (null for a version that does not exist). Before the
+   * worker starts, every version handed over is here as it came: read here, without starting it
+   * (a worker's start and its storing of what waits took 200 ms and more at 10,000 objects).
+   */
   async objectsAt(objectIndex: number, versions: number[]): Promise<(Obj | null)[]> {
+    if (!this.worker && !this.closed && !this.failure)
+      return this.keptObjectsAt(objectIndex, versions)
     const reply = await this.ask<Extract<Reply, { t: 'got' }>>({
       t: 'get',
       id: this.nextId++,
@@ -356,6 +398,28 @@ export class VersionHistory {
     })
     if (this.failure) throw new Error(`the version history failed: ${this.failure.message}`)
     return reply.objects
+  }
+
+  /** objectsAt from the batches kept here (before the worker starts). */
+  private keptObjectsAt(object: number, versions: number[]): (Obj | null)[] {
+    const out: (Obj | null)[] = versions.map(() => null)
+    const look = (index: Int32Array, count: number, bytes: Uint8Array) => {
+      for (let k = 0; k < count * ENTRY; k += ENTRY) {
+        if (index[k] !== object) continue
+        const given = index[k + 1] as number
+        const version = given < 0 ? ~given : given
+        versions.forEach((v, n) => {
+          if (v !== version) return
+          let json = bytes.subarray(index[k + 2] as number, index[k + 3] as number)
+          const prefix = this.prefixes[(index[k + 4] as number) - 1]
+          if (prefix) json = withKind(prefix, json)
+          out[n] = objectOfVersion(json, this.decoder)
+        })
+      }
+    }
+    for (const batch of this.pending) look(batch.index, batch.index.length / ENTRY, batch.bytes)
+    if (this.index && this.bytes) look(this.index, this.count, this.bytes)
+    return out
   }
 
   /** Resolves once the worker has stored everything handed over so far. */

@@ -33,6 +33,7 @@ import { continueAfter, itemKey } from './continue-after'
 import { refusesToken, withTokenRefused } from './continue-refusal'
 import { initialWatchStatus } from './watch-status'
 import { scanObjectMeta } from './watch-line-scanner'
+import { kindPrefix, type KindPrefix } from './kind-prefix'
 import { readWatchStream, type WatchLine } from './watch-stream'
 
 export interface SupervisorOptions {
@@ -103,7 +104,6 @@ interface InitialEvents {
 }
 
 type Opened = { ok: true; res: StreamResponse } | { ok: false; error: unknown }
-type ObjectKind = { apiVersion: string; kind: string }
 
 export class WatchSupervisor {
   readonly status: WatchStatus
@@ -422,12 +422,12 @@ export class WatchSupervisor {
               if (cont) prefetched = open(cont)
               snapshot()
             },
-            record: (meta, json) => {
+            record: (meta, json, prefix) => {
               lastKey = itemKey(meta, this.target.namespace)
               snapshot()
               if (again && this.store.isMarked(meta, mark)) return false
               if (earlier && this.store.heldAgain(meta, this.id, earlier, mark)) return false
-              const i = this.store.recordObject('LISTED', this.id, meta, json, snapshotId)
+              const i = this.store.recordObject('LISTED', this.id, meta, json, snapshotId, prefix)
               this.store.markObjectOf(i, mark)
               return true
             },
@@ -544,15 +544,18 @@ export class WatchSupervisor {
 
   /**
    * Reads one page's body as it arrives: its metadata, then each item, recorded at once (its
-   * bytes, with the list's kind and apiVersion put in front, go to the version history as they
-   * came). Ends with the page's counts, or how it was cut.
+   * bytes go to the version history as they came, with the list's kind and apiVersion beside them
+   * when the item carries none: kind-prefix.ts). Ends with the page's counts, or how it was cut.
    */
   private readPage(
     res: StreamResponse,
     on: {
       onMetadata(metadata: ListMetadata): void
-      /** False when the item was already recorded (a page asked again). */
-      record(meta: ObjectMeta, json: Uint8Array): boolean
+      /**
+       * False when the item was already recorded (a page asked again). prefix: the list's kind,
+       * for an item that carries none (kind-prefix.ts).
+       */
+      record(meta: ObjectMeta, json: Uint8Array, prefix?: Uint8Array): boolean
       progress(inPage: number, remaining: number | null): void
     },
   ): Promise<
@@ -561,7 +564,7 @@ export class WatchSupervisor {
   > {
     const stream = res.decoded as Readable
     /** The items' kind, from the list's (its first field): restored in each item, first. */
-    let kind: (ObjectKind & { prefix: Uint8Array }) | null = null
+    let kind: KindPrefix | null = null
     let pageRv = ''
     let remaining: number | null = null
     let items = 0
@@ -603,14 +606,14 @@ export class WatchSupervisor {
         },
         onItem: (bytes) => {
           const meta = scanObjectMeta(bytes) ?? parsedMeta(bytes)
-          if (!kind && reader.kind) kind = withPrefix(itemKind(this.target, reader.kind))
-          // Items of a typed list carry no kind: restore it from the list's, first in the object.
-          const json = meta.kind || !kind ? bytes : withKind(kind.prefix, bytes)
+          if (!kind && reader.kind) kind = itemKind(this.target, reader.kind)
+          // Items of a typed list carry no kind: the list's stands for it, kept beside the bytes.
+          const prefix = meta.kind || !kind ? undefined : kind.bytes
           if (!meta.kind && kind) {
             meta.kind = kind.kind
             meta.apiVersion = kind.apiVersion
           }
-          on.record(meta, json)
+          on.record(meta, bytes, prefix)
           items++
           if (items % PROGRESS_EVERY === 0) {
             const now = this.clock.now()
@@ -1054,33 +1057,9 @@ function retryAfter(
 }
 
 /** Items of a typed list carry no kind: a ConfigMapList holds ConfigMaps. */
-function itemKind(target: WatchTarget, listKind: string): ObjectKind {
+function itemKind(target: WatchTarget, listKind: string): KindPrefix {
   const apiVersion = target.group ? `${target.group}/${target.version}` : target.version
-  return { apiVersion, kind: listKind.endsWith('List') ? listKind.slice(0, -4) : listKind }
-}
-
-const encoder = new TextEncoder()
-
-/** `{"apiVersion":"v1","kind":"ConfigMap",`: what goes in front of an item's own members. */
-function withPrefix(k: ObjectKind): ObjectKind & { prefix: Uint8Array } {
-  const text = JSON.stringify({ apiVersion: k.apiVersion, kind: k.kind })
-  return { ...k, prefix: encoder.encode(`${text.slice(0, -1)},`) }
-}
-
-/** An item's bytes with its kind and apiVersion first (an empty object gets no comma). */
-function withKind(prefix: Uint8Array, item: Uint8Array): Uint8Array {
-  let k = 1
-  while (
-    k < item.length &&
-    (item[k] === 0x20 || item[k] === 0x0a || item[k] === 0x0d || item[k] === 0x09)
-  )
-    k++
-  const empty = item[k] === 0x7d
-  const head = empty ? prefix.subarray(0, prefix.length - 1) : prefix
-  const out = Buffer.allocUnsafe(head.length + item.length - 1)
-  out.set(head, 0)
-  out.set(item.subarray(1), head.length)
-  return out
+  return kindPrefix(apiVersion, listKind.endsWith('List') ? listKind.slice(0, -4) : listKind)
 }
 
 /** The slow, exact path for an item the scanner would not read (escaped keys): JSON.parse. */
