@@ -135,6 +135,10 @@ async function runBench(): Promise<Record<string, number | string>> {
           each[`${k}_stored_ms`] = Math.round(m.storedMs)
           each[`${k}_ms`] = Math.round(m.ms)
           each[`${k}_cpu_ms`] = Math.round(m.cpuMs)
+          each[`${k}_other_cpu_ms`] = Math.round(m.otherCpuMs)
+          each[`${k}_heap_mb`] = r2(m.heapMb)
+          each[`${k}_rss_mb`] = Math.round(m.rssMb)
+          each[`${k}_max_block_ms`] = Math.round(m.maxBlockMs)
         }
         process.stderr.write(`[core-scale] ${size} by contender: ${JSON.stringify(each)}\n`)
         if (ROLES_GIVEN) {

@@ -29,3 +29,20 @@ export function objectOfVersion(
   if (!parsed || typeof parsed !== 'object') return null
   return (parsed.type !== undefined && parsed.object !== undefined ? parsed.object : parsed) as Obj
 }
+
+let detached = false
+
+/**
+ * Detaches one empty ArrayBuffer, once a thread. V8 optimizes code that reads typed arrays as if
+ * no ArrayBuffer could ever be detached until one is (its ArrayBufferDetaching protector); the
+ * first batch's buffers transferred to or from the worker then threw away every such optimized
+ * function of the thread at once (the list reader's, the store's: traced with
+ * --trace-protector-invalidation and --trace-deopt at 50,000 ConfigMaps) and V8 compiled them
+ * all again. Done before anything is optimized, that happens never.
+ */
+export function detachOnce(): void {
+  if (detached) return
+  detached = true
+  const empty = new ArrayBuffer(0)
+  structuredClone(empty, { transfer: [empty] })
+}

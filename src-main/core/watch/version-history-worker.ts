@@ -11,7 +11,7 @@ import { TextDecoder } from 'node:util'
 import { parentPort, type MessagePort } from 'node:worker_threads'
 import { FOLD_TO, LATEST_CACHE_SHARE, planFolds } from './version-folding'
 import { LATEST_CACHE_BYTES, VersionStore } from './version-store'
-import { ENTRY, objectOfVersion } from './version-batch'
+import { ENTRY, detachOnce, objectOfVersion } from './version-batch'
 import { prefixedLength, writePrefixed } from './kind-prefix'
 import { lowerThisThread } from './thread-priority'
 
@@ -64,6 +64,7 @@ export function serveVersionHistory(
   heapUsed: () => number,
   memory?: () => ThreadMemory,
 ): void {
+  detachOnce()
   const store = new VersionStore()
   const decoder = new TextDecoder()
   let budget = 0

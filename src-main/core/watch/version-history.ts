@@ -19,7 +19,7 @@ import type {
 } from './version-history-worker'
 import { versionHistoryWorkerEntry } from './version-history-worker-entry'
 import { startInBackground } from './thread-priority'
-import { ENTRY, objectOfVersion } from './version-batch'
+import { ENTRY, detachOnce, objectOfVersion } from './version-batch'
 import { withKind } from './kind-prefix'
 
 type Obj = Record<string, unknown>
@@ -78,7 +78,9 @@ export class VersionHistory {
   constructor(
     private budgetBytes = 0,
     private readonly onFold: FoldListener = () => undefined,
-  ) {}
+  ) {
+    detachOnce()
+  }
 
   private worker: Worker | null = null
   /** The batch being filled: taken when the first version comes (a spare, or fresh). */
