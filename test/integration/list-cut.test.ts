@@ -132,7 +132,11 @@ function expectListedOnceAndContinued(
   const asked = listRequests(core, ns)
   expect(asked[0]).toEqual({ limit: null, continue: null })
   expect(asked[1]).toEqual({ limit: '500', continue: (next as { raw: string }).raw })
-  // Each object once: one LISTED event each, every one of the fresh list's.
+  expectEachObjectOnce(session, id, items)
+}
+
+/** Each object once: one LISTED event each, every one of the fresh list's; history agrees with it. */
+function expectEachObjectOnce(session: Session, id: number, items: FreshItem[]) {
   const listed = session.watches.store
     .events()
     .filter((e) => e.watch === id && e.type === 'LISTED')
@@ -268,13 +272,7 @@ describe('a list answer cut in the middle', () => {
       .map((e) => e.status)
     expect(answers).toEqual([410])
     // Each object once: what the cut list recorded is not recorded again by the second.
-    const listed = session.watches.store
-      .events()
-      .filter((e) => e.watch === id && e.type === 'LISTED')
-      .map((e) => e.uid)
-    expect(listed.length, 'each object listed once').toBe(new Set(listed).size)
-    expect(new Set(listed)).toEqual(new Set(items.map((i) => i.metadata.uid)))
-    expectHistoryAgrees(session.watches.store, id, items)
+    expectEachObjectOnce(session, id, items)
     kubectl('delete', 'namespace', ns, '--wait=false')
   }, 120_000)
 })
