@@ -382,28 +382,30 @@ export class WatchSupervisor {
           // The server's words, shown on the page and kept in a recording: through the one redaction.
           const serverMessage = redact(status?.message ?? res.statusText).value
           // A continue token past compaction expires too (the server's, or one built after a cut,
-          // which a server may also refuse as invalid): start the list again from scratch, and
-          // the page that gave the token says that it was refused (continue-refusal.ts).
-          if (cont !== undefined && refusesToken(res.status, cont, builtToken)) {
-            const refusedPage = lastPage
-              ? withTokenRefused(lastPage, cont, { code: res.status, message: serverMessage })
-              : null
+          // which a server may also refuse as invalid): start the list again from scratch, at
+          // once, and the page that gave the token says that it was refused (continue-refusal.ts).
+          const refusedToken =
+            cont !== undefined && refusesToken(res.status, cont, builtToken) ? cont : null
+          if (refusedToken !== null && lastPage) {
+            const refusedPage = withTokenRefused(lastPage, refusedToken, {
+              code: res.status,
+              message: serverMessage,
+            })
             if (refusedPage) this.store.addListPage(snapshotId, refusedPage)
-            const refused =
-              res.status === 410
-                ? said('watch.core.pageExpired', {
-                    message: status?.message ? serverMessage : '410',
-                  })
-                : answer('list', res.status, serverMessage, null)
-            return gaveUp({ ok: false, message: refused.text, said: refused, retryAfterMs: 0 })
           }
           const throttle = await this.noteThrottle(res.status, res.headers)
-          const answered = answer('list', res.status, serverMessage, throttle)
+          const answered = listAnswerSaid(
+            { code: res.status, message: serverMessage, bodySaid: Boolean(status?.message) },
+            refusedToken !== null,
+            throttle,
+          )
           return gaveUp({
             ok: false,
             message: answered.text,
             said: answered,
-            ...retryAfter(res.status, res.headers['retry-after']),
+            ...(refusedToken !== null
+              ? { retryAfterMs: 0 }
+              : retryAfter(res.status, res.headers['retry-after'])),
           })
         }
         let gotItems = 0
@@ -961,6 +963,24 @@ function whyCut(failure: unknown, answered: boolean, title: (e: unknown) => Said
   if (answered && failure instanceof Error)
     return said('watch.core.answerCut', { message: failure.message })
   return title(failure)
+}
+
+/**
+ * What a list request answered with no list says, `message` being the server's through the one
+ * redaction: "list page expired (…)" when the answer refused a continue token with 410 (its code
+ * when its body said nothing), else "list answered 400: …", with the FlowSchema and priority level
+ * of a 429 (`apf`).
+ */
+export function listAnswerSaid(
+  answered: { code: number; message: string; bodySaid: boolean },
+  tokenRefused: boolean,
+  apf: { fs: string; pl: string } | null,
+): Said {
+  if (tokenRefused && answered.code === 410)
+    return said('watch.core.pageExpired', {
+      message: answered.bodySaid ? answered.message : '410',
+    })
+  return answer('list', answered.code, answered.message, apf)
 }
 
 /** "list answered 429: … (FlowSchema x, priority level y)": the server's message as it came. */
