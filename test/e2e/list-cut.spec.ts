@@ -10,12 +10,15 @@
 // proxy held the request that carried it), the cut page says so with the server's answer, the
 // list's line says it started over, and the list that started over brings the rest: still every
 // object once (list-cut-refused-watches, fr-list-cut-refused-watches).
+// The same with Secrets that hold a canary (plain in their last-applied annotation, base64 in
+// their data): the canary is in no WebSocket frame and in none of the pages the list reaches
+// (list-cut-canary-watches).
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { compactEtcdOf } from '../cluster/etcd-compaction'
 import { FaultProxy, kubeconfigVia } from '../cluster/fault-proxy'
@@ -24,20 +27,35 @@ import { expect, startServe, test } from './fixtures'
 import { kubectl } from './kubectl'
 import { ApiscopePage } from './pages/apiscope-page'
 
-/** `count` ConfigMaps c-0000… of 3 KB of random hex each: gzip cannot shrink the answer to nothing. */
-function fill(cluster: ClusterInfo, ns: string, dir: string, count: number): void {
+/** What a test lists: `count` ConfigMaps, or Secrets that hold `canary`. */
+interface Filled {
+  prefix: string
+  count: number
+  canary?: string
+}
+
+/**
+ * `count` ConfigMaps c-0000… of 3 KB of random hex each: gzip cannot shrink the answer to nothing.
+ * With a canary: Secrets of as much, each with the canary too, their configuration saved as
+ * `kubectl apply` saves it (the last-applied annotation holds the canary as it was written).
+ */
+function fill(cluster: ClusterInfo, ns: string, dir: string, { count, canary }: Filled): void {
   const items = Array.from({ length: count }, (_, i) => ({
     apiVersion: 'v1',
-    kind: 'ConfigMap',
     metadata: { name: `c-${String(i).padStart(4, '0')}`, namespace: ns },
-    data: { pad: randomBytes(1500).toString('hex') },
+    ...(canary === undefined
+      ? { kind: 'ConfigMap', data: { pad: randomBytes(1500).toString('hex') } }
+      : {
+          kind: 'Secret',
+          stringData: { motdepasse: `${canary}-${i}`, pad: randomBytes(1500).toString('hex') },
+        }),
   }))
   const file = path.join(dir, `${ns}.json`)
   writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
-  kubectl(cluster, 'create', '-f', file)
+  kubectl(cluster, 'create', ...(canary === undefined ? [] : ['--save-config']), '-f', file)
 }
 
-/** What each test runs on: the app through a fault proxy, and a namespace of `count` ConfigMaps. */
+/** What each test runs on: the app through a fault proxy, and a namespace filled as `Filled` says. */
 interface ProxiedApp {
   ns: string
   proxy: FaultProxy
@@ -50,10 +68,10 @@ interface ProxiedApp {
  */
 async function withAppThroughProxy(
   cluster: ClusterInfo,
-  prefix: string,
-  count: number,
+  filled: Filled,
   body: (app: ProxiedApp) => Promise<void>,
 ): Promise<void> {
+  const { prefix } = filled
   const ns = `${prefix}-${Date.now().toString(36)}`
   const dir = mkdtempSync(path.join(os.tmpdir(), `apiscope-${prefix}-`))
   const proxy = await FaultProxy.start(cluster.server)
@@ -63,7 +81,7 @@ async function withAppThroughProxy(
     HOME: '/nonexistent',
   })
   try {
-    fill(cluster, ns, dir, count)
+    fill(cluster, ns, dir, filled)
     await body({ ns, proxy, serve })
   } finally {
     await serve.stop()
@@ -88,7 +106,8 @@ test('a list answer cut mid-way goes on in pages; Watches & lists shows the cut 
   cluster,
 }) => {
   test.setTimeout(300_000)
-  await withAppThroughProxy(cluster, 'e2e-list-cut', COUNT, async ({ ns, proxy, serve }) => {
+  const filled = { prefix: 'e2e-list-cut', count: COUNT }
+  await withAppThroughProxy(cluster, filled, async ({ ns, proxy, serve }) => {
     const total = COUNT + 1 // and the namespace's kube-root-ca.crt
     const grouped = total.toLocaleString('en-US')
 
@@ -148,38 +167,11 @@ test('a continue token the server refuses: the cut page says so, the list starts
   cluster,
 }) => {
   test.setTimeout(300_000)
-  await withAppThroughProxy(cluster, 'e2e-list-refused', 300, async ({ ns, proxy, serve }) => {
+  const filled = { prefix: 'e2e-list-refused', count: 300 }
+  await withAppThroughProxy(cluster, filled, async (app) => {
     const total = 301
-    const apiscope = new ApiscopePage(page, serve.url)
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
-    proxy.throttle(24_000)
-    await apiscope.startWatch('/v1/configmaps', ns)
-    await expect.poll(() => objectsOnScreen(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(20)
-    // The proxy stops forwarding, then resets every connection: the answer is cut, and the
-    // request that goes on with the built token waits, held by the proxy.
-    proxy.stall()
-    expect(proxy.cutAll()).toBeGreaterThan(0)
-    await page.getByRole('tab', { name: 'Watches & lists' }).click()
-    const health = page.getByTestId('watch-health')
-    const cut = health.getByTestId('list-page-cut')
-    await expect(cut).toHaveText(/^cut after \d+ items: connection lost \(.+\)$/)
-    // The token as the page shows it, decoded: encoded again, it is the one the core asked with.
-    const shown = await health.locator('.token', { hasText: 'built by Apiscope' }).textContent()
-    const decoded = JSON.parse(/→\s*(\{.*\})/.exec(shown ?? '')?.[1] ?? 'null') as {
-      rv: number
-      start: string
-    }
-    const token = Buffer.from(JSON.stringify(decoded)).toString('base64url')
-    // A revision past the list's, then etcd compacted to now: the server refuses the token (1.37
-    // once its watch cache dropped its snapshot of that revision).
-    kubectl(cluster, 'label', 'namespace', ns, `bumped=${Date.now()}`)
-    compactEtcdOf(cluster)
-    await expect
-      .poll(() => refusal(cluster, ns, token), { timeout: 60_000, intervals: [1000] })
-      .toMatch(/too old/)
-    proxy.resume()
-    proxy.throttle(null)
+    const apiscope = new ApiscopePage(page, app.serve.url)
+    const health = await cutThenRefused(apiscope, cluster, app, 'configmaps')
 
     // Our words, then the server's as it came.
     await expect(health.getByTestId('list-page-refused')).toHaveText(
@@ -216,8 +208,93 @@ test('a continue token the server refuses: the cut page says so, the list starts
   })
 })
 
+test('a canary Secret in a cut list whose token the server refuses: in no WebSocket frame, on no page', async ({
+  page,
+  cluster,
+}) => {
+  test.setTimeout(300_000)
+  // 24 characters: its base64 is a prefix of the base64 of any value that starts with it.
+  const canary = `apiscope-canary-${randomBytes(4).toString('hex')}`
+  const forms = [canary, Buffer.from(canary).toString('base64')]
+  const frames: string[] = []
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
+  const expectNotOnPage = async (where: string) => {
+    const html = await page.content()
+    for (const form of forms) expect(html.includes(form), `${where} holds ${form}`).toBe(false)
+  }
+  const filled = { prefix: 'e2e-list-canary', count: 300, canary }
+  await withAppThroughProxy(cluster, filled, async (app) => {
+    const secret = kubectl(cluster, 'get', 'secret', 'c-0000', '-n', app.ns, '-o', 'json')
+    for (const form of forms) expect(secret, 'the Secret holds the canary').toContain(form)
+    const apiscope = new ApiscopePage(page, app.serve.url)
+    const health = await cutThenRefused(apiscope, cluster, app, 'secrets')
+    await expectNotOnPage('Watches & lists, the cut page')
+    await expect(health.getByTestId('list-page-refused')).toContainText(
+      'the server refused this continue token (410)',
+    )
+    await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
+    await expect(health).toContainText('incomplete: the server refused its continue token')
+    await expectNotOnPage('Watches & lists, the refused token')
+    await apiscope.screenshot('list-cut-canary-watches')
+    await page.getByRole('tab', { name: 'Timeline' }).click()
+    await expect(countsLine(page)).toContainText('2 lists')
+    await expectNotOnPage('Timeline')
+    await page.getByRole('tab', { name: 'Table' }).click()
+    await expect(page.getByTestId('watch-table')).toContainText('Secret')
+    await expectNotOnPage('Table')
+    // The frames carried the list's record: its cut page and the refusal.
+    const sent = frames.join('\n')
+    expect(sent).toContain('"tokenRefused"')
+    for (const form of forms)
+      expect(sent.includes(form), `a WebSocket frame holds ${form}`).toBe(false)
+  })
+})
+
+/**
+ * The namespace's `resource` listed in the app, the answer at 24 KB/s; once some objects are on
+ * the timeline, the proxy stops forwarding, then resets every connection: the answer is cut, and
+ * the request that goes on with the built token waits, held by the proxy, until the server refuses
+ * that token; then the proxy forwards again. Returns the Watches & lists card, open.
+ */
+async function cutThenRefused(
+  apiscope: ApiscopePage,
+  cluster: ClusterInfo,
+  { ns, proxy }: ProxiedApp,
+  resource: 'configmaps' | 'secrets',
+): Promise<Locator> {
+  const page = apiscope.page
+  await apiscope.open()
+  await expect(apiscope.statusPill).toContainText('Connected')
+  proxy.throttle(24_000)
+  await apiscope.startWatch(`/v1/${resource}`, ns)
+  await expect.poll(() => objectsOnScreen(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(20)
+  proxy.stall()
+  expect(proxy.cutAll()).toBeGreaterThan(0)
+  await page.getByRole('tab', { name: 'Watches & lists' }).click()
+  const health = page.getByTestId('watch-health')
+  const cut = health.getByTestId('list-page-cut')
+  await expect(cut).toHaveText(/^cut after \d+ items: connection lost \(.+\)$/)
+  // The token as the page shows it, decoded: encoded again, it is the one the core asked with.
+  const shown = await health.locator('.token', { hasText: 'built by Apiscope' }).textContent()
+  const decoded = JSON.parse(/→\s*(\{.*\})/.exec(shown ?? '')?.[1] ?? 'null') as {
+    rv: number
+    start: string
+  }
+  const token = Buffer.from(JSON.stringify(decoded)).toString('base64url')
+  // A revision past the list's, then etcd compacted to now: the server refuses the token (1.37
+  // once its watch cache dropped its snapshot of that revision).
+  kubectl(cluster, 'label', 'namespace', ns, `bumped=${Date.now()}`)
+  compactEtcdOf(cluster)
+  await expect
+    .poll(() => refusal(cluster, ns, resource, token), { timeout: 60_000, intervals: [1000] })
+    .toMatch(/too old/)
+  proxy.resume()
+  proxy.throttle(null)
+  return health
+}
+
 /** What the server answers the token, asked directly (not through the proxy): '' when served. */
-function refusal(cluster: ClusterInfo, ns: string, token: string): string {
+function refusal(cluster: ClusterInfo, ns: string, resource: string, token: string): string {
   try {
     execFileSync(
       path.join(cluster.binDir, 'kubectl'),
@@ -226,7 +303,7 @@ function refusal(cluster: ClusterInfo, ns: string, token: string): string {
         `--context=${ADMIN_CONTEXT}`,
         'get',
         '--raw',
-        `/api/v1/namespaces/${ns}/configmaps?limit=500&continue=${token}`,
+        `/api/v1/namespaces/${ns}/${resource}?limit=500&continue=${token}`,
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     )

@@ -9,12 +9,15 @@
 // record says it was cut, why, and how it went on. And where the server refuses the token built
 // after the cut (410 once its resourceVersion is compacted away): the record says which token was
 // refused, with the server's answer, and that the list started over; still each object once.
+// And the same two with Secrets that hold a canary (plain in their last-applied annotation, base64
+// in their data): the canary is in no list record, status or event the core pushes or answers,
+// and in no recording made meanwhile.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { ListSnapshot, WatchStatus } from '@common/watch-types'
+import type { ListPage, ListSnapshot, WatchStatus } from '@common/watch-types'
 import type { ApiscopeCore, CoreOptions } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { FaultProxy } from '../cluster/fault-proxy'
@@ -39,6 +42,12 @@ const tmp = useFaultProxy('list-cut', cores, (p, kubeconfig) => {
   proxied = kubeconfig
 })
 const COUNT = 120
+/** 24 characters: its base64 is a prefix of the base64 of any value that starts with it. */
+const CANARY = `apiscope-canary-${randomBytes(4).toString('hex')}`
+const B64 = Buffer.from(CANARY).toString('base64')
+
+/** What the tests list: the namespace's ConfigMaps, or its Secrets. */
+type Listed = 'configmaps' | 'secrets'
 
 async function connect(watch: CoreOptions['watch'] = {}) {
   const core = coreFor(proxied, { watch: { backoff: FAST_BACKOFF, ...watch } })
@@ -46,13 +55,16 @@ async function connect(watch: CoreOptions['watch'] = {}) {
   return { core, session: await connectAdmin(core) }
 }
 
-/** Starts the namespace's ConfigMaps' list then watch, its answer at 24 KB/s, until some items came. */
-async function listSlowly(session: Session, ns: string): Promise<number> {
+/**
+ * Starts the namespace's ConfigMaps' (or Secrets') list then watch, its answer at 24 KB/s, until
+ * some items came.
+ */
+async function listSlowly(session: Session, ns: string, resource: Listed): Promise<number> {
   proxy.throttle(24_000)
   const id = session.watches.start({
     group: '',
     version: 'v1',
-    resource: 'configmaps',
+    resource,
     namespace: ns,
     mode: 'list-watch',
   }).id
@@ -62,23 +74,30 @@ async function listSlowly(session: Session, ns: string): Promise<number> {
 
 type Session = Awaited<ReturnType<typeof connect>>['session']
 
-/** COUNT ConfigMaps of 3 KB of random hex each (gzip cannot shrink the list to nothing). */
-function fill(ns: string): void {
+/**
+ * COUNT ConfigMaps of 3 KB of random hex each (gzip cannot shrink the list to nothing); or COUNT
+ * Secrets of as much, each with the canary too, their configuration saved as `kubectl apply`
+ * saves it (the last-applied annotation holds the canary as it was written).
+ */
+function fill(ns: string, resource: Listed): void {
   const items = Array.from({ length: COUNT }, (_, i) => ({
     apiVersion: 'v1',
-    kind: 'ConfigMap',
     metadata: { name: `c-${String(i).padStart(3, '0')}`, namespace: ns },
-    data: { pad: randomBytes(1500).toString('hex') },
+    ...(resource === 'configmaps'
+      ? { kind: 'ConfigMap', data: { pad: randomBytes(1500).toString('hex') } }
+      : {
+          kind: 'Secret',
+          stringData: { motdepasse: `${CANARY}-${i}`, pad: randomBytes(1500).toString('hex') },
+        }),
   }))
   const file = path.join(tmp, `${ns}.json`)
   writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
-  kubectl('create', '-f', file)
+  kubectl('create', ...(resource === 'configmaps' ? [] : ['--save-config']), '-f', file)
 }
 
-function fresh(ns: string): FreshItem[] {
-  return (
-    JSON.parse(kubectl('get', 'configmaps', '-n', ns, '-o', 'json')) as { items: FreshItem[] }
-  ).items
+function fresh(ns: string, resource: Listed = 'configmaps'): FreshItem[] {
+  return (JSON.parse(kubectl('get', resource, '-n', ns, '-o', 'json')) as { items: FreshItem[] })
+    .items
 }
 
 const statusOf = (session: Session, id: number) =>
@@ -149,17 +168,60 @@ function expectEachObjectOnce(session: Session, id: number, items: FreshItem[]) 
 /**
  * A namespace filled and listed slowly through the proxy, which then stops forwarding (sockets
  * open) until the core's silence cut (1 s) ends the answer: the list and its cut page.
+ * `connected` runs once the core is connected, before the list starts.
  */
-async function cutBySilence(name: string) {
+async function cutBySilence(
+  name: string,
+  resource: Listed = 'configmaps',
+  connected: (core: ApiscopeCore) => Promise<void> = async () => undefined,
+) {
   const ns = createNamespace(name)
-  fill(ns)
+  fill(ns, resource)
   const { core, session } = await connect({ listSilenceMs: 1000 })
-  const id = await listSlowly(session, ns)
+  await connected(core)
+  const id = await listSlowly(session, ns, resource)
   proxy.stall()
   const cutPage = await waitUntil('the cut page', 15_000, () =>
     listsOf(session, id)[0]?.pages.find((p) => p.cut),
   )
   return { ns, core, session, id, cutPage }
+}
+
+/** The token a cut page built to go on after its last item (a throw when it built none). */
+function builtToken(cutPage: ListPage): { raw: string } {
+  const next = cutPage.cut?.next
+  if (typeof next !== 'object' || next === null) throw new Error('the cut page built no token')
+  return next
+}
+
+/**
+ * The namespace written (a revision past the list's) and etcd compacted at the latest revision,
+ * until the server itself refuses `token` (asked by kubectl, not through the proxy): its answer.
+ */
+async function compactedUntilRefused(ns: string, resource: Listed, token: string) {
+  kubectl('label', 'namespace', ns, `bumped=${Date.now()}`)
+  compactEtcd()
+  return waitUntil('the server to refuse the built token', 60_000, () => {
+    try {
+      // kubectl's own, not through the proxy; its stderr kept with the error, not printed.
+      execFileSync(
+        path.join(cluster().binDir, 'kubectl'),
+        [
+          `--kubeconfig=${cluster().kubeconfig}`,
+          `--context=${ADMIN_CONTEXT}`,
+          'get',
+          '--raw',
+          `/api/v1/namespaces/${ns}/${resource}?limit=500&continue=${token}`,
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      return null
+    } catch (error) {
+      const said = String((error as { stderr?: unknown }).stderr ?? error)
+      if (/Expired|too old|410/.test(said)) return said
+      throw error
+    }
+  })
 }
 
 describe('a list answer cut in the middle', () => {
@@ -187,9 +249,9 @@ describe('a list answer cut in the middle', () => {
     // Broke: every connection reset while the list's answer came at 24 KB/s (a server or a
     // network that drops the answer). Checked: as above.
     const ns = createNamespace('list-cut-reset')
-    fill(ns)
+    fill(ns, 'configmaps')
     const { core, session } = await connect()
-    const id = await listSlowly(session, ns)
+    const id = await listSlowly(session, ns, 'configmaps')
     expect(proxy.cutAll()).toBeGreaterThan(0)
     proxy.throttle(null)
     await waitUntil(
@@ -214,31 +276,8 @@ describe('a list answer cut in the middle', () => {
     // in pages of 500 and completed; each object is listed once (the second list marks what the
     // first recorded unchanged without recording it again); history agrees with a fresh list.
     const { ns, core, session, id, cutPage } = await cutBySilence('list-cut-refused')
-    const next = cutPage.cut?.next
-    if (typeof next !== 'object' || next === null) throw new Error('the cut page built no token')
-    kubectl('label', 'namespace', ns, `bumped=${Date.now()}`)
-    compactEtcd()
-    const refusal = await waitUntil('the server to refuse the built token', 60_000, () => {
-      try {
-        // kubectl's own, not through the proxy; its stderr kept with the error, not printed.
-        execFileSync(
-          path.join(cluster().binDir, 'kubectl'),
-          [
-            `--kubeconfig=${cluster().kubeconfig}`,
-            `--context=${ADMIN_CONTEXT}`,
-            'get',
-            '--raw',
-            `/api/v1/namespaces/${ns}/configmaps?limit=500&continue=${next.raw}`,
-          ],
-          { stdio: ['ignore', 'pipe', 'pipe'] },
-        )
-        return null
-      } catch (error) {
-        const said = String((error as { stderr?: unknown }).stderr ?? error)
-        if (/Expired|too old|410/.test(said)) return said
-        throw error
-      }
-    })
+    const next = builtToken(cutPage)
+    const refusal = await compactedUntilRefused(ns, 'configmaps', next.raw)
     proxy.resume()
     proxy.throttle(null)
     await waitUntil(
@@ -273,6 +312,116 @@ describe('a list answer cut in the middle', () => {
     expect(answers).toEqual([410])
     // Each object once: what the cut list recorded is not recorded again by the second.
     expectEachObjectOnce(session, id, items)
+    kubectl('delete', 'namespace', ns, '--wait=false')
+  }, 120_000)
+})
+
+/** The canary, plain or base64, is not in `value` (a string, or anything as JSON). */
+function expectNoCanary(what: string, value: unknown): void {
+  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  expect(text.includes(CANARY), `${what} holds the canary`).toBe(false)
+  expect(text.includes(B64), `${what} holds the canary in base64`).toBe(false)
+}
+
+/** What a core shows of a list: every event it pushes towards the page, and a recording made meanwhile. */
+class ShownOfList {
+  private readonly pushed: { channel: string; payload: unknown }[] = []
+  readonly file: string
+
+  constructor(name: string) {
+    this.file = path.join(tmp, `${name}.ndjson`)
+  }
+
+  async follow(core: ApiscopeCore): Promise<void> {
+    core.onEvent((channel, payload) => this.pushed.push({ channel, payload }))
+    const started = await core.recording.start({ path: this.file })
+    if (!started.ok) throw new Error(started.error.title)
+  }
+
+  /**
+   * No canary in what the core pushed, in what it answers of its watches (the watches view with
+   * the lists' records, the statuses, each event's detail, the request log), nor in the recording,
+   * which holds the list's pages (`pageSays` each: a cut page, a refused token).
+   */
+  async expectNoCanary(core: ApiscopeCore, pageSays: RegExp[]): Promise<void> {
+    const answered = async (channel: string, payload: unknown) => {
+      const result = await core.invoke(channel, payload)
+      expect(result.ok, channel).toBe(true)
+      expectNoCanary(`${channel} ${JSON.stringify(payload)}`, result)
+    }
+    await answered('watch:snapshot', {})
+    await answered('kube:request-log', {})
+    const session = core.currentSession as Session
+    for (let index = 0; index < session.watches.store.size; index++)
+      await answered('watch:event-detail', { index })
+    expectNoCanary('the statuses', session.watches.statuses())
+    expectNoCanary('the events pushed', this.pushed)
+    expect(this.pushed.some((p) => p.channel === 'watch:frame')).toBe(true)
+    await core.recording.stop()
+    const recorded = readFileSync(this.file, 'utf8')
+    const pages = recorded.split('\n').filter((line) => line.includes('"kind":"list-page"'))
+    for (const says of pageSays)
+      expect(
+        pages.some((line) => says.test(line)),
+        `a recorded page says ${says}`,
+      ).toBe(true)
+    expectNoCanary('the recording', recorded)
+  }
+}
+
+describe('a canary Secret in a list answer cut in the middle', () => {
+  it('cut by the connection: the cut page, the watches view, what was pushed and a recording hold no canary', async () => {
+    // Broke: as 'by the connection' above, the namespace's Secrets listed (each holds the
+    // canary, plain in last-applied and base64 in its data), with a recording running. Checked:
+    // the list's record has the cut page and went on; the canary is nowhere the core showed.
+    const ns = createNamespace('list-canary-reset')
+    fill(ns, 'secrets')
+    const secret = kubectl('get', 'secret', 'c-000', '-n', ns, '-o', 'json')
+    expect(secret, 'the Secret holds the canary, plain and base64').toContain(CANARY)
+    expect(secret).toContain(B64)
+    const { core, session } = await connect()
+    const shown = new ShownOfList(ns)
+    await shown.follow(core)
+    const id = await listSlowly(session, ns, 'secrets')
+    expect(proxy.cutAll()).toBeGreaterThan(0)
+    proxy.throttle(null)
+    await waitUntil(
+      'the watch after the list',
+      30_000,
+      () => statusOf(session, id).state === 'watching',
+    )
+    const cut = listsOf(session, id)[0]?.pages.find((p) => p.cut)?.cut
+    expect(cut?.whySaid?.key).toBe('watch.core.answerCut')
+    expectEachObjectOnce(session, id, fresh(ns, 'secrets'))
+    await shown.expectNoCanary(core, [/"cut":\{"why":"connection lost/])
+    kubectl('delete', 'namespace', ns, '--wait=false')
+  })
+
+  it('whose built token the server refuses (410): the refused page, the watches view, what was pushed and a recording hold no canary', async () => {
+    // Broke: as 'whose built token the server refuses' above, with the canary Secrets and a
+    // recording running. Checked: the cut page says the server refused its token; the list
+    // started over and completed; the canary is nowhere the core showed.
+    const shown = new ShownOfList('list-canary-refused')
+    const { ns, core, session, id, cutPage } = await cutBySilence(
+      'list-canary-refused',
+      'secrets',
+      (c) => shown.follow(c),
+    )
+    const refusal = await compactedUntilRefused(ns, 'secrets', builtToken(cutPage).raw)
+    proxy.resume()
+    proxy.throttle(null)
+    await waitUntil(
+      'the watch after the list started over',
+      60_000,
+      () => statusOf(session, id).state === 'watching',
+    )
+    const refused = listsOf(session, id)[0]?.pages.at(-1)
+    expect(refused?.tokenRefused?.code, `the server said: ${refusal}`).toBe(410)
+    expectEachObjectOnce(session, id, fresh(ns, 'secrets'))
+    await shown.expectNoCanary(core, [
+      /"cut":\{"why":"no data for 1 s/,
+      /"tokenRefused":\{"code":410/,
+    ])
     kubectl('delete', 'namespace', ns, '--wait=false')
   }, 120_000)
 })
