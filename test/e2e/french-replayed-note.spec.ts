@@ -6,11 +6,12 @@
 // browser in French: the note reads in French, and its line in the file carries its key.
 // Screenshots: test/artifacts/screenshots/fr-replayed-gone-note.png (and en-…).
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { restartApiserver } from '../cluster/control-plane'
+import { etcdctlOf } from '../cluster/etcd-compaction'
 import { expectFits, expectNoEnglish } from './french-check'
 import { expect, startServe, test } from './fixtures'
 import { kubectl } from './kubectl'
@@ -42,14 +43,11 @@ test('a GONE note recorded from the real server replays in French', async ({ pag
     await expect(page.getByRole('status', { name: 'Recording' })).toBeVisible()
 
     // Deleted in etcd while the API server is down: the watch never sees a DELETED for it.
-    const etcdctl = existsSync(path.join(cluster.binDir, 'etcdctl'))
-      ? path.join(cluster.binDir, 'etcdctl')
-      : 'etcdctl'
     await restartApiserver(cluster, 300, () => {
       execFileSync(
-        etcdctl,
+        etcdctlOf(cluster),
         [`--endpoints=${cluster.etcdEndpoint}`, 'del', `/registry/configmaps/${ns}/partie`],
-        { env: { ...process.env, ETCDCTL_API: '3' }, stdio: 'ignore' },
+        { stdio: 'ignore' },
       )
     })
     await expect(table).toContainText('not in the relist at', { timeout: 120_000 })

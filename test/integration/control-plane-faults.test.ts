@@ -23,6 +23,7 @@ import {
   stopControlPlane,
   type ClusterInfo,
 } from '../cluster/control-plane'
+import { etcdctlOf } from '../cluster/etcd-compaction'
 import { EXEC_USER, startTokenWebhook, type TokenWebhook } from '../cluster/token-webhook'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
 import { connectAdmin, coreFor, waitUntil } from './helpers'
@@ -306,8 +307,7 @@ describe('a continue token past etcd compaction', () => {
         `${base}/${names[i]}`,
         configMap(names[i] as string, 'changed'),
       )
-    execFileSync('etcdctl', [`--endpoints=${own.etcdEndpoint}`, 'compact', latest], {
-      env: { ...process.env, ETCDCTL_API: '3' },
+    execFileSync(etcdctlOf(own), [`--endpoints=${own.etcdEndpoint}`, 'compact', latest], {
       stdio: 'ignore',
     })
     release()
