@@ -100,6 +100,8 @@ export function kubectl(...args: string[]): string {
     [`--kubeconfig=${c.kubeconfig}`, `--context=${ADMIN_CONTEXT}`, ...args],
     {
       encoding: 'utf8',
+      // list-cut.test's 120 Secrets as JSON passed execFileSync's 1 MB default on 1.20 (ENOBUFS).
+      maxBuffer: 64 * 1024 * 1024,
     },
   )
 }
