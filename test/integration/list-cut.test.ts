@@ -187,6 +187,29 @@ async function cutBySilence(
   return { ns, core, session, id, cutPage }
 }
 
+/**
+ * The namespace's list started slowly through the proxy, which resets every connection once some
+ * items came: the watch, open after the list, whose first list has a page cut by the connection.
+ */
+async function cutByReset(session: Session, ns: string, resource: Listed): Promise<number> {
+  const id = await listSlowly(session, ns, resource)
+  expect(proxy.cutAll()).toBeGreaterThan(0)
+  proxy.throttle(null)
+  const cut = await cutOnceWatching(session, id)
+  expect(cut?.whySaid?.key).toBe('watch.core.answerCut')
+  return id
+}
+
+/** Waits until the watch is open after its list (30 s at most): what its first cut page says. */
+async function cutOnceWatching(session: Session, id: number) {
+  await waitUntil(
+    'the watch after the list',
+    30_000,
+    () => statusOf(session, id).state === 'watching',
+  )
+  return listsOf(session, id)[0]?.pages.find((p) => p.cut)?.cut
+}
+
 /** The token a cut page built to go on after its last item (a throw when it built none). */
 function builtToken(cutPage: ListPage): { raw: string } {
   const next = cutPage.cut?.next
@@ -195,13 +218,21 @@ function builtToken(cutPage: ListPage): { raw: string } {
 }
 
 /**
- * The namespace written (a revision past the list's) and etcd compacted at the latest revision,
- * until the server itself refuses `token` (asked by kubectl, not through the proxy): its answer.
+ * While the proxy holds the request that goes on with `token`: the namespace written (a revision
+ * past the list's) and etcd compacted at the latest revision, until the server itself refuses the
+ * token (asked by kubectl, not through the proxy); then the proxy forwards again, and the watch
+ * opens after its list started over. Returns the server's refusal.
  */
-async function compactedUntilRefused(ns: string, resource: Listed, token: string) {
+async function refusedThenStartedOver(
+  session: Session,
+  id: number,
+  ns: string,
+  resource: Listed,
+  token: string,
+) {
   kubectl('label', 'namespace', ns, `bumped=${Date.now()}`)
   compactEtcd()
-  return waitUntil('the server to refuse the built token', 60_000, () => {
+  const refusal = await waitUntil('the server to refuse the built token', 60_000, () => {
     try {
       // kubectl's own, not through the proxy; its stderr kept with the error, not printed.
       execFileSync(
@@ -222,6 +253,14 @@ async function compactedUntilRefused(ns: string, resource: Listed, token: string
       throw error
     }
   })
+  proxy.resume()
+  proxy.throttle(null)
+  await waitUntil(
+    'the watch after the list started over',
+    60_000,
+    () => statusOf(session, id).state === 'watching',
+  )
+  return refusal
 }
 
 describe('a list answer cut in the middle', () => {
@@ -233,12 +272,7 @@ describe('a list answer cut in the middle', () => {
     const { ns, core, session, id } = await cutBySilence('list-cut-silent')
     proxy.resume()
     proxy.throttle(null)
-    await waitUntil(
-      'the watch after the list',
-      30_000,
-      () => statusOf(session, id).state === 'watching',
-    )
-    const cut = listsOf(session, id)[0]?.pages.find((p) => p.cut)?.cut
+    const cut = await cutOnceWatching(session, id)
     expect(cut?.why).toMatch(/no data for 1 s in the list answer/)
     expect(cut?.whySaid?.key).toBe('watch.core.listSilent')
     expectListedOnceAndContinued(session, core, id, ns)
@@ -251,16 +285,7 @@ describe('a list answer cut in the middle', () => {
     const ns = createNamespace('list-cut-reset')
     fill(ns, 'configmaps')
     const { core, session } = await connect()
-    const id = await listSlowly(session, ns, 'configmaps')
-    expect(proxy.cutAll()).toBeGreaterThan(0)
-    proxy.throttle(null)
-    await waitUntil(
-      'the watch after the list',
-      30_000,
-      () => statusOf(session, id).state === 'watching',
-    )
-    const cut = listsOf(session, id)[0]?.pages.find((p) => p.cut)?.cut
-    expect(cut?.whySaid?.key).toBe('watch.core.answerCut')
+    const id = await cutByReset(session, ns, 'configmaps')
     expectListedOnceAndContinued(session, core, id, ns)
     kubectl('delete', 'namespace', ns, '--wait=false')
   })
@@ -277,14 +302,7 @@ describe('a list answer cut in the middle', () => {
     // first recorded unchanged without recording it again); history agrees with a fresh list.
     const { ns, core, session, id, cutPage } = await cutBySilence('list-cut-refused')
     const next = builtToken(cutPage)
-    const refusal = await compactedUntilRefused(ns, 'configmaps', next.raw)
-    proxy.resume()
-    proxy.throttle(null)
-    await waitUntil(
-      'the watch after the list started over',
-      60_000,
-      () => statusOf(session, id).state === 'watching',
-    )
+    const refusal = await refusedThenStartedOver(session, id, ns, 'configmaps', next.raw)
     const items = fresh(ns)
     expect(items).toHaveLength(COUNT + 1)
     const lists = listsOf(session, id)
@@ -382,16 +400,7 @@ describe('a canary Secret in a list answer cut in the middle', () => {
     const { core, session } = await connect()
     const shown = new ShownOfList(ns)
     await shown.follow(core)
-    const id = await listSlowly(session, ns, 'secrets')
-    expect(proxy.cutAll()).toBeGreaterThan(0)
-    proxy.throttle(null)
-    await waitUntil(
-      'the watch after the list',
-      30_000,
-      () => statusOf(session, id).state === 'watching',
-    )
-    const cut = listsOf(session, id)[0]?.pages.find((p) => p.cut)?.cut
-    expect(cut?.whySaid?.key).toBe('watch.core.answerCut')
+    const id = await cutByReset(session, ns, 'secrets')
     expectEachObjectOnce(session, id, fresh(ns, 'secrets'))
     await shown.expectNoCanary(core, [/"cut":\{"why":"connection lost/])
     kubectl('delete', 'namespace', ns, '--wait=false')
@@ -407,14 +416,8 @@ describe('a canary Secret in a list answer cut in the middle', () => {
       'secrets',
       (c) => shown.follow(c),
     )
-    const refusal = await compactedUntilRefused(ns, 'secrets', builtToken(cutPage).raw)
-    proxy.resume()
-    proxy.throttle(null)
-    await waitUntil(
-      'the watch after the list started over',
-      60_000,
-      () => statusOf(session, id).state === 'watching',
-    )
+    const token = builtToken(cutPage).raw
+    const refusal = await refusedThenStartedOver(session, id, ns, 'secrets', token)
     const refused = listsOf(session, id)[0]?.pages.at(-1)
     expect(refused?.tokenRefused?.code, `the server said: ${refusal}`).toBe(410)
     expectEachObjectOnce(session, id, fresh(ns, 'secrets'))
