@@ -141,6 +141,7 @@ export const watchesEn = {
   'watch.dtReconnects': 'reconnects',
   'watch.dtResumes': 'resumes',
   'watch.afterReconnect': 'reconnect',
+  'watch.afterUnfinished': 'an unfinished list',
   'watch.chipStream': 'STREAMING LIST',
   'watch.chipStreamAgain': 'STREAMING LIST again after {{why}}',
   'watch.chipList': 'LIST',
@@ -158,12 +159,21 @@ export const watchesEn = {
   'watch.listGaveUp': ' · incomplete: it gave up, and the watch lists again',
   'watch.listStartedOver':
     ' · incomplete: the server refused its continue token, and the list started over',
+  'watch.listStartedOverAnswered':
+    ' · incomplete: its next page was answered {{code}}, and the list started over',
   'watch.pageCut_one': 'cut after {{count, number}} item: {{why}}',
   'watch.pageCut_other': 'cut after {{count, number}} items: {{why}}',
   'watch.pageCutGoesOn': 'went on after the last item received: continue built by Apiscope →',
   'watch.pageCutTried': 'asked to go on after the last item received: continue built by Apiscope →',
   'watch.pageTokenRefused':
     'the server refused this continue token ({{code}}): the list started over, from its first page. The server said:',
+  'watch.pageAnsweredAgain_one':
+    'the request for the next page was answered {{code}}: asked again after {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s{{retryAfter}}. The server said:',
+  'watch.pageAnsweredAgain_other':
+    'the request for the next page was answered {{code}} {{count}} times: asked again after each, the last time after {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s{{retryAfter}}. The server said:',
+  'watch.pageAnsweredRetryAfter': " (the server's Retry-After: {{n}} s)",
+  'watch.pageAnsweredStartedOver':
+    'the request for the next page was answered {{code}}: the list started over, from its first page. The server said:',
   'watch.pageCutAgain': 'nothing had come: asked again',
   'watch.pageCutGaveUp': 'the list gave up here',
   'watch.hiddenPages_one': '{{count, number}} more page, with its continue token (not shown)',
@@ -235,12 +245,17 @@ export const watchesEn = {
   'watch.core.listing': 'listing',
   'watch.core.relistingExpired': 'relisting after 410 Expired',
   'watch.core.relistingReconnect': 'relisting after reconnect',
+  'watch.core.relistingStartedOver': 'relisting after an unfinished list',
   'watch.core.askAgain': 'listing: asking again for page {{n}}',
   'watch.core.progress': 'listing: page {{pages}} · {{items, number}} objects so far',
   'watch.core.progressExpired':
     'relisting after 410 Expired: page {{pages}} · {{items, number}} objects so far',
   'watch.core.progressReconnect':
     'relisting after reconnect: page {{pages}} · {{items, number}} objects so far',
+  'watch.core.progressStartedOver':
+    'relisting after an unfinished list: page {{pages}} · {{items, number}} objects so far',
+  'watch.core.progressStartedOverLeft':
+    'relisting after an unfinished list: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
   'watch.core.progressLeft':
     'listing: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
   'watch.core.progressExpiredLeft':
@@ -288,6 +303,9 @@ export const watchesEn = {
   'watch.core.watchAnsweredApf':
     'watch answered {{code}}: {{message}} (FlowSchema {{fs}}, priority level {{pl}})',
   'watch.core.pageLost': 'list page {{n}} lost ({{message}})',
+  'watch.core.pageAnswered': 'list page {{n}} answered {{code}}: {{message}}',
+  'watch.core.pageAnsweredApf':
+    'list page {{n}} answered {{code}}: {{message}} (FlowSchema {{fs}}, priority level {{pl}})',
   'watch.core.answerCut': 'connection lost ({{message}})',
   'watch.core.listCutGoingOn':
     'list answer cut after {{items, number}} objects ({{reason}}): going on after the last one, in pages of {{limit}}',

@@ -143,6 +143,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.dtReconnects': 'reconnexions',
   'watch.dtResumes': 'reprises',
   'watch.afterReconnect': 'reconnexion',
+  'watch.afterUnfinished': 'une liste inachevée',
   'watch.chipStream': 'LISTE EN FLUX',
   'watch.chipStreamAgain': 'LISTE EN FLUX de nouveau après {{why}}',
   'watch.chipList': 'LIST',
@@ -160,6 +161,8 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.listGaveUp': ' · incomplète : elle a abandonné, et le watch relance une liste',
   'watch.listStartedOver':
     ' · incomplète\u00a0: le serveur a refusé son jeton continue, et la liste a recommencé',
+  'watch.listStartedOverAnswered':
+    ' · incomplète\u00a0: sa page suivante a reçu la réponse {{code}}, et la liste a recommencé',
   'watch.pageCut_one': 'coupée après {{count, number}} élément : {{why}}',
   'watch.pageCut_other': 'coupée après {{count, number}} éléments : {{why}}',
   'watch.pageCutGoesOn': 'suite après le dernier élément reçu : continue construit par Apiscope →',
@@ -167,6 +170,13 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
     'suite demandée après le dernier élément reçu : continue construit par Apiscope →',
   'watch.pageTokenRefused':
     'le serveur a refusé ce jeton continue ({{code}})\u00a0: la liste a recommencé, à sa première page. Le serveur a dit\u00a0:',
+  'watch.pageAnsweredAgain_one':
+    'la demande de la page suivante a reçu la réponse {{code}}\u00a0: demandée à nouveau après {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s{{retryAfter}}. Le serveur a dit\u00a0:',
+  'watch.pageAnsweredAgain_other':
+    'la demande de la page suivante a reçu la réponse {{code}} {{count}} fois\u00a0: demandée à nouveau après chacune, la dernière fois après {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s{{retryAfter}}. Le serveur a dit\u00a0:',
+  'watch.pageAnsweredRetryAfter': ' (le Retry-After du serveur\u00a0: {{n}}\u00a0s)',
+  'watch.pageAnsweredStartedOver':
+    'la demande de la page suivante a reçu la réponse {{code}}\u00a0: la liste a recommencé, à sa première page. Le serveur a dit\u00a0:',
   'watch.pageCutAgain': 'rien n’était arrivé : demandée à nouveau',
   'watch.pageCutGaveUp': 'la liste a abandonné ici',
   'watch.hiddenPages_one': '{{count, number}} page de plus, avec son jeton continue (non affichée)',
@@ -240,12 +250,17 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.listing': 'lecture de la liste',
   'watch.core.relistingExpired': 'nouvelle liste après 410 Expired',
   'watch.core.relistingReconnect': 'nouvelle liste après reconnexion',
+  'watch.core.relistingStartedOver': 'nouvelle liste après une liste inachevée',
   'watch.core.askAgain': 'lecture de la liste : nouvelle demande de la page {{n}}',
   'watch.core.progress': 'lecture de la liste : page {{pages}} · {{items, number}} objets reçus',
   'watch.core.progressExpired':
     'nouvelle liste après 410 Expired : page {{pages}} · {{items, number}} objets reçus',
   'watch.core.progressReconnect':
     'nouvelle liste après reconnexion : page {{pages}} · {{items, number}} objets reçus',
+  'watch.core.progressStartedOver':
+    'nouvelle liste après une liste inachevée : page {{pages}} · {{items, number}} objets reçus',
+  'watch.core.progressStartedOverLeft':
+    'nouvelle liste après une liste inachevée : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} restants',
   'watch.core.progressLeft':
     'lecture de la liste : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} restants',
   'watch.core.progressExpiredLeft':
@@ -292,6 +307,9 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.watchAnsweredApf':
     'la requête watch a reçu {{code}} : {{message}} (FlowSchema {{fs}}, niveau de priorité {{pl}})',
   'watch.core.pageLost': 'page {{n}} de la liste perdue ({{message}})',
+  'watch.core.pageAnswered': 'la page {{n}} de la liste a reçu {{code}} : {{message}}',
+  'watch.core.pageAnsweredApf':
+    'la page {{n}} de la liste a reçu {{code}} : {{message}} (FlowSchema {{fs}}, niveau de priorité {{pl}})',
   'watch.core.answerCut': 'connexion perdue ({{message}})',
   'watch.core.listCutGoingOn':
     'réponse de liste coupée après {{items, number}} objets ({{reason}}) : suite après le dernier, par pages de {{limit}}',

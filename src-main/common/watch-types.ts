@@ -192,6 +192,26 @@ export interface ListPage {
    * (continue-refusal.ts)
    */
   tokenRefused?: { code: number; message: string }
+  /**
+   * The request for the next page (with the token this page went on with) was answered 429 or
+   * 5xx: each answer, in order, with what Apiscope did next (page-retry.ts). The same answer
+   * again, done the same way, adds to `times` of the entry before.
+   */
+  answers?: PageAnswer[]
+}
+
+/** A 429 or 5xx answer to the request for a list's next page, and what Apiscope did next. */
+export interface PageAnswer {
+  code: number
+  /** The server's message, through the core's one redaction. */
+  message: string
+  /** The answer's Retry-After, in seconds (null without one). */
+  retryAfterSeconds: number | null
+  /** 'askedAgain': the same page asked again after `waitMs`; 'startedOver': the list started over. */
+  then: 'askedAgain' | 'startedOver'
+  /** The wait before asking again (the last one, when `times` > 1); 0 when the list started over. */
+  waitMs: number
+  times: number
 }
 
 /**
@@ -205,7 +225,12 @@ export interface ListSnapshot {
   rv: string
   rvn: number | null
   t: number
-  reason: 'initial' | 'expired' | 'reconnect'
+  /**
+   * Why it was taken: the watch's first; after 410 Expired (a watch's, or a list's continue
+   * token's); after an error before the watch was synced; 'startedOver': the list before did not
+   * finish (its continue token refused, or its next page answered 5xx too many times, or lost).
+   */
+  reason: 'initial' | 'expired' | 'reconnect' | 'startedOver'
   /** A list's pages; none for a streaming list. */
   pages: ListPage[]
   /** Objects: a list's items, or a streaming list's initial ADDED events. */

@@ -145,4 +145,36 @@ describe('the same rules in both modes once synced', () => {
     expect(d.next).toEqual({ kind: 'list', reason: 'expired' })
     expect(d.backoff).toEqual({ reason: 'list answered 500' })
   })
+
+  it('a list that recorded pages and did not finish is started over as a relist, after its backoff', () => {
+    const d = decide(
+      { kind: 'list', reason: 'initial' },
+      {
+        kind: 'error',
+        message: 'list page 3 answered 503: unavailable',
+        retryAfterMs: 2000,
+        startsOver: true,
+      },
+      listWatch,
+    )
+    expect(d.next).toEqual({ kind: 'list', reason: 'startedOver' })
+    expect(d.backoff).toEqual({
+      reason: 'list page 3 answered 503: unavailable',
+      retryAfterMs: 2000,
+    })
+    expect(d.count).toBeNull()
+  })
+
+  it('a list whose continue token expired (410) is a relist after 410 Expired, at once', () => {
+    const d = decide(
+      { kind: 'list', reason: 'initial' },
+      { kind: 'expired', message: 'too old' },
+      listWatch,
+    )
+    expect(d).toEqual({
+      next: { kind: 'list', reason: 'expired' },
+      backoff: null,
+      count: 'expired',
+    })
+  })
 })

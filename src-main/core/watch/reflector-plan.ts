@@ -18,10 +18,12 @@ import type { ListSnapshot, WatchMode } from '@common/watch-types'
 import { said, type Said } from '@i18n/translate'
 
 export type StartReason = ListSnapshot['reason']
+/** Only a list starts over after a list that did not finish: a streaming list never does. */
+export type StreamStartReason = Exclude<StartReason, 'startedOver'>
 
 export type Step =
   | { kind: 'list'; reason: StartReason }
-  | { kind: 'stream'; reason: StartReason }
+  | { kind: 'stream'; reason: StreamStartReason }
   | { kind: 'watch'; rv: string }
 
 export type Outcome =
@@ -33,7 +35,15 @@ export type Outcome =
   | { kind: 'closed'; synced?: boolean }
   /** 410 Expired, as an HTTP status or an in-stream ERROR. */
   | { kind: 'expired'; message: string }
-  | { kind: 'error'; message: string; said?: Said; retryAfterMs?: number; synced?: boolean }
+  | {
+      kind: 'error'
+      message: string
+      said?: Said
+      retryAfterMs?: number
+      synced?: boolean
+      /** A list that recorded pages and did not finish: the next list starts it over (a relist). */
+      startsOver?: boolean
+    }
   /** No data for longer than timeoutSeconds and the grace: the watchdog ended it. */
   | { kind: 'stalled'; silentMs: number; synced?: boolean }
 
@@ -73,7 +83,7 @@ function saying<F extends 'fallback' | 'fail'>(
 export function startStep(
   mode: WatchMode,
   fallback: string | null,
-  reason: StartReason,
+  reason: StreamStartReason,
 ): Extract<Step, { kind: 'list' | 'stream' }> {
   return mode === 'list-watch' || (mode === 'auto' && fallback !== null)
     ? { kind: 'list', reason }
@@ -94,8 +104,13 @@ export function decide(step: Step, outcome: Outcome, ctx: PlanContext): Decision
     if (outcome.kind === 'listed') return { ...none, next: { kind: 'watch', rv: outcome.rv } }
     // A list ends listed, expired (above) or in error; the server's end of a watch or the
     // watchdog's does not come out of a list, and is tried again at once.
+    // One that recorded pages and did not finish is started over: a relist, as after 410.
     const failed = outcome.kind === 'error' || outcome.kind === 'refused'
-    return { ...none, next: step, backoff: failed ? failure(step, outcome) : null }
+    const next: Step =
+      outcome.kind === 'error' && outcome.startsOver
+        ? { kind: 'list', reason: 'startedOver' }
+        : step
+    return { ...none, next, backoff: failed ? failure(step, outcome) : null }
   }
   if (step.kind === 'stream' && outcome.kind === 'refused') {
     const answer = `${outcome.status}: ${outcome.message}`

@@ -26,11 +26,13 @@ import {
   type Outcome,
   type StartReason,
   type Step,
+  type StreamStartReason,
 } from './reflector-plan'
 import { targetLabelSaid } from '@common/watch-label'
 import { collectionPath } from './watch-target'
 import { continueAfter, itemKey } from './continue-after'
 import { refusesToken, withTokenRefused } from './continue-refusal'
+import { pageAnswered, pageAnswerSaid, retryAfterSeconds } from './page-retry'
 import { initialWatchStatus } from './watch-status'
 import { scanObjectMeta } from './watch-line-scanner'
 import { kindPrefix, type KindPrefix } from './kind-prefix'
@@ -62,7 +64,8 @@ export interface SupervisorOptions {
   flowNames?: FlowNames
   /**
    * How many times in a row a list page that brought nothing is asked again after a lost
-   * connection (a page cut after some items goes on after them, and does not count).
+   * connection (a page cut after some items goes on after them, and does not count), and a page
+   * answered 5xx is asked again before the list starts over (page-retry.ts).
    */
   pageRetries?: number
   /** A list answer silent this long is cut, and the list goes on after its last item (60 s). */
@@ -104,6 +107,19 @@ interface InitialEvents {
 }
 
 type Opened = { ok: true; res: StreamResponse } | { ok: false; error: unknown }
+/**
+ * How a list ended: listed at rv, or not. `startsOver`: it had recorded pages, and the next list
+ * starts it over (after 410 Expired when the server expired its continue token).
+ */
+type ListEnd =
+  | { ok: true; rv: string }
+  | {
+      ok: false
+      message: string
+      said?: Said
+      retryAfterMs?: number
+      startsOver?: 'expired' | 'unfinished'
+    }
 
 export class WatchSupervisor {
   readonly status: WatchStatus
@@ -189,12 +205,17 @@ export class WatchSupervisor {
   /**
    * Waits the backoff, and never less than the server's Retry-After (client-go's reflector backs
    * off on a 429 too; the header is a floor, not a schedule). retryAfterMs 0 means at once: a
-   * list whose continue token expired starts again from scratch without waiting.
+   * list whose built continue token the server refused (400, 422) starts over without waiting.
    */
   private async waitBeforeRetry(reason: string | Said, retryAfterMs?: number): Promise<void> {
+    const delay = retryAfterMs === 0 ? 0 : Math.max(retryAfterMs ?? 0, this.backoff.next())
+    await this.pause(reason, delay, retryAfterMs)
+  }
+
+  /** Backs off for `delay` ms, saying why and when it tries again (and the server's Retry-After). */
+  private async pause(reason: string | Said, delay: number, retryAfterMs?: number): Promise<void> {
     const detail = typeof reason === 'string' ? null : reason
     const text = typeof reason === 'string' ? reason : reason.text
-    const delay = retryAfterMs === 0 ? 0 : Math.max(retryAfterMs ?? 0, this.backoff.next())
     this.status.nextRetryAt = new Date(this.clock.now() + delay).toISOString()
     const s = Math.round(delay / 100) / 10
     this.set(
@@ -228,12 +249,15 @@ export class WatchSupervisor {
         if (this.stopped) return
         outcome = listed.ok
           ? { kind: 'listed', rv: listed.rv }
-          : {
-              kind: 'error',
-              message: listed.message,
-              ...(listed.said ? { said: listed.said } : {}),
-              ...(listed.retryAfterMs !== undefined ? { retryAfterMs: listed.retryAfterMs } : {}),
-            }
+          : listed.startsOver === 'expired'
+            ? { kind: 'expired', message: listed.message }
+            : {
+                kind: 'error',
+                message: listed.message,
+                ...(listed.said ? { said: listed.said } : {}),
+                ...(listed.retryAfterMs !== undefined ? { retryAfterMs: listed.retryAfterMs } : {}),
+                ...(listed.startsOver ? { startsOver: true } : {}),
+              }
       } else {
         const startedAt = this.clock.now()
         const watched = await this.watch(step)
@@ -274,13 +298,10 @@ export class WatchSupervisor {
    * asked twice. An answer cut before any item is asked again, up to pageRetries times in a row;
    * past that, or when the server refuses the built token, the list gives up and the watch lists
    * again, from scratch, in pages, without recording again what it already holds unchanged. A
-   * token refused (the built one, or 410 to the server's) is said on the page that gave it.
+   * token refused (the built one, or 410 to the server's) is said on the page that gave it, and so
+   * is each 429 or 5xx answer to a page's request, which is asked again (page-retry.ts).
    */
-  private async list(
-    reason: 'initial' | 'expired' | 'reconnect',
-  ): Promise<
-    { ok: true; rv: string } | { ok: false; message: string; said?: Said; retryAfterMs?: number }
-  > {
+  private async list(reason: StartReason): Promise<ListEnd> {
     // A page size the watch asked for is kept; a default one above 0 grows on a large list
     // (nextLimit); 0 asks for a first page of firstPageSize, then every object left in one
     // request (firstPageSize 0: every object in one request). Once a list of this watch was cut,
@@ -292,6 +313,9 @@ export class WatchSupervisor {
     let cont: string | undefined
     let rv = ''
     let retries = 0
+    /** 5xx answers in a row to the request for the next page, and the backoff between them. */
+    let serverErrors = 0
+    const pageBackoff = new Backoff(this.options.backoff)
     let pageCount = 0
     let itemCount = 0
     let snapshotId = -1
@@ -361,10 +385,15 @@ export class WatchSupervisor {
       void prefetched?.then((p) => p.ok && p.res.abort())
       prefetched = null
     }
-    /** The list ends before its last page: the next list of the watch does not record its objects again. */
-    const gaveUp = <T>(result: T): T => {
+    /**
+     * The list ends before its last page: the next list of the watch does not record its objects
+     * again, and starts it over when it recorded some.
+     */
+    const gaveUp = (result: Extract<ListEnd, { ok: false }>): ListEnd => {
       if (mark > 0) this.gaveUpMark = mark
-      return result
+      return snapshotId >= 0 && !result.startsOver
+        ? { ...result, startsOver: 'unfinished' }
+        : result
     }
     try {
       do {
@@ -386,26 +415,64 @@ export class WatchSupervisor {
           // once, and the page that gave the token says that it was refused (continue-refusal.ts).
           const refusedToken =
             cont !== undefined && refusesToken(res.status, cont, builtToken) ? cont : null
-          if (refusedToken !== null && lastPage) {
-            const refusedPage = withTokenRefused(lastPage, refusedToken, {
-              code: res.status,
-              message: serverMessage,
-            })
+          if (refusedToken !== null) {
+            const refusedPage = lastPage
+              ? withTokenRefused(lastPage, refusedToken, {
+                  code: res.status,
+                  message: serverMessage,
+                })
+              : null
             if (refusedPage) this.store.addListPage(snapshotId, refusedPage)
+            const refused = listAnswerSaid(
+              { code: res.status, message: serverMessage, bodySaid: Boolean(status?.message) },
+              true,
+              null,
+            )
+            // An expired token restarts the list as a watch's 410 does: a relist after 410 Expired.
+            return gaveUp(
+              res.status === 410
+                ? { ok: false, message: refused.text, startsOver: 'expired' }
+                : { ok: false, message: refused.text, said: refused, retryAfterMs: 0 },
+            )
           }
           const throttle = await this.noteThrottle(res.status, res.headers)
-          const answered = listAnswerSaid(
-            { code: res.status, message: serverMessage, bodySaid: Boolean(status?.message) },
-            refusedToken !== null,
-            throttle,
-          )
+          // A 429 or 5xx to a page's request: said on the page whose token it carried, then the
+          // same page asked again, or the list started over (page-retry.ts).
+          const after = retryAfterSeconds(res.headers['retry-after'])
+          const paged: ReturnType<typeof pageAnswered> =
+            cont !== undefined && lastPage
+              ? pageAnswered(
+                  lastPage,
+                  cont,
+                  { code: res.status, message: serverMessage, retryAfterSeconds: after },
+                  serverErrors,
+                  { retries: this.options.pageRetries ?? 0, bounds: this.options.backoff },
+                  () => pageBackoff.next(),
+                )
+              : null
+          const answered = paged
+            ? pageAnswerSaid(pageCount + 1, res.status, serverMessage, throttle)
+            : listAnswerSaid(
+                { code: res.status, message: serverMessage, bodySaid: Boolean(status?.message) },
+                false,
+                throttle,
+              )
+          if (paged) {
+            lastPage = paged.page
+            this.store.addListPage(snapshotId, lastPage)
+            if (paged.retry.kind === 'again') {
+              if (res.status !== 429) serverErrors++
+              await this.pause(answered, paged.retry.waitMs, (after ?? 0) * 1000)
+              if (this.stopped) return { ok: false, message: 'stopped' }
+              this.set('listing', said('watch.core.askAgain', { n: pageCount + 1 }))
+              continue
+            }
+          }
           return gaveUp({
             ok: false,
             message: answered.text,
             said: answered,
-            ...(refusedToken !== null
-              ? { retryAfterMs: 0 }
-              : retryAfter(res.status, res.headers['retry-after'])),
+            ...retryAfter(res.status, res.headers['retry-after']),
           })
         }
         let gotItems = 0
@@ -444,6 +511,8 @@ export class WatchSupervisor {
           if (this.stopped) return { ok: false, message: 'stopped' }
           if (read.ok) {
             retries = 0
+            serverErrors = 0
+            pageBackoff.reset()
             again = false
             snapshot()
             const page: ListPage = {
@@ -1005,7 +1074,7 @@ function saidError(s: Said, synced: boolean): WatchOutcome {
 
 /** 'listing: page 12 · 6,000 objects so far · about 44,056 to go' (remainingItemCount is an estimate). */
 export function listingProgress(
-  reason: 'initial' | 'expired' | 'reconnect',
+  reason: StartReason,
   pages: number,
   items: number,
   remaining: number | null,
@@ -1025,7 +1094,7 @@ export function stallNoteSaid(silentMs: number): Said {
 
 /** The same, as a message of the catalogue (numbers through Intl in the renderer's language). */
 export function listingProgressSaid(
-  reason: 'initial' | 'expired' | 'reconnect',
+  reason: StartReason,
   pages: number,
   items: number,
   remaining: number | null,
@@ -1039,21 +1108,24 @@ const LISTING = {
   initial: 'watch.core.listing',
   expired: 'watch.core.relistingExpired',
   reconnect: 'watch.core.relistingReconnect',
+  startedOver: 'watch.core.relistingStartedOver',
 } as const satisfies Record<StartReason, string>
 const STREAMING = {
   initial: 'watch.core.streamWaiting',
   expired: 'watch.core.streamAgainExpired',
   reconnect: 'watch.core.streamAgainReconnect',
-} as const satisfies Record<StartReason, string>
+} as const satisfies Record<StreamStartReason, string>
 const PROGRESS = {
   initial: 'watch.core.progress',
   expired: 'watch.core.progressExpired',
   reconnect: 'watch.core.progressReconnect',
+  startedOver: 'watch.core.progressStartedOver',
 } as const satisfies Record<StartReason, string>
 const PROGRESS_LEFT = {
   initial: 'watch.core.progressLeft',
   expired: 'watch.core.progressExpiredLeft',
   reconnect: 'watch.core.progressReconnectLeft',
+  startedOver: 'watch.core.progressStartedOverLeft',
 } as const satisfies Record<StartReason, string>
 
 let lastIsoMs = 0
@@ -1071,9 +1143,8 @@ function retryAfter(
   status: number,
   header: string | string[] | undefined,
 ): { retryAfterMs?: number } {
-  if (status !== 429 && status !== 503) return {}
-  const seconds = Number(Array.isArray(header) ? header[0] : header)
-  return Number.isFinite(seconds) && seconds >= 0 ? { retryAfterMs: seconds * 1000 } : {}
+  const seconds = status === 429 || status === 503 ? retryAfterSeconds(header) : null
+  return seconds === null ? {} : { retryAfterMs: seconds * 1000 }
 }
 
 /** Items of a typed list carry no kind: a ConfigMapList holds ConfigMaps. */

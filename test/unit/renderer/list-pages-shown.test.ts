@@ -68,14 +68,40 @@ describe('listEnding', () => {
     const built = { raw: 'b', decoded: null }
     expect(
       listEnding([page(0, { ...cut(built), tokenRefused: { code: 410, message: 'too old' } })]),
-    ).toBe('startedOver')
-    expect(listEnding([page(0), page(1, { tokenRefused: { code: 410, message: 'x' } })])).toBe(
-      'startedOver',
-    )
+    ).toEqual({ kind: 'startedOver' })
+    expect(listEnding([page(0), page(1, { tokenRefused: { code: 410, message: 'x' } })])).toEqual({
+      kind: 'startedOver',
+    })
   })
 
   it('says a list gave up when its last page was cut and it did not go on', () => {
-    expect(listEnding([page(0, cut(null))])).toBe('gaveUp')
+    expect(listEnding([page(0, cut(null))])).toEqual({ kind: 'gaveUp' })
+  })
+
+  it('says a list started over when its next page was answered 5xx until it did, with the code', () => {
+    const answered = (then: 'askedAgain' | 'startedOver', code = 503) => ({
+      code,
+      message: 'x',
+      retryAfterSeconds: null,
+      then,
+      waitMs: then === 'askedAgain' ? 400 : 0,
+      times: 1,
+    })
+    expect(
+      listEnding([page(0, { answers: [answered('askedAgain'), answered('startedOver', 500)] })]),
+    ).toEqual({ kind: 'startedOverAnswered', code: 500 })
+    // Answered, then served: the list went on.
+    expect(listEnding([page(0, { answers: [answered('askedAgain', 429)] }), page(1)])).toBeNull()
+  })
+
+  it('never counts away a page whose next page was answered 429 or 5xx', () => {
+    const answers = [
+      { code: 429, message: 'x', retryAfterSeconds: 1, then: 'askedAgain', waitMs: 1000, times: 2 },
+    ] as const
+    const pages = Array.from({ length: 40 }, (_, k) =>
+      page(k, k === 20 ? { answers: [...answers] } : {}),
+    )
+    expect(indices(pages)).toEqual([0, 1, 2, 3, 4, '…15', 20, '…14', 35, 36, 37, 38, 39])
   })
 
   it('says nothing of a list that went on after its cut, or ended well', () => {

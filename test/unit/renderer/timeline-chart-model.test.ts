@@ -153,6 +153,21 @@ describe('packLabels', () => {
     ])
   })
 
+  it('labels a list started over after an unfinished one RELIST, as a relist after 410', () => {
+    // A list whose continue token the server refused (400), or whose next page was answered 5xx
+    // until it gave up, is started over: the second list is a relist, not the watch's first.
+    const data = timeline([[100, 'a']])
+    data.addLists([
+      list({ rv: '100', rvn: 100, pages: [{} as never] }),
+      list({ id: 1, rv: '300', rvn: 300, reason: 'startedOver', pages: [{} as never] }),
+    ])
+    for (const lang of ['en', 'fr'] as const)
+      expect(packLabels(data, 'rv', px, metrics, lang).labels.map((l) => l.label)).toEqual([
+        'LIST @100 · 1 page',
+        'RELIST @300 · 1 page',
+      ])
+  })
+
   it('anchors a label at the right edge to its end, skips what is off screen', () => {
     const data = timeline([[100, 'a']])
     const pages = [{} as never]

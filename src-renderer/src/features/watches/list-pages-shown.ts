@@ -1,6 +1,7 @@
 // Which pages of a list the Watches view shows: a list of 300 pages shows its first and last
 // pages and counts the rest, but never hides a page that says something went wrong (an answer
-// cut before its end, a continue token the server refused), wherever it falls.
+// cut before its end, a continue token the server refused, a 429 or 5xx to the request for the
+// next page), wherever it falls.
 import type { ListPage } from '@common/watch-types'
 
 /** A page shown, or a run of pages counted in its place. */
@@ -11,7 +12,7 @@ export const PAGE_ENDS = 5
 
 /** A page that says what went wrong with it: never counted away. */
 export const pageSaysTrouble = (p: ListPage): boolean =>
-  p.cut !== undefined || p.tokenRefused !== undefined
+  p.cut !== undefined || p.tokenRefused !== undefined || (p.answers?.length ?? 0) > 0
 
 export function shownPages(pages: readonly ListPage[], ends = PAGE_ENDS): ShownPage[] {
   if (pages.length <= 2 * ends + 1) return pages.map((page) => ({ page }))
@@ -31,10 +32,21 @@ export function shownPages(pages: readonly ListPage[], ends = PAGE_ENDS): ShownP
 export const pagesWorthListing = (pages: readonly ListPage[]): boolean =>
   pages.length > 1 || pages.some(pageSaysTrouble)
 
-/** How a list that did not end well ended, from its last page: a refused token, or a give-up. */
-export function listEnding(pages: readonly ListPage[]): 'startedOver' | 'gaveUp' | null {
+/**
+ * How a list that did not end well ended, from its last page: a refused token, the request for
+ * the next page answered (5xx) until the list started over, or a give-up.
+ */
+export function listEnding(
+  pages: readonly ListPage[],
+):
+  | { kind: 'startedOver' }
+  | { kind: 'startedOverAnswered'; code: number }
+  | { kind: 'gaveUp' }
+  | null {
   const last = pages.at(-1)
-  if (last?.tokenRefused) return 'startedOver'
-  if (last?.cut && last.cut.next === null) return 'gaveUp'
+  if (last?.tokenRefused) return { kind: 'startedOver' }
+  const answered = last?.answers?.at(-1)
+  if (answered?.then === 'startedOver') return { kind: 'startedOverAnswered', code: answered.code }
+  if (last?.cut && last.cut.next === null) return { kind: 'gaveUp' }
   return null
 }
