@@ -1,9 +1,11 @@
 // Faults inside the control plane, on a control plane of this file's own (started here, stopped at
 // the end; the shared ones are never stopped or restarted): etcd stopped for 20 s then started,
-// kube-apiserver killed and started again in the middle of a paged list, and an exec plugin's
-// token that the server stops accepting mid-session. After every fault the stored history agrees
+// kube-apiserver killed and started again in the middle of a paged list, an exec plugin's
+// token that the server stops accepting mid-session, and an authorization webhook that fails
+// while a list goes on after a cut (the server answers its next page 500). After every fault the stored history agrees
 // with a fresh list, no event is doubled or missing, resourceVersions only grow.
 import { execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,6 +16,7 @@ import type { Result } from '@common/result'
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
 import type { ApiscopeCore, CoreOptions } from '../../src-main/assembly/apiscope-core'
 import type { KubeRequest } from '../../src-main/core/kube-transport'
+import { startAuthzWebhook, type AuthzWebhook } from '../cluster/authz-webhook'
 import {
   ADMIN_CONTEXT,
   REPO_ROOT,
@@ -24,6 +27,7 @@ import {
   type ClusterInfo,
 } from '../cluster/control-plane'
 import { etcdctlOf } from '../cluster/etcd-compaction'
+import { FaultProxy } from '../cluster/fault-proxy'
 import { EXEC_USER, startTokenWebhook, type TokenWebhook } from '../cluster/token-webhook'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
 import { connectAdmin, coreFor, waitUntil } from './helpers'
@@ -31,11 +35,15 @@ import { connectAdmin, coreFor, waitUntil } from './helpers'
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'apiscope-cp-faults-'))
 let own: ClusterInfo
 let webhook: TokenWebhook
+let authz: AuthzWebhook
 const cores: ApiscopeCore[] = []
 
 beforeAll(async () => {
   webhook = await startTokenWebhook()
-  own = await startControlPlane({ apiserverArgs: webhook.apiserverArgs(tmp) })
+  authz = await startAuthzWebhook()
+  own = await startControlPlane({
+    apiserverArgs: [...webhook.apiserverArgs(tmp), ...authz.apiserverArgs(tmp)],
+  })
 }, 150_000)
 
 afterAll(async () => {
@@ -43,6 +51,7 @@ afterAll(async () => {
   if (own)
     stopControlPlane(own, path.join(REPO_ROOT, 'test/artifacts/cluster-logs/control-plane-faults'))
   await webhook?.close()
+  await authz?.close()
   rmSync(tmp, { recursive: true, force: true })
 })
 
@@ -432,4 +441,132 @@ describe('credentials that expire mid-session', () => {
     expect(status.resumes).toBeGreaterThanOrEqual(4)
     expectHistoryAgrees(session.watches.store, id, fresh(ns), written)
   }, 90_000)
+})
+
+describe('an authorization webhook failing while a list goes on after a cut', () => {
+  it('answers the next page 500: asked again after a backoff, then the list starts over, a relist; nothing twice', async () => {
+    // Broke: the core listed as a ServiceAccount that RBAC does not let list ConfigMaps and the
+    // webhook authorizer (test/cluster/authz-webhook.ts) does, through a fault proxy; the list's
+    // answer came at 24 KB/s, then the proxy stopped forwarding and the core's silence cut it
+    // (1 s). While the proxy held the core's next request (with the token built after the last
+    // item), the webhook started failing; the proxy let the request through and the real
+    // kube-apiserver, unable to authorize it, answered 500, and again at each ask; once the list
+    // had started over and its first request was answered 500 too, the webhook was mended. Checked: the cut page says each 500 (the
+    // server's message, asked again after a backoff, pageRetries times), then that the list
+    // started over; the asks carried the same token; the list that started over is a relist
+    // ('startedOver', counted in relists) and completed; each object is listed once; history
+    // agrees with a fresh list.
+    const ns = namespace('authz')
+    const count = 120
+    const file = path.join(tmp, `${ns}.json`)
+    writeFileSync(
+      file,
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'List',
+        items: Array.from({ length: count }, (_, i) => ({
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: `c-${String(i).padStart(3, '0')}`, namespace: ns },
+          data: { pad: randomBytes(1500).toString('hex') },
+        })),
+      }),
+    )
+    kubectl('create', '-f', file)
+    kubectl('create', 'serviceaccount', 'lister', '-n', ns)
+    authz.allow(`system:serviceaccount:${ns}:lister`)
+    const token = kubectl('create', 'token', 'lister', '-n', ns, '--duration=10m').trim()
+    const proxy = await FaultProxy.start(own.server)
+    try {
+      const doc = parse(readFileSync(own.kubeconfig, 'utf8')) as {
+        clusters: { name: string; cluster: { server: string } }[]
+      }
+      for (const c of doc.clusters) c.cluster.server = proxy.url
+      const kubeconfig = path.join(tmp, `${ns}.kubeconfig`)
+      writeFileSync(
+        kubeconfig,
+        stringify({
+          apiVersion: 'v1',
+          kind: 'Config',
+          clusters: doc.clusters,
+          users: [{ name: 'lister', user: { token } }],
+          contexts: [
+            { name: ADMIN_CONTEXT, context: { cluster: doc.clusters[0]?.name, user: 'lister' } },
+          ],
+          'current-context': ADMIN_CONTEXT,
+        }),
+        { mode: 0o600 },
+      )
+      const { core, session } = await connect(kubeconfig, { listSilenceMs: 1000 })
+      proxy.throttle(24_000)
+      const id = session.watches.start({ ...cm(ns), mode: 'list-watch' }).id
+      const listed = () =>
+        session.watches.store.events().filter((e) => e.watch === id && e.type === 'LISTED')
+      await waitUntil('some items', 30_000, () => listed().length >= 10)
+      proxy.stall()
+      const lists = () => session.watches.store.lists.filter((l) => l.watch === id)
+      const cutPage = await waitUntil('the cut page', 15_000, () =>
+        lists()[0]?.pages.find((p) => p.cut),
+      )
+      const next = cutPage.cut?.next
+      if (typeof next !== 'object' || next === null) throw new Error('the cut page built no token')
+      authz.failing = true
+      proxy.resume()
+      proxy.throttle(null)
+      const startedOver = await waitUntil('the list to start over', 60_000, () => {
+        const page = lists()[0]?.pages[cutPage.index]
+        return page?.answers?.at(-1)?.then === 'startedOver' ? page : null
+      })
+      // The list that starts over is answered 500 too, before any page: the list after it still
+      // does not record again what the cut one recorded.
+      const firstPageRefused = () =>
+        core.requestLog
+          .snapshot()
+          .some(
+            (e) =>
+              e.status === 500 &&
+              e.url.includes(`/namespaces/${ns}/configmaps?`) &&
+              !new URL(e.url).searchParams.has('continue'),
+          )
+      await waitUntil('a first page answered 500', 30_000, firstPageRefused)
+      authz.failing = false
+      await waitUntil(
+        'the watch after the list started over',
+        60_000,
+        () => statusOf(session, id).state === 'watching',
+      )
+      const asks = core.requestLog
+        .snapshot()
+        .filter((e) => new URL(e.url).searchParams.get('continue') === next.raw)
+      process.stderr.write(
+        `[authz 500] asks with the built token: ${asks.map((e) => e.status).join(',')}; answers ${JSON.stringify(startedOver.answers)}; webhook failed ${authz.failed} reviews\n`,
+      )
+      // Every ask with the built token answered 500: pageRetries (3) asked again, the next one
+      // started the list over.
+      expect(asks.map((e) => e.status)).toEqual([500, 500, 500, 500])
+      const answers = startedOver.answers ?? []
+      expect(answers.map((a) => [a.code, a.then, a.times])).toEqual([
+        [500, 'askedAgain', 3],
+        [500, 'startedOver', 1],
+      ])
+      expect(answers[0]?.message).toMatch(/internal/i)
+      expect(answers[0]?.waitMs).toBeGreaterThanOrEqual(FAST_BACKOFF.initialMs)
+      expect(startedOver.cut?.next).toEqual(next)
+      const all = lists()
+      expect(all, 'the cut list, then the list started over').toHaveLength(2)
+      expect(all[1]?.reason).toBe('startedOver')
+      expect(statusOf(session, id).relists).toBe(1)
+      const items = fresh(ns)
+      expect(all[1]?.items).toBe(items.length)
+      // Each object once: what the cut list recorded is not recorded again.
+      const uids = listed().map((e) => e.uid)
+      expect(uids.length, 'each object listed once').toBe(new Set(uids).size)
+      expect(new Set(uids)).toEqual(new Set(items.map((i) => i.metadata.uid)))
+      expectHistoryAgrees(session.watches.store, id, items)
+    } finally {
+      authz.failing = false
+      await proxy.close()
+      kubectl('delete', 'namespace', ns, '--wait=false')
+    }
+  }, 150_000)
 })

@@ -387,10 +387,11 @@ export class WatchSupervisor {
     }
     /**
      * The list ends before its last page: the next list of the watch does not record its objects
-     * again, and starts it over when it recorded some.
+     * again (nor those of the one before, when this one recorded none), and starts it over when
+     * it recorded some.
      */
     const gaveUp = (result: Extract<ListEnd, { ok: false }>): ListEnd => {
-      if (mark > 0) this.gaveUpMark = mark
+      this.gaveUpMark = mark > 0 ? mark : earlier
       return snapshotId >= 0 && !result.startsOver
         ? { ...result, startsOver: 'unfinished' }
         : result
