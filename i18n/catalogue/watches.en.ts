@@ -134,7 +134,12 @@ export const watchesEn = {
   'watch.dtBookmarkRv': 'bookmark rv',
   'watch.dtListRv': 'list rv',
   'watch.dtLastRv': 'last rv',
-  'watch.dtEvents': 'events',
+  'watch.dtListed': 'objects listed',
+  'watch.dtListedTitle':
+    'Objects the last list returned (a streaming list: its initial ADDED events)',
+  'watch.dtWatchEvents': 'watch events',
+  'watch.dtWatchEventsTitle':
+    "ADDED, MODIFIED and DELETED events the watch received (a streaming list's initial events among them)",
   'watch.dtBookmarks': 'bookmarks',
   'watch.dtLastBookmark': 'last bookmark',
   'watch.dtRelists': 'relists',

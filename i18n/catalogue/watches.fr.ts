@@ -136,7 +136,12 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.dtBookmarkRv': 'rv du bookmark',
   'watch.dtListRv': 'rv de la liste',
   'watch.dtLastRv': 'dernière rv',
-  'watch.dtEvents': 'événements',
+  'watch.dtListed': 'objets listés',
+  'watch.dtListedTitle':
+    'Les objets que la dernière liste a renvoyés (une liste en flux\u00a0: ses événements ADDED initiaux)',
+  'watch.dtWatchEvents': 'événements du watch',
+  'watch.dtWatchEventsTitle':
+    'Les événements ADDED, MODIFIED et DELETED que le watch a reçus (dont les événements initiaux d’une liste en flux)',
   'watch.dtBookmarks': 'bookmarks',
   'watch.dtLastBookmark': 'dernier bookmark',
   'watch.dtRelists': 'relistes',

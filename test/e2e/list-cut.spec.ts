@@ -9,16 +9,24 @@
 // And where the server refuses that token (410: etcd compacted past its resourceVersion while the
 // proxy held the request that carried it), the cut page says so with the server's answer, the
 // list's line says it started over, and the list that started over brings the rest: still every
-// object once (list-cut-refused-watches, fr-list-cut-refused-watches).
-// The same with Secrets that hold a canary (plain in their last-applied annotation, base64 in
-// their data): the canary is in no WebSocket frame and in none of the pages the list reaches
-// (list-cut-canary-watches).
+// object once (list-cut-refused-watches, fr-list-cut-refused-watches); the list that started over
+// is a RELIST after 410 Expired, on the card and on the timeline. The card counts the objects the
+// last list returned and the watch events apart (1,101 listed, 0 watch events after the list).
+// And where API Priority and Fairness answers the request with the built token 429 (the app
+// connected as a ServiceAccount whose ConfigMap requests go to a priority level with no seats,
+// test/cluster/apf-no-seats.ts): the cut page says each 429 and that the same page was asked
+// again after the server's Retry-After, and the list ends with every object once
+// (list-page-429-watches, fr-list-page-429-watches).
+// The canary case: Secrets that hold a canary (plain in their last-applied annotation, base64 in
+// their data), cut and refused: the canary is in no WebSocket frame and in none of the pages the
+// list reaches (list-cut-canary-watches).
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
+import { noSeatsFor, type NoSeats } from '../cluster/apf-no-seats'
 import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { compactEtcdOf } from '../cluster/etcd-compaction'
 import { FaultProxy, kubeconfigVia } from '../cluster/fault-proxy'
@@ -63,13 +71,15 @@ interface ProxiedApp {
 }
 
 /**
- * Starts the fault proxy and `apiscope serve` through it, fills a namespace named after `prefix`,
- * runs `body`, then stops and removes all of it.
+ * Starts the fault proxy and `apiscope serve` through it (as the admin, or as the user of the
+ * kubeconfig `as` gives for the namespace), fills a namespace named after `prefix`, runs `body`,
+ * then stops and removes all of it.
  */
 async function withAppThroughProxy(
   cluster: ClusterInfo,
   filled: Filled,
   body: (app: ProxiedApp) => Promise<void>,
+  as: (ns: string, dir: string) => Promise<string> | string = () => cluster.kubeconfig,
 ): Promise<void> {
   const { prefix } = filled
   const ns = `${prefix}-${Date.now().toString(36)}`
@@ -77,7 +87,7 @@ async function withAppThroughProxy(
   const proxy = await FaultProxy.start(cluster.server)
   kubectl(cluster, 'create', 'namespace', ns)
   const serve = await startServe({
-    KUBECONFIG: kubeconfigVia(cluster.kubeconfig, proxy.url, dir),
+    KUBECONFIG: kubeconfigVia(await as(ns, dir), proxy.url, dir),
     HOME: '/nonexistent',
   })
   try {
@@ -148,6 +158,9 @@ test('a list answer cut mid-way goes on in pages; Watches & lists shows the cut 
     await expect(health).toContainText(/page 2: 500 items, rv \d+, \d{1,3}(,\d{3})* remaining/)
     await expect(health.getByTestId('list-ending')).toHaveCount(0)
     await expect(health.getByTestId('list-page-refused')).toHaveCount(0)
+    // The card counts the objects the list returned and the watch events apart.
+    await expect(health.getByTestId('watch-listed').locator('dd')).toHaveText(grouped)
+    await expect(health.getByTestId('watch-events').locator('dd')).toHaveText('0')
     await apiscope.screenshot('list-cut-watches')
 
     await apiscope.setLanguage('fr')
@@ -155,6 +168,8 @@ test('a list answer cut mid-way goes on in pages; Watches & lists shows the cut 
     await expect(health.getByTestId('list-page-cut')).toHaveText(
       /^coupée après \d+ éléments : connexion perdue \(.+\)$/,
     )
+    await expect(health.getByTestId('watch-listed').locator('dd')).toHaveText(/^1\s101$/)
+    await expect(health.getByTestId('watch-events').locator('dt')).toHaveText('événements du watch')
     await expectNoEnglish(page, 'Watches & lists, a cut list')
     await expectFits(page, 'Watches & lists, a cut list')
     await apiscope.screenshot('fr-list-cut-watches')
@@ -185,9 +200,13 @@ test('a continue token the server refuses: the cut page says so, the list starts
     )
     await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
     await expect(health).toContainText(`${total} items at resourceVersion`)
+    // The list that started over is a relist after 410 Expired, as after a watch's 410.
+    const chips = health.getByTestId('list-kind')
+    await expect(chips).toHaveText(['LIST', 'RELIST after 410 Expired'])
     // Each object once: the list that started over records only what the cut one had not.
     await page.getByRole('tab', { name: 'Timeline' }).click()
     await expect(countsLine(page)).toHaveText(`${total} events · ${total} objects · 2 lists`)
+    await expect(page.getByTestId('timeline-chart')).toContainText(/RELIST @\d+ · 1 page/)
     await page.getByRole('tab', { name: 'Watches & lists' }).click()
     await apiscope.screenshot('list-cut-refused-watches')
     // Below it, the list that started over: every item, at a resourceVersion of its own.
@@ -201,6 +220,7 @@ test('a continue token the server refuses: the cut page says so, the list starts
     await expect(health.getByTestId('list-ending')).toHaveText(
       /^ · incomplète\s: le serveur a refusé son jeton continue, et la liste a recommencé$/,
     )
+    await expect(chips).toHaveText(['LIST', 'RELIST après 410 Expired'])
     await expectNoEnglish(page, 'Watches & lists, a refused continue token')
     await expectFits(page, 'Watches & lists, a refused continue token')
     await apiscope.screenshot('fr-list-cut-refused-watches')
@@ -292,6 +312,102 @@ async function cutThenRefused(
   proxy.throttle(null)
   return health
 }
+
+test('a next page answered 429 after a cut: the cut page says each answer, the same page is asked again, every object once', async ({
+  page,
+  cluster,
+}) => {
+  test.skip(
+    cluster.version.startsWith('v1.20.'),
+    'zero-share priority levels are flowcontrol v1 (1.29+)',
+  )
+  test.setTimeout(300_000)
+  let apf: NoSeats | undefined
+  const throttledAs = async (ns: string, dir: string) => {
+    apf = noSeatsFor({
+      kubectl: (...args) => kubectl(cluster, ...args),
+      adminKubeconfig: cluster.kubeconfig,
+      namespace: ns,
+      dir,
+    })
+    const fs = apf.flowSchema
+    await expect
+      .poll(() =>
+        kubectl(
+          cluster,
+          'get',
+          'flowschema',
+          fs,
+          '-o',
+          'jsonpath={.status.conditions[?(@.type=="Dangling")].status}',
+        ).trim(),
+      )
+      .toBe('False')
+    return apf.kubeconfig
+  }
+  try {
+    await withAppThroughProxy(
+      cluster,
+      { prefix: 'e2e-list-429', count: 300 },
+      async ({ proxy, serve, ns }) => {
+        const total = 301
+        const throttle = apf as NoSeats
+        const apiscope = new ApiscopePage(page, serve.url)
+        await apiscope.open()
+        await expect(apiscope.statusPill).toContainText('Connected')
+        proxy.throttle(24_000)
+        await apiscope.startWatch('/v1/configmaps', ns)
+        await expect
+          .poll(() => objectsOnScreen(page), { timeout: 60_000 })
+          .toBeGreaterThanOrEqual(20)
+        // Cut, with the request that goes on with the built token held by the proxy; then the
+        // level's one seat taken, and the request let through: the server answers it 429.
+        proxy.stall()
+        expect(proxy.cutAll()).toBeGreaterThan(0)
+        await page.getByRole('tab', { name: 'Watches & lists' }).click()
+        const health = page.getByTestId('watch-health')
+        await expect(health.getByTestId('list-page-cut')).toHaveText(
+          /^cut after \d+ items: connection lost \(.+\)$/,
+        )
+        const release = await throttle.hold()
+        proxy.resume()
+        proxy.throttle(null)
+        const answered = health.getByTestId('list-page-answered')
+        await expect(answered).toHaveText(
+          /^the request for the next page was answered 429 \d+ times: asked again after each, the last time after 1\.0 s \(the server's Retry-After: 1 s\)\. The server said:\s*Too many requests/i,
+          { timeout: 30_000 },
+        )
+        await expect(health.getByTestId('watch-state')).toHaveText('backoff')
+        await expect(health).toContainText(
+          `list page 2 answered 429: Too Many Requests (FlowSchema ${throttle.flowSchema}, priority level ${throttle.priorityLevel}); retrying in 1.0 s (the server's Retry-After: 1 s)`,
+        )
+        await answered.scrollIntoViewIfNeeded()
+        await apiscope.screenshot('list-page-429-watches')
+        await apiscope.setLanguage('fr')
+        await expect(answered).toHaveText(
+          /^la demande de la page suivante a reçu la réponse 429 \d+ fois\s: demandée à nouveau après chacune, la dernière fois après 1,0\ss \(le Retry-After du serveur\s: 1\ss\)\. Le serveur a dit\s:\s*Too many requests/i,
+        )
+        await expectNoEnglish(page, 'Watches & lists, a next page answered 429')
+        await expectFits(page, 'Watches & lists, a next page answered 429')
+        await answered.scrollIntoViewIfNeeded()
+        await apiscope.screenshot('fr-list-page-429-watches')
+        await apiscope.setLanguage('en')
+        release()
+        await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
+        // One list, no relist, every object once.
+        await expect(health).toContainText(`${total} items at resourceVersion`)
+        await expect(health.getByTestId('list-kind')).toHaveText(['LIST'])
+        await expect(health.getByTestId('list-ending')).toHaveCount(0)
+        await expect(health.getByTestId('watch-listed').locator('dd')).toHaveText(String(total))
+        await page.getByRole('tab', { name: 'Timeline' }).click()
+        await expect(countsLine(page)).toHaveText(`${total} events · ${total} objects · 1 list`)
+      },
+      throttledAs,
+    )
+  } finally {
+    apf?.remove()
+  }
+})
 
 /** What the server answers the token, asked directly (not through the proxy): '' when served. */
 function refusal(cluster: ClusterInfo, ns: string, resource: string, token: string): string {
