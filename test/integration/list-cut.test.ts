@@ -304,7 +304,8 @@ describe('a list answer cut in the middle', () => {
     // compacts on its own (1.37's watch cache then drops its snapshots older than it), until the
     // server itself answered that token 410. Checked: the cut page keeps the token it asked
     // with and says the server refused it (410 and the server's message); the list started over
-    // in pages of 500 and completed; each object is listed once (the second list marks what the
+    // in pages of 500 and completed, a relist after 410 Expired (counted among the watch's 410s);
+    // each object is listed once (the second list marks what the
     // first recorded unchanged without recording it again); history agrees with a fresh list.
     const { ns, core, session, id, cutPage } = await cutBySilence('list-cut-refused')
     const next = builtToken(cutPage)
