@@ -332,7 +332,8 @@ export const watchesEn = {
   'watch.core.list.cut': 'the list ended before its last byte',
   'watch.core.list.noItems': 'no "items"',
   'watch.core.list.metadata': 'its metadata is not an object',
-  'watch.core.itemNotJson': 'an item is not JSON: {{message}}',
+  'watch.core.itemNotJson': 'an item is not JSON',
+  'watch.core.itemNotJsonAt': 'an item is not JSON (from character {{at, number}} of the item)',
   'watch.core.notAnEvent': 'not a watch event ({{shape}})',
   'watch.core.streamClosed': 'connection closed before the end of the stream',
   // The timeline's notes on an ERROR or GONE event that Apiscope writes (not the server's)

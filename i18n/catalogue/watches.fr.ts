@@ -335,7 +335,9 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.list.cut': 'la liste s’est arrêtée avant son dernier octet',
   'watch.core.list.noItems': 'pas de "items"',
   'watch.core.list.metadata': 'son metadata n’est pas un objet',
-  'watch.core.itemNotJson': 'un élément n’est pas du JSON : {{message}}',
+  'watch.core.itemNotJson': 'un élément n’est pas du JSON',
+  'watch.core.itemNotJsonAt':
+    'un élément n’est pas du JSON (à partir du caractère {{at, number}} de l’élément)',
   'watch.core.notAnEvent': 'pas un événement de watch ({{shape}})',
   'watch.core.streamClosed': 'connexion fermée avant la fin du flux',
   'watch.core.goneNote':

@@ -1155,12 +1155,20 @@ function itemKind(target: WatchTarget, listKind: string): KindPrefix {
 }
 
 /** The slow, exact path for an item the scanner would not read (escaped keys): JSON.parse. */
-function parsedMeta(bytes: Uint8Array): ObjectMeta {
+export function parsedMeta(bytes: Uint8Array): ObjectMeta {
   let o: Record<string, unknown>
   try {
     o = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))
   } catch (error) {
-    throw new MalformedList(said('watch.core.itemNotJson', { message: (error as Error).message }))
+    // Where it failed, not the parser's words: V8's quote the text around it, which may be a
+    // Secret's value (nothing of an answer reaches a message but through redact(), which cannot
+    // tell a value in a fragment).
+    const at = /position (\d+)/.exec((error as Error).message)?.[1]
+    throw new MalformedList(
+      at === undefined
+        ? said('watch.core.itemNotJson')
+        : said('watch.core.itemNotJsonAt', { at: Number(at) }),
+    )
   }
   const m = (o.metadata ?? {}) as Record<string, unknown>
   const str = (v: unknown) => (typeof v === 'string' ? v : '')
