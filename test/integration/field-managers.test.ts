@@ -26,6 +26,7 @@ import {
   invokeOk,
   kubectl,
   onOldest,
+  untilStoreHasLatest,
   waitUntil,
 } from './helpers'
 
@@ -261,10 +262,16 @@ describe('ownership over time, from the watch store', () => {
     const mine = objects.find((o) => o.name === 'vitrine' && o.namespace === ns)
     expect(mine?.kind).toBe('Deployment')
     const uid = mine?.uid as string
-    const history = await waitUntil('the last apply in the store', 15_000, () => {
-      const h = session.watches.store.history(uid)
-      return h && h.versionCount > 0 ? h : null
-    }).then(() => call<OwnershipHistory>('ownership:history', { uid }))
+    expect(
+      await untilStoreHasLatest(
+        session.watches.store,
+        'the last apply in the store',
+        'deploy',
+        'vitrine',
+        ns,
+      ),
+    ).toBe(uid)
+    const history = await call<OwnershipHistory>('ownership:history', { uid })
 
     const moves = history.steps.flatMap((step) =>
       step.changes

@@ -134,6 +134,29 @@ export async function waitUntil<T>(
 }
 
 /**
+ * Waits until the watch store holds the object's version the server has now (its resourceVersion
+ * by kubectl): what a test reads of its history then includes the last write. "Some version" is
+ * not enough: the store answers at once, before a write's watch event may have arrived.
+ */
+export async function untilStoreHasLatest(
+  store: { history(uid: string): { latestRv: string } | undefined },
+  what: string,
+  kind: string,
+  name: string,
+  ns: string,
+): Promise<string> {
+  const live = JSON.parse(kubectl('get', kind, name, '-n', ns, '-o', 'json')) as {
+    metadata: { uid: string; resourceVersion: string }
+  }
+  await waitUntil(
+    what,
+    15_000,
+    () => store.history(live.metadata.uid)?.latestRv === live.metadata.resourceVersion,
+  )
+  return live.metadata.uid
+}
+
+/**
  * A core connected to the admin context and a namespace of its own for a file's tests, with a
  * watch on `watched` resources in it when given. Close it with `closeInNamespace`.
  */

@@ -28,6 +28,7 @@ import {
   invokeOk,
   kubectl,
   onOldest,
+  untilStoreHasLatest,
   waitUntil,
 } from './helpers'
 
@@ -196,12 +197,13 @@ describe('the seed’s story: kubectl scale owns spec.replicas through the scale
   it('the ownership history names the scale subresource at the version that took the field', async () => {
     const session = core.currentSession
     if (!session) throw new Error('no session')
-    const uid = JSON.parse(kubectl('get', 'deploy', 'vitrine', '-n', ns, '-o', 'json')).metadata
-      .uid as string
-    await waitUntil('the forced apply in the store', 15_000, () => {
-      const h = session.watches.store.history(uid)
-      return h && h.versionCount > 0
-    })
+    const uid = await untilStoreHasLatest(
+      session.watches.store,
+      'the forced apply in the store',
+      'deploy',
+      'vitrine',
+      ns,
+    )
     const history = await call<OwnershipHistory>('ownership:history', { uid })
     const moves = history.steps.flatMap((step) =>
       step.changes
