@@ -475,7 +475,27 @@ describe('an authorization webhook failing while a list goes on after a cut', ()
     kubectl('create', '-f', file)
     kubectl('create', 'serviceaccount', 'lister', '-n', ns)
     authz.allow(`system:serviceaccount:${ns}:lister`)
-    const token = kubectl('create', 'token', 'lister', '-n', ns, '--duration=10m').trim()
+    // The TokenRequest API itself: kubectl 1.20 has no `create token` (1.24+).
+    const request = path.join(tmp, `${ns}-token-request.json`)
+    writeFileSync(
+      request,
+      JSON.stringify({
+        apiVersion: 'authentication.k8s.io/v1',
+        kind: 'TokenRequest',
+        spec: { expirationSeconds: 600 },
+      }),
+    )
+    const token = (
+      JSON.parse(
+        kubectl(
+          'create',
+          '--raw',
+          `/api/v1/namespaces/${ns}/serviceaccounts/lister/token`,
+          '-f',
+          request,
+        ),
+      ) as { status: { token: string } }
+    ).status.token
     const proxy = await FaultProxy.start(own.server)
     try {
       const doc = parse(readFileSync(own.kubeconfig, 'utf8')) as {
