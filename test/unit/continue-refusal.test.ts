@@ -12,6 +12,7 @@ import {
   withTokenRefused,
 } from '../../src-main/core/watch/continue-refusal'
 import { EventStore } from '../../src-main/core/watch/event-store'
+import { emptyList } from './empty-list'
 
 const built = continueAfter('4711', '/c-036') as string
 const serverToken = 'eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6NDcxMSwic3RhcnQiOiIvYy0wMDJcdTAwMDAifQ'
@@ -102,17 +103,7 @@ describe('the list’s record in the store', () => {
     stores.push(store)
     const ops: unknown[] = []
     store.tap((op) => ops.push(op))
-    const list = store.addList({
-      watch: 1,
-      rv: '4711',
-      rvn: 4711,
-      t: 0,
-      reason: 'initial',
-      pages: [],
-      items: 0,
-      firstEvent: 0,
-      way: 'list',
-    })
+    const list = emptyList(store, { way: 'list' })
     store.addListPage(list.id, cutPage)
     store.takeChangedLists()
     const refused = withTokenRefused(cutPage, built, { code: 410, message: EXPIRED }) as ListPage

@@ -14,6 +14,7 @@ import {
   retryAfterSeconds,
   withPageAnswer,
 } from '../../src-main/core/watch/page-retry'
+import { emptyList } from './empty-list'
 
 const bounds = { initialMs: 800, maxMs: 30_000 }
 const opts = { retries: 3, bounds }
@@ -181,16 +182,7 @@ describe('the page that gave the token says each answer', () => {
 
   it('the store takes the page said again in place of the one it had', () => {
     const store = new EventStore()
-    const list = store.addList({
-      watch: 1,
-      rv: '4711',
-      rvn: 4711,
-      t: 0,
-      reason: 'initial',
-      pages: [],
-      items: 0,
-      firstEvent: 0,
-    })
+    const list = emptyList(store)
     store.addListPage(list.id, cutPage)
     store.addListPage(list.id, withPageAnswer(cutPage, built, answer429) as ListPage)
     expect(store.lists[list.id]?.pages).toHaveLength(1)
