@@ -345,7 +345,7 @@ export const watchesEn = {
   'watch.core.why.behind': 'more than {{mb, number}} MB came before Apiscope could read them',
   'watch.core.why.notEvent': 'a line that is not a watch event ({{message}}): {{line}}',
   'watch.core.why.table': 'a Table event that does not parse: {{message}}',
-  // The timeline's notes and a watch's reason (watch-supervisor.ts)
+  // The timeline's notes and a watch's reason (watch-request.ts)
   'watch.core.goneStreamNote':
     'not in the streaming list at {{rv}}: deleted while no watch was open',
   'watch.core.malformedNote': 'malformed line in the watch stream: {{message}}: {{line}}',

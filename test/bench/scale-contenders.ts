@@ -17,7 +17,7 @@ import { loadKubeconfig } from '../../src-main/core/kubeconfig-loader'
 import { KubeTransport } from '../../src-main/core/kube-transport'
 import { RequestLog } from '../../src-main/core/request-log'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
-import type { SupervisorOptions } from '../../src-main/core/watch/watch-supervisor'
+import type { SupervisorOptions } from '../../src-main/core/watch/supervisor-options'
 import { ADMIN_CONTEXT, readClusterInfo, type ClusterInfo } from '../cluster/control-plane'
 import { adminApi, type Api } from '../soak/soak-writes'
 

@@ -3,7 +3,7 @@
 // and how the default list page grows on a large list (nextLimit).
 import { afterEach, describe, expect, it } from 'vitest'
 import { EventStore, type ObjectMeta } from '../../src-main/core/watch/event-store'
-import { GROW_PAST_ITEMS, nextLimit } from '../../src-main/core/watch/watch-supervisor'
+import { GROW_PAST_ITEMS, nextLimit } from '../../src-main/core/watch/list-reader'
 
 const stores: EventStore[] = []
 afterEach(() => stores.splice(0).forEach((s) => s.close()))

@@ -17,7 +17,7 @@ import {
   type LabEquivalentInput,
 } from '../../src-main/features/lab/lab-equivalents'
 import type { LabRequestSpec } from '../../src-main/features/lab/messages'
-import { goneNoteSaid, stallNoteSaid } from '../../src-main/core/watch/watch-supervisor'
+import { goneNoteSaid, stallNoteSaid } from '../../src-main/core/watch/watch-said'
 
 const say = (locale: 'en' | 'fr', as: SaidAs | undefined) => translateSaid(locale, as, '')
 const plain = (text: string) => text.replace(/\s/g, ' ')

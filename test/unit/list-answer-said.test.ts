@@ -1,10 +1,10 @@
-// What the watch says of a list request answered with no list (watch-supervisor.ts,
+// What the watch says of a list request answered with no list (watch-said.ts,
 // listAnswerSaid): a continue token refused with 410, one refused with 400, any other answer, and
 // a 429 of API Priority and Fairness. The server's messages as kube-apiserver 1.37.2 gave them;
 // that the real server refuses a built token: test/integration/list-cut.test.ts.
 import { describe, expect, it } from 'vitest'
 import { translate } from '@i18n/translate'
-import { listAnswerSaid } from '../../src-main/core/watch/watch-supervisor'
+import { listAnswerSaid } from '../../src-main/core/watch/watch-said'
 
 const EXPIRED =
   'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.'

@@ -3,7 +3,7 @@
 // error, which may be a Secret's value).
 import { describe, expect, it } from 'vitest'
 import { MalformedList } from '../../src-main/core/watch/list-body-reader'
-import { parsedMeta } from '../../src-main/core/watch/watch-supervisor'
+import { parsedMeta } from '../../src-main/core/watch/list-page-reader'
 
 const enc = new TextEncoder()
 

@@ -11,7 +11,7 @@ import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/core/kubec
 import { RequestLog } from '../../src-main/core/request-log'
 import { FRAME_BUDGET_BYTES } from '../../src-main/core/watch/frame-batcher'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
-import { listingProgress } from '../../src-main/core/watch/watch-supervisor'
+import { listingProgress } from '../../src-main/core/watch/watch-said'
 
 const closers: (() => void)[] = []
 afterEach(() => closers.splice(0).forEach((c) => c()))

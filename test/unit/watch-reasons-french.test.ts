@@ -2,7 +2,7 @@
 // numbers go through Intl. English stays what it was.
 import { describe, expect, it } from 'vitest'
 import { translate } from '@i18n/translate'
-import { listingProgressSaid } from '../../src-main/core/watch/watch-supervisor'
+import { listingProgressSaid } from '../../src-main/core/watch/watch-said'
 import { targetLabelSaid } from '../../src-main/common/watch-label'
 
 describe('a watch’s reasons in French', () => {

@@ -158,7 +158,7 @@ function failure(
       ...(outcome.said ? { reasonSaid: outcome.said } : {}),
       ...(outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {}),
     }
-  // Only a streaming list is refused so (watch-supervisor.ts), and decide() answers that above;
+  // Only a streaming list is refused so (watch-request.ts), and decide() answers that above;
   // a refusal of anything else is said as any other answer of its verb.
   const answered = said(
     step.kind === 'list' ? 'watch.core.listAnswered' : 'watch.core.watchAnswered',

@@ -14,7 +14,7 @@ import { FrameBatcher } from './frame-batcher'
 import { objectDetail } from './object-detail'
 import { RelayedWatch, type RelayedWatchRequest } from './relayed-watch'
 import { WatchPool } from './watch-pool'
-import { DEFAULT_SUPERVISOR_OPTIONS, type SupervisorOptions } from './watch-supervisor'
+import { DEFAULT_SUPERVISOR_OPTIONS, type SupervisorOptions } from './supervisor-options'
 
 export class SessionWatches {
   readonly store: EventStore

@@ -3,11 +3,8 @@
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
 import type { KubeTransport } from '../kube-transport'
 import type { EventStore } from './event-store'
-import {
-  DEFAULT_SUPERVISOR_OPTIONS,
-  WatchSupervisor,
-  type SupervisorOptions,
-} from './watch-supervisor'
+import { DEFAULT_SUPERVISOR_OPTIONS, type SupervisorOptions } from './supervisor-options'
+import { WatchSupervisor } from './watch-supervisor'
 import { targetKey } from './watch-target'
 
 interface Entry {

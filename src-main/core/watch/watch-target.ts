@@ -21,3 +21,12 @@ export function targetKey(context: string, t: WatchTarget): string {
     t.mode ?? 'auto',
   ])
 }
+
+/** A list or watch request's query: the target's selectors, then `extra`. */
+export function targetQuery(t: WatchTarget, extra: Record<string, string | number | boolean>) {
+  return {
+    ...(t.labelSelector ? { labelSelector: t.labelSelector } : {}),
+    ...(t.fieldSelector ? { fieldSelector: t.fieldSelector } : {}),
+    ...extra,
+  }
+}
