@@ -175,29 +175,10 @@ export class ListReader {
           // once, and the page that gave the token says that it was refused (continue-refusal.ts).
           const refusedToken =
             cont !== undefined && refusesToken(res.status, cont, builtToken) ? cont : null
-          if (refusedToken !== null) {
-            const refusedPage = lastPage
-              ? withTokenRefused(lastPage, refusedToken, {
-                  code: res.status,
-                  message: serverMessage,
-                })
-              : null
-            if (refusedPage) ctx.store.addListPage(snapshotId, refusedPage)
-            const refused = listAnswerSaid(
-              { code: res.status, message: serverMessage, bodySaid: Boolean(status?.message) },
-              true,
-              null,
-            )
-            // An expired token restarts the list as a watch's 410 does: a relist after 410 Expired.
-            return gaveUp(
-              res.status === 410
-                ? { ok: false, message: refused.text, startsOver: 'expired' }
-                : { ok: false, message: refused.text, said: refused, retryAfterMs: 0 },
-            )
-          }
+          // Neither is a refused token's (410, 400, 422): a 429's FlowSchema and priority level,
+          // and a 429 or 5xx to a page's request, said on the page whose token it carried, then
+          // the same page asked again, or the list started over (page-retry.ts).
           const throttle = await noteThrottle(ctx, res.status, res.headers)
-          // A 429 or 5xx to a page's request: said on the page whose token it carried, then the
-          // same page asked again, or the list started over (page-retry.ts).
           const after = retryAfterSeconds(res.headers['retry-after'])
           const paged: ReturnType<typeof pageAnswered> =
             cont !== undefined && lastPage
@@ -214,9 +195,24 @@ export class ListReader {
             ? pageAnswerSaid(pageCount + 1, res.status, serverMessage, throttle)
             : listAnswerSaid(
                 { code: res.status, message: serverMessage, bodySaid: Boolean(status?.message) },
-                false,
+                refusedToken !== null,
                 throttle,
               )
+          if (refusedToken !== null) {
+            const refusedPage = lastPage
+              ? withTokenRefused(lastPage, refusedToken, {
+                  code: res.status,
+                  message: serverMessage,
+                })
+              : null
+            if (refusedPage) ctx.store.addListPage(snapshotId, refusedPage)
+            // An expired token restarts the list as a watch's 410 does: a relist after 410 Expired.
+            return gaveUp(
+              res.status === 410
+                ? { ok: false, message: answered.text, startsOver: 'expired' }
+                : { ok: false, message: answered.text, said: answered, retryAfterMs: 0 },
+            )
+          }
           if (paged) {
             lastPage = paged.page
             ctx.store.addListPage(snapshotId, lastPage)
