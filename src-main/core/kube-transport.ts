@@ -33,7 +33,8 @@ export interface KubeRequest {
   contentType?: string
   accept?: string
   /**
-   * Sends `Accept-Encoding: gzip`, as client-go does (Go's transport adds it). Only openStream
+   * Sends `Accept-Encoding: gzip`, as client-go does (Go's transport adds it), unless the
+   * kubeconfig's cluster says `disable-compression: true` (as kubectl then does). Only openStream
    * decodes: the server gzips a list's answer over 128 KB for it, and 1.37 a streaming list's
    * watch response (WatchListCompression, beta).
    */
@@ -104,11 +105,18 @@ export class KubeTransport {
   private streamAgent: http.Agent | null = null
   private tls: TlsOptions | null = null
 
+  /**
+   * False when the kubeconfig's cluster sets `disable-compression: true` (kubeconfig v1's Cluster
+   * field, kubectl 1.26 on): no request then asks for a compressed answer.
+   */
+  readonly compression: boolean
+
   constructor(
     readonly config: ContextConfig,
     private readonly log: RequestLog,
   ) {
     this.authKind = authKindOf(config.user)
+    this.compression = config.cluster['disable-compression'] !== true
   }
 
   get server(): string {
@@ -270,7 +278,7 @@ export class KubeTransport {
       ...(tls.headers ?? {}),
     }
     if (contentType) headers['Content-Type'] = contentType
-    if (req.acceptGzip) headers['Accept-Encoding'] = 'gzip'
+    if (req.acceptGzip && this.compression) headers['Accept-Encoding'] = 'gzip'
     if (req.ifNoneMatch) headers['If-None-Match'] = req.ifNoneMatch
     // Send a length, as curl and kubectl do: without it Node sends the body chunked, and the API
     // server answers a PATCH with a form Content-Type 406 instead of the 415 it gives curl.

@@ -2,8 +2,12 @@
 // the initial-events-end bookmark, then the live changes, gzipped when it asks; the same objects
 // watched both ways side by side; where the server refuses one (1.20, or 1.37 with the WatchList
 // gate off) auto falls back to list-then-watch with the server's reason.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
 import type { RequestLogEntry } from '@common/kube-types'
 import type { Result } from '@common/result'
 import type { TimelineEvent, WatchStatus, WatchTarget } from '@common/watch-types'
@@ -236,6 +240,45 @@ describe.runIf(!onOldest())('what 1.37 compresses', () => {
     const legacy = await first(session, { watch: 1, allowWatchBookmarks: true }, true)
     expect(legacy.encoding).toBe('gzip')
     expect(initialEnd(legacy.lines)).toBeGreaterThan(0)
+  })
+
+  it('nothing compressed where the kubeconfig’s cluster says disable-compression: true, as kubectl', async () => {
+    // The test kubeconfig with the kubeconfig v1 Cluster field set, in a file of its own.
+    const config = parseYaml(readFileSync(cluster().kubeconfig, 'utf8')) as {
+      clusters: { cluster: Record<string, unknown> }[]
+    }
+    for (const c of config.clusters) c.cluster['disable-compression'] = true
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-no-gzip-'))
+    const file = path.join(dir, 'kubeconfig')
+    writeFileSync(file, stringifyYaml(config))
+    try {
+      const { session } = await connect(file)
+      expect(session.transport.compression).toBe(false)
+      // The same streaming list that came gzipped above, asked the same way: plain.
+      const stream = {
+        watch: 1,
+        sendInitialEvents: true,
+        allowWatchBookmarks: true,
+        resourceVersionMatch: 'NotOlderThan',
+      }
+      const plain = await first(session, stream, true)
+      expect(plain.encoding).toBeNull()
+      expect(plain.raw.toString('utf8').trim().split('\n')).toEqual(plain.lines)
+      // The core's own streaming list: read plain, its bookmark and objects as when gzipped.
+      const ns = createNamespace('nogzip')
+      seed(ns)
+      const id = session.watches.start(cmTarget(ns)).id
+      const status = await watching(session, id)
+      expect(status).toMatchObject({ startedBy: 'stream', encoding: null })
+      expect(session.watches.store.lists.find((l) => l.watch === id)).toMatchObject({
+        way: 'stream',
+        items: 3,
+        encoding: null,
+      })
+      kubectl('delete', 'namespace', ns, '--wait=false')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
