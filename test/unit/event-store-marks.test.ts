@@ -1,9 +1,13 @@
 // The store keeps its objects in columns (object-columns.ts): what history() reads back, the marks
 // a list or streaming list leaves on the objects it holds (the others of its watch became GONE),
-// and how the default list page grows on a large list (nextLimit).
+// how the default list page grows on a large list (nextLimit), and the GONE a streaming list's
+// initial events leave.
 import { afterEach, describe, expect, it } from 'vitest'
+import type { WatchStatus } from '@common/watch-types'
 import { EventStore, type ObjectMeta } from '../../src-main/core/watch/event-store'
 import { GROW_PAST_ITEMS, nextLimit } from '../../src-main/core/watch/list-reader'
+import type { RequestContext } from '../../src-main/core/watch/request-context'
+import { endInitialEvents, type InitialEvents } from '../../src-main/core/watch/watch-request'
 
 const stores: EventStore[] = []
 afterEach(() => stores.splice(0).forEach((s) => s.close()))
@@ -139,5 +143,36 @@ describe('a list after one that gave up', () => {
     store.recordObject('ADDED', 1, meta('a', '10'), json('a', '10'))
     store.recordObject('LISTED', 1, meta('a', '10'), json('a', '10'))
     expect(store.history('uid-a')?.versionCount).toBe(1)
+  })
+})
+
+describe('the end of a streaming list’s initial events', () => {
+  it('says each object of the watch it did not send GONE in the catalogue’s words for a streaming list', () => {
+    const store = fresh()
+    for (const name of ['a', 'b'])
+      store.recordObject('ADDED', 0, meta(name, '10'), json(name, '10'))
+    const mark = store.newMark()
+    store.markObjectOf(store.recordObject('ADDED', 0, meta('a', '10'), json('a', '10')), mark)
+    const status = { listRv: '', lastRv: '', relists: 0 } as WatchStatus
+    const ctx = { id: 0, store, clock: { now: () => 2000 }, status } as unknown as RequestContext
+    const initial: InitialEvents = {
+      release: () => {},
+      reason: 'expired',
+      mark,
+      count: 1,
+      encoding: null,
+      done: false,
+    }
+    endInitialEvents(ctx, initial, '20')
+    const gone = store.events().filter((e) => e.type === 'GONE')
+    expect(gone).toHaveLength(1)
+    expect(gone[0]).toMatchObject({
+      name: 'b',
+      rv: '20',
+      note: 'not in the streaming list at 20: deleted while no watch was open',
+      noteSaid: { key: 'watch.core.goneStreamNote', params: { rv: '20' } },
+    })
+    expect(store.lists.at(-1)).toMatchObject({ way: 'stream', rv: '20', items: 1 })
+    expect(status).toMatchObject({ listRv: '20', lastRv: '20', startedBy: 'stream', relists: 1 })
   })
 })

@@ -11,14 +11,14 @@ import type { StreamResponse } from '../kube-transport'
 import { refusesStreamingList, type Outcome, type StartReason, type Step } from './reflector-plan'
 import type { RequestContext } from './request-context'
 import { noteThrottle, retryAfter } from './throttled-answer'
-import { answerSaid, failureTitle, streamWaitingSaid } from './watch-said'
+import { answerSaid, failureTitle, goneStreamNoteSaid, streamWaitingSaid } from './watch-said'
 import { readWatchStream, type WatchLine } from './watch-stream'
 import { collectionPath, targetQuery } from './watch-target'
 
 export type WatchOutcome = Outcome | { kind: 'stopped' }
 
 /** A streaming list until its initial-events-end bookmark: the objects it sent so far. */
-interface InitialEvents {
+export interface InitialEvents {
   /** Ends the version history's hold on the initial events' versions (VersionHistory.hold). */
   release: () => void
   reason: StartReason
@@ -231,7 +231,7 @@ function apply(
 }
 
 /** A streaming list's end bookmark: its objects are the state at rv, like a list's items. */
-function endInitialEvents(ctx: RequestContext, initial: InitialEvents, rv: string): void {
+export function endInitialEvents(ctx: RequestContext, initial: InitialEvents, rv: string): void {
   initial.done = true
   initial.release()
   // Recorded just before the bookmark, so that firstEvent is the bookmark's index.
@@ -248,14 +248,9 @@ function endInitialEvents(ctx: RequestContext, initial: InitialEvents, rv: strin
     encoding: initial.encoding,
   })
   ctx.store.recordBookmark(ctx.id, rv)
-  for (const uid of ctx.store.unmarkedLiveObjectsOfWatch(ctx.id, initial.mark)) {
-    ctx.store.recordGone(
-      ctx.id,
-      uid,
-      rv,
-      `not in the streaming list at ${rv}: deleted while no watch was open`,
-    )
-  }
+  const note = goneStreamNoteSaid(rv)
+  for (const uid of ctx.store.unmarkedLiveObjectsOfWatch(ctx.id, initial.mark))
+    ctx.store.recordGone(ctx.id, uid, rv, note.text, note.as)
   ctx.status.listRv = rv
   ctx.status.lastRv = rv
   ctx.status.startedBy = 'stream'

@@ -43,6 +43,11 @@ export function goneNoteSaid(rv: string): Said {
   return said('watch.core.goneNote', { rv })
 }
 
+/** The same, for an object a streaming list's initial events did not hold. */
+export function goneStreamNoteSaid(rv: string): Said {
+  return said('watch.core.goneStreamNote', { rv })
+}
+
 /** The timeline's note on the ERROR line of a stalled watch (no byte for `silentMs`). */
 export function stallNoteSaid(silentMs: number): Said {
   return said('watch.core.stallNote', { s: Math.round(silentMs / 1000) })
