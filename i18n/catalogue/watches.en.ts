@@ -175,7 +175,7 @@ export const watchesEn = {
   'watch.pageAnsweredAgain_one':
     'the request for the next page was answered {{code}}: asked again after {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s{{retryAfter}}. The server said:',
   'watch.pageAnsweredAgain_other':
-    'the request for the next page was answered {{code}} {{count}} times: asked again after each, the last time after {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s{{retryAfter}}. The server said:',
+    'the request for the next page was answered {{code}}, {{count}} times: asked again after each, the last time after {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s{{retryAfter}}. The server said:',
   'watch.pageAnsweredRetryAfter': " (the server's Retry-After: {{n}} s)",
   'watch.pageAnsweredStartedOver':
     'the request for the next page was answered {{code}}: the list started over, from its first page. The server said:',

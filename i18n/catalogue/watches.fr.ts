@@ -178,7 +178,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.pageAnsweredAgain_one':
     'la demande de la page suivante a reçu la réponse {{code}}\u00a0: demandée à nouveau après {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s{{retryAfter}}. Le serveur a dit\u00a0:',
   'watch.pageAnsweredAgain_other':
-    'la demande de la page suivante a reçu la réponse {{code}} {{count}} fois\u00a0: demandée à nouveau après chacune, la dernière fois après {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s{{retryAfter}}. Le serveur a dit\u00a0:',
+    'la demande de la page suivante a reçu {{count}} fois la réponse {{code}}\u00a0: demandée à nouveau après chacune, la dernière fois après {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s{{retryAfter}}. Le serveur a dit\u00a0:',
   'watch.pageAnsweredRetryAfter': ' (le Retry-After du serveur\u00a0: {{n}}\u00a0s)',
   'watch.pageAnsweredStartedOver':
     'la demande de la page suivante a reçu la réponse {{code}}\u00a0: la liste a recommencé, à sa première page. Le serveur a dit\u00a0:',

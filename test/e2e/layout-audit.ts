@@ -3,7 +3,7 @@
 // table that scrolls sideways, text that runs into its box's padding or past it, two labels of a
 // diagram on top of each other, a diagram's label that reaches the edge of the box drawn around it. Elements inside a scrolling box count where the box shows them;
 // what it hides is not "off".
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 export interface LayoutProblems {
   /** The page itself scrolls sideways or down (scrollWidth/scrollHeight past the window). */
@@ -229,4 +229,29 @@ export async function auditLayout(page: Page, clippedSelector = WHOLE): Promise<
       labelsOutOfBox,
     }
   }, clippedSelector)
+}
+
+/**
+ * The lines `locator`'s text takes on screen (its line boxes, those whose tops lie more than half
+ * a line apart counted once): 1 for a button whose label did not wrap.
+ */
+export async function textLines(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const range = el.ownerDocument.createRange()
+    range.selectNodeContents(el)
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0)
+    const tops: number[] = []
+    for (const r of rects.sort((a, b) => a.top - b.top)) {
+      const last = tops.at(-1)
+      if (last === undefined || r.top - last > r.height / 2) tops.push(r.top)
+    }
+    return tops.length
+  })
+}
+
+/** Whether `a` and `b` share a row on screen: their boxes overlap vertically by more than 2 px. */
+export async function onOneRow(a: Locator, b: Locator): Promise<boolean> {
+  const [ra, rb] = await Promise.all([a.boundingBox(), b.boundingBox()])
+  if (!ra || !rb) return false
+  return Math.min(ra.y + ra.height, rb.y + rb.height) - Math.max(ra.y, rb.y) > 2
 }

@@ -15,8 +15,10 @@
 // And where API Priority and Fairness answers the request with the built token 429 (the app
 // connected as a ServiceAccount whose ConfigMap requests go to a priority level with no seats,
 // test/cluster/apf-no-seats.ts): the cut page says each 429 and that the same page was asked
-// again after the server's Retry-After, and the list ends with every object once
-// (list-page-429-watches, fr-list-page-429-watches).
+// again after the server's Retry-After, and the list ends with every object once. Its namespace
+// has 60 characters: in the top bar and on the card, Reconnect and Stop stay on their row, each
+// label on one line (list-page-429-watches and -top, at 1280×800, and presenter-1024x768-…, with
+// their fr- twins).
 // The canary case: Secrets that hold a canary (plain in their last-applied annotation, base64 in
 // their data), cut and refused: the canary is in no WebSocket frame and in none of the pages the
 // list reaches (list-cut-canary-watches).
@@ -31,6 +33,7 @@ import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { compactEtcdOf } from '../cluster/etcd-compaction'
 import { FaultProxy, kubeconfigVia } from '../cluster/fault-proxy'
 import { expectFits, expectNoEnglish } from './french-check'
+import { auditLayout, FITS, onOneRow, textLines } from './layout-audit'
 import { expect, startServe, test } from './fixtures'
 import { kubectl } from './kubectl'
 import { ApiscopePage } from './pages/apiscope-page'
@@ -348,9 +351,10 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
   try {
     await withAppThroughProxy(
       cluster,
-      { prefix: 'e2e-list-429', count: 300 },
+      { prefix: LONG_429_PREFIX, count: 300 },
       async ({ proxy, serve, ns }) => {
         const total = 301
+        expect(ns).toHaveLength(60)
         const throttle = apf as NoSeats
         const apiscope = new ApiscopePage(page, serve.url)
         await apiscope.open()
@@ -374,24 +378,50 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
         proxy.throttle(null)
         const answered = health.getByTestId('list-page-answered')
         await expect(answered).toHaveText(
-          /^the request for the next page was answered 429 \d+ times: asked again after each, the last time after 1\.0 s \(the server's Retry-After: 1 s\)\. The server said:\s*Too many requests/i,
+          /^the request for the next page was answered 429, \d+ times: asked again after each, the last time after 1\.0 s \(the server's Retry-After: 1 s\)\. The server said:\s*Too many requests/i,
           { timeout: 30_000 },
         )
         await expect(health.getByTestId('watch-state')).toHaveText('backoff')
         await expect(health).toContainText(
           `list page 2 answered 429: Too Many Requests (FlowSchema ${throttle.flowSchema}, priority level ${throttle.priorityLevel}); retrying in 1.0 s (the server's Retry-After: 1 s)`,
         )
-        await answered.scrollIntoViewIfNeeded()
-        await apiscope.screenshot('list-page-429-watches')
-        await apiscope.setLanguage('fr')
-        await expect(answered).toHaveText(
-          /^la demande de la page suivante a reçu la réponse 429 \d+ fois\s: demandée à nouveau après chacune, la dernière fois après 1,0\ss \(le Retry-After du serveur\s: 1\ss\)\. Le serveur a dit\s:\s*Too many requests/i,
-        )
-        await expectNoEnglish(page, 'Watches & lists, a next page answered 429')
-        await expectFits(page, 'Watches & lists, a next page answered 429')
-        await answered.scrollIntoViewIfNeeded()
-        await apiscope.screenshot('fr-list-page-429-watches')
-        await apiscope.setLanguage('en')
+        // Pictured at a desk (1280×800) and in presenter mode (1024×768), in English and French,
+        // with the namespace's 60 characters in the top bar and on the card.
+        for (const [presenter, size] of [
+          [false, { width: 1280, height: 800 }],
+          [true, { width: 1024, height: 768 }],
+        ] as const) {
+          await page.setViewportSize(size)
+          if (presenter) {
+            await presenterButton(page).click()
+            await expect(page.locator('html')).toHaveClass(/presenter/)
+          }
+          const at = presenter ? `presenter-${size.width}x${size.height}-` : ''
+          for (const language of ['en', 'fr'] as const) {
+            await speak(apiscope, language)
+            const where = `Watches & lists, a next page answered 429, ${language}, ${size.width}×${size.height}${presenter ? ' presenter' : ''}`
+            if (language === 'fr') {
+              await expect(answered).toHaveText(
+                /^la demande de la page suivante a reçu \d+ fois la réponse 429\s: demandée à nouveau après chacune, la dernière fois après 1,0\ss \(le Retry-After du serveur\s: 1\ss\)\. Le serveur a dit\s:\s*Too many requests/i,
+              )
+              await expectNoEnglish(page, where)
+            }
+            await expect(health.getByTestId('watch-state')).toHaveText(
+              language === 'fr' ? 'en attente' : 'backoff',
+            )
+            await expectOneLineControls(page, health, where)
+            // The card from its top (Stop and the state's reason), then down to the answers.
+            const name = `${language === 'fr' ? 'fr-' : ''}${at}list-page-429-watches`
+            await health.locator('article').evaluate((el) => el.scrollIntoView())
+            await apiscope.screenshot(`${name}-top`)
+            await answered.scrollIntoViewIfNeeded()
+            await apiscope.screenshot(name)
+            expect.soft(await auditLayout(page), where).toEqual(FITS)
+          }
+          if (presenter) await presenterButton(page).click()
+          await speak(apiscope, 'en')
+        }
+        await page.setViewportSize({ width: 1280, height: 720 })
         release()
         await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
         // One list, no relist, every object once.
@@ -408,6 +438,41 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
     apf?.remove()
   }
 })
+
+/**
+ * With withAppThroughProxy's '-' and 8-character suffix (Date.now() in base 36), a namespace of 60
+ * characters (63 at most): in the top bar and in the label of the watch's card.
+ */
+const LONG_429_PREFIX = 'e2e-list-429-a-namespace-named-at-length-for-a-room'
+
+/** The side bar's switch to `language`, unless the page speaks it (the rail shows only the other). */
+async function speak(apiscope: ApiscopePage, language: 'en' | 'fr'): Promise<void> {
+  if ((await apiscope.page.locator('html').getAttribute('lang')) !== language)
+    await apiscope.setLanguage(language)
+  await expect(apiscope.page.locator('html')).toHaveAttribute('lang', language)
+}
+
+/** The display controls' presenter button (its name is the same on the rail, by aria-label). */
+const presenterButton = (page: Page) =>
+  page.getByRole('button', { name: /^(Presenter|Présentation)$/ })
+
+/**
+ * The controls after a long text stay whole on their row: Reconnect on the top bar's one line,
+ * beside the brand, its label on one line; the watch's Stop on its card's first row, beside the
+ * watch's number, its label on one line.
+ */
+async function expectOneLineControls(page: Page, card: Locator, where: string): Promise<void> {
+  const reconnect = page.getByRole('button', { name: /^(Reconnect|Reconnecter)$/ })
+  const brand = page.locator('header.top .brand')
+  expect.soft(await textLines(reconnect), `${where}: Reconnect's label on one line`).toBe(1)
+  expect
+    .soft(await onOneRow(reconnect, brand), `${where}: Reconnect on the top bar's row`)
+    .toBe(true)
+  const stop = card.getByRole('button', { name: /^(Stop watch|Arrêter le watch) \d+$/ })
+  const id = card.locator('header .id')
+  expect.soft(await textLines(stop), `${where}: Stop's label on one line`).toBe(1)
+  expect.soft(await onOneRow(stop, id), `${where}: Stop on the card's first row`).toBe(true)
+}
 
 /** What the server answers the token, asked directly (not through the proxy): '' when served. */
 function refusal(cluster: ClusterInfo, ns: string, resource: string, token: string): string {
