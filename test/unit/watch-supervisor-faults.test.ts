@@ -150,6 +150,32 @@ describe('watch supervisor under faults', () => {
     expect(sw.statuses().find((s) => s.id === id)?.reconnects).toBeGreaterThanOrEqual(1)
   })
 
+  it('what a watch says of a bad line or an ERROR passes the one redaction: a Secret’s line whole, a token in a message', async () => {
+    const canary = 'Y2FuYXJ5LXZhbHVl'
+    const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJjYW5hcnkifQ.c2lnbmF0dXJlLWNhbmFyeQ'
+    const sw = await faultyServer((_req, res, n) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      if (n === 1) {
+        // A Secret's event cut inside its data, then a line that is not JSON.
+        res.write(`{"type":"ADDED","object":{"kind":"Secret","data":{"password":"${canary}"\n`)
+      } else if (n === 2) {
+        res.end(
+          `${JSON.stringify({ type: 'ERROR', object: { kind: 'Status', code: 500, message: `internal error, Authorization: Bearer ${jwt}` } })}\n`,
+        )
+      }
+    })
+    sw.start({ ...target, resource: 'secrets' })
+    const errors = await until(() => {
+      const e = sw.store.events().filter((x) => x.type === 'ERROR')
+      return e.length >= 2 && e
+    })
+    const said = JSON.stringify([errors, sw.statuses()])
+    expect(said).not.toContain(canary)
+    expect(said).not.toContain(jwt)
+    expect(errors[0]?.note).toMatch(/^malformed line in the watch stream: .*<redacted>/)
+    expect(errors[1]?.note).toMatch(/^internal error, Authorization: Bearer <redacted>/)
+  })
+
   it('a streaming list cut before its initial-events-end bookmark streams again from scratch, and resumes only after one', async () => {
     const seen: string[] = []
     const added = (name: string, rv: string) =>

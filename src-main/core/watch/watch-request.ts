@@ -4,6 +4,7 @@
 // stallGraceMs. Returns how the request ended, for decide() (reflector-plan.ts).
 // Ref: https://kubernetes.io/docs/reference/using-api/api-concepts/#efficient-detection-of-changes
 // and https://kubernetes.io/docs/reference/using-api/api-concepts/#streaming-lists
+import { redact, type About } from '@common/redaction'
 import { numericResourceVersion } from '@common/resource-version'
 import { said, type Said } from '@i18n/translate'
 import { parseStatus } from '../failure-messages'
@@ -157,12 +158,16 @@ export async function watchOnce(
       return { kind: 'closed', synced: synced() }
     case 'aborted':
       return { kind: 'stopped' }
-    case 'malformed':
-      {
-        const note = said('watch.core.malformedNote', { message: end.message, line: end.line })
-        ctx.store.recordError(ctx.id, note.text, undefined, '', note.as)
-      }
-      return saidError(said('watch.core.malformed', { message: end.message }), synced())
+    case 'malformed': {
+      // The line as it came and the parser's message (which quotes it) may hold an object's
+      // fields: through the one redaction, which replaces a Secret's unreadable text whole.
+      const about = aboutOf(ctx)
+      const message = String(redact(end.message, about).value)
+      const line = String(redact(end.line, about).value)
+      const note = said('watch.core.malformedNote', { message, line })
+      ctx.store.recordError(ctx.id, note.text, undefined, '', note.as)
+      return saidError(said('watch.core.malformed', { message }), synced())
+    }
     case 'error':
       return saidError(said('watch.core.connectionLost', { message: end.message }), synced())
   }
@@ -196,19 +201,17 @@ function apply(
       return null
     case 'ERROR': {
       const status = line.status ?? {}
+      // The server's words, shown on the page and kept in a recording: through the one redaction,
+      // as a list's answer is (a Status message, judged by what it holds: tokens, keys).
+      const message = redact(status.message ?? status.reason ?? 'error').value
       // An ERROR has no resourceVersion of its own: file it at the one the watch resumed from.
-      ctx.store.recordError(
-        ctx.id,
-        status.message ?? status.reason ?? 'error',
-        status.code,
-        ctx.status.lastRv ?? '',
-      )
+      ctx.store.recordError(ctx.id, message, status.code, ctx.status.lastRv ?? '')
       if (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone') {
-        return { kind: 'expired', message: status.message ?? 'Expired' }
+        return { kind: 'expired', message: status.message ? message : 'Expired' }
       }
       const error = said('watch.core.errorEvent', {
         code: status.code ?? '',
-        message: status.message ?? '',
+        message: status.message ? message : '',
       })
       return { kind: 'error', message: error.text, said: error, synced: !starting }
     }
@@ -255,6 +258,11 @@ export function endInitialEvents(ctx: RequestContext, initial: InitialEvents, rv
   ctx.status.lastRv = rv
   ctx.status.startedBy = 'stream'
   if (initial.reason !== 'initial') ctx.status.relists++
+}
+
+/** What the watch's requests address, for redact(): its resource decides what is a Secret. */
+function aboutOf(ctx: RequestContext): About {
+  return { group: ctx.target.group, resource: ctx.target.resource }
 }
 
 function saidError(s: Said, synced: boolean): WatchOutcome {
