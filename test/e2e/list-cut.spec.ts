@@ -28,7 +28,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { noSeatsFor, type NoSeats } from '../cluster/apf-no-seats'
+import { NO_SEATS_NEEDS, noSeatsFor, type NoSeats } from '../cluster/apf-no-seats'
 import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { compactEtcdOf } from '../cluster/etcd-compaction'
 import { FaultProxy, kubeconfigVia } from '../cluster/fault-proxy'
@@ -320,33 +320,19 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
   page,
   cluster,
 }) => {
-  test.skip(
-    cluster.version.startsWith('v1.20.'),
-    'zero-share priority levels are flowcontrol v1 (1.29+)',
-  )
+  test.skip(cluster.version.startsWith('v1.20.'), NO_SEATS_NEEDS)
   test.setTimeout(300_000)
   let apf: NoSeats | undefined
   const throttledAs = async (ns: string, dir: string) => {
-    apf = noSeatsFor({
+    const seats = noSeatsFor({
       kubectl: (...args) => kubectl(cluster, ...args),
       adminKubeconfig: cluster.kubeconfig,
       namespace: ns,
       dir,
     })
-    const fs = apf.flowSchema
-    await expect
-      .poll(() =>
-        kubectl(
-          cluster,
-          'get',
-          'flowschema',
-          fs,
-          '-o',
-          'jsonpath={.status.conditions[?(@.type=="Dangling")].status}',
-        ).trim(),
-      )
-      .toBe('False')
-    return apf.kubeconfig
+    apf = seats
+    await expect.poll(() => seats.dangling()).toBe('False')
+    return seats.kubeconfig
   }
   try {
     await withAppThroughProxy(
