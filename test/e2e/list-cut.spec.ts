@@ -111,6 +111,23 @@ async function objectsOnScreen(page: Page): Promise<number> {
   return Number(/([\d,]+) objects?/.exec(text)?.[1]?.replace(/,/g, ''))
 }
 
+/**
+ * The screen in French checked (no English shown, it all fits) and pictured as `shot`, scrolled
+ * to `shown` first where given; then the app in English again.
+ */
+async function frenchChecked(
+  apiscope: ApiscopePage,
+  where: string,
+  shot: string,
+  shown?: Locator,
+): Promise<void> {
+  await expectNoEnglish(apiscope.page, where)
+  await expectFits(apiscope.page, where)
+  await shown?.scrollIntoViewIfNeeded()
+  await apiscope.screenshot(shot)
+  await apiscope.setLanguage('en')
+}
+
 /** ConfigMaps to list: a cut after a few dozen leaves more than two pages of 500 to go on with. */
 const COUNT = 1100
 
@@ -173,10 +190,7 @@ test('a list answer cut mid-way goes on in pages; Watches & lists shows the cut 
     )
     await expect(health.getByTestId('watch-listed').locator('dd')).toHaveText(/^1\s101$/)
     await expect(health.getByTestId('watch-events').locator('dt')).toHaveText('événements du watch')
-    await expectNoEnglish(page, 'Watches & lists, a cut list')
-    await expectFits(page, 'Watches & lists, a cut list')
-    await apiscope.screenshot('fr-list-cut-watches')
-    await apiscope.setLanguage('en')
+    await frenchChecked(apiscope, 'Watches & lists, a cut list', 'fr-list-cut-watches')
   })
 })
 
@@ -224,10 +238,11 @@ test('a continue token the server refuses: the cut page says so, the list starts
       /^ · incomplète\s: le serveur a refusé son jeton continue, et la liste a recommencé$/,
     )
     await expect(chips).toHaveText(['LIST', 'RELIST après 410 Expired'])
-    await expectNoEnglish(page, 'Watches & lists, a refused continue token')
-    await expectFits(page, 'Watches & lists, a refused continue token')
-    await apiscope.screenshot('fr-list-cut-refused-watches')
-    await apiscope.setLanguage('en')
+    await frenchChecked(
+      apiscope,
+      'Watches & lists, a refused continue token',
+      'fr-list-cut-refused-watches',
+    )
   })
 })
 
