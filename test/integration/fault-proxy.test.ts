@@ -10,46 +10,29 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { TrafficBatch, TrafficRequest } from '@features/traffic/messages'
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
-import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
-import type { CoreOptions } from '../../src-main/assembly/apiscope-core'
 import { noSeatsFor } from '../cluster/apf-no-seats'
-import { FaultProxy } from '../cluster/fault-proxy'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
 import {
+  type AdminSession,
   cluster,
-  connectAdmin,
-  coreFor,
   createNamespace,
-  FAST_BACKOFF,
+  untilWatching,
   useFaultProxy,
   kubectl,
   onOldest,
   waitUntil,
 } from './helpers'
 
-const cores: ApiscopeCore[] = []
-let proxy: FaultProxy
-let proxied: string
-const tmp = useFaultProxy('faults', cores, (p, kubeconfig) => {
-  proxy = p
-  proxied = kubeconfig
-})
+const faults = useFaultProxy('faults')
+const { tmp, connect } = faults
 
-async function connect(kubeconfig: string, watch: CoreOptions['watch'] = {}) {
-  const core = coreFor(kubeconfig, { watch: { backoff: FAST_BACKOFF, ...watch } })
-  cores.push(core)
-  return { core, session: await connectAdmin(core) }
-}
-
-type Session = Awaited<ReturnType<typeof connect>>['session']
-
-function statusOf(session: Session, id: number): WatchStatus {
+function statusOf(session: AdminSession, id: number): WatchStatus {
   return session.watches.statuses().find((s) => s.id === id) as WatchStatus
 }
 
-async function watchOpen(session: Session, target: WatchTarget): Promise<number> {
+async function watchOpen(session: AdminSession, target: WatchTarget): Promise<number> {
   const id = session.watches.start(target).id
-  await waitUntil('the watch to be open', 20_000, () => statusOf(session, id).state === 'watching')
+  await untilWatching(session, id, 'the watch to be open', 20_000)
   return id
 }
 
@@ -59,7 +42,7 @@ function fresh(ns: string): FreshItem[] {
   ).items
 }
 
-let direct: Session | null = null
+let direct: AdminSession | null = null
 /** Writes straight to the server (not through the proxy), without blocking the event loop. */
 async function send(method: 'POST' | 'PUT', path: string, body: unknown): Promise<string> {
   direct ??= (await connect(cluster().kubeconfig)).session
@@ -79,7 +62,7 @@ function create(ns: string, name: string, data = 'x'): Promise<string> {
   })
 }
 
-async function arrived(session: Session, id: number, rvs: string[]): Promise<void> {
+async function arrived(session: AdminSession, id: number, rvs: string[]): Promise<void> {
   await waitUntil(`all ${rvs.length} writes to arrive`, 30_000, () => {
     const seen = new Set(
       session.watches.store
@@ -97,19 +80,21 @@ describe('a connection cut in the middle of a watch', () => {
   it('resumes from the last resourceVersion: each of 12 writes arrives once across two cuts', async () => {
     // Broke: every TCP connection reset twice while ConfigMaps were being written.
     // Checked: reconnects counted, each write delivered exactly once, history agrees with a list.
-    const { session } = await connect(proxied)
+    const { session } = await connect(faults.kubeconfig)
     const ns = createNamespace('cut-watch')
     const id = await watchOpen(session, cm(ns))
     const written: string[] = []
     for (let i = 0; i < 12; i++) {
       written.push(await create(ns, `c-${i}`))
       if (i === 3 || i === 7) {
-        const before = proxy.accepted
-        expect(proxy.cutAll()).toBeGreaterThan(0)
+        const before = faults.proxy.accepted
+        expect(faults.proxy.cutAll()).toBeGreaterThan(0)
         await waitUntil('the watch open again', 15_000, () => {
           const s = statusOf(session, id)
           return (
-            s.reconnects >= (i === 3 ? 1 : 2) && s.state === 'watching' && proxy.accepted > before
+            s.reconnects >= (i === 3 ? 1 : 2) &&
+            s.state === 'watching' &&
+            faults.proxy.accepted > before
           )
         })
       }
@@ -140,8 +125,8 @@ describe('a connection cut in the middle of a paged list', () => {
     const file = path.join(tmp, `${ns}.json`)
     writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
     kubectl('create', '-f', file)
-    const { core, session } = await connect(proxied, { pageSize: 20 })
-    proxy.throttle(40_000)
+    const { core, session } = await connect(faults.kubeconfig, { pageSize: 20 })
+    faults.proxy.throttle(40_000)
     const id = session.watches.start({ ...cm(ns), mode: 'list-watch' }).id
     const pages = () =>
       core.requestLog
@@ -154,13 +139,9 @@ describe('a connection cut in the middle of a paged list', () => {
       20_000,
       () => (session.watches.store.lists.find((l) => l.watch === id)?.pages.length ?? 0) >= 2,
     )
-    expect(proxy.cutAll()).toBeGreaterThan(0)
-    proxy.throttle(null)
-    await waitUntil(
-      'the watch after the list',
-      30_000,
-      () => statusOf(session, id).state === 'watching',
-    )
+    expect(faults.proxy.cutAll()).toBeGreaterThan(0)
+    faults.proxy.throttle(null)
+    await untilWatching(session, id, 'the watch after the list', 30_000)
     // A page's body is read as it arrives, and the next page is asked for while it does: the cut
     // takes a page in the middle of its body (logged 200 when its headers came: the list goes on
     // after its last item, the page says it was cut) or before its answer (logged without a
@@ -188,12 +169,15 @@ describe('a connection that goes silent', () => {
     // Broke: the proxy stopped forwarding both ways with every socket held open, for longer than
     // the watch's timeoutSeconds (2 s) and the grace (1.5 s). Checked: the watchdog records the
     // silence and reconnects; after the proxy forwards again, new writes arrive; history agrees.
-    const { session } = await connect(proxied, { timeoutSeconds: () => 2, stallGraceMs: 1500 })
+    const { session } = await connect(faults.kubeconfig, {
+      timeoutSeconds: () => 2,
+      stallGraceMs: 1500,
+    })
     const ns = createNamespace('stall')
     const id = await watchOpen(session, cm(ns))
     const written = [await create(ns, 'avant')]
     await arrived(session, id, written)
-    proxy.stall()
+    faults.proxy.stall()
     const started = Date.now()
     const silence = await waitUntil('the watchdog', 20_000, () =>
       session.watches.store
@@ -203,7 +187,7 @@ describe('a connection that goes silent', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000)
     expect(silence.note).toMatch(/restarting the watch/)
     written.push(await create(ns, 'pendant'))
-    proxy.resume()
+    faults.proxy.resume()
     written.push(await create(ns, 'apres'))
     await arrived(session, id, written)
     expect(statusOf(session, id).reconnects).toBeGreaterThanOrEqual(1)
@@ -227,11 +211,11 @@ describe('a client too slow for its watch', () => {
       // relisted after 410), reaches the last version, and history agrees with a fresh list.
       const log = path.join(cluster().dir, 'logs', 'kube-apiserver.log')
       const logFrom = statSync(log).size
-      const { session } = await connect(proxied)
+      const { session } = await connect(faults.kubeconfig)
       const ns = createNamespace('slow')
       await create(ns, 'big')
       const id = await watchOpen(session, cm(ns))
-      proxy.throttle(16_000)
+      faults.proxy.throttle(16_000)
       let last = ''
       for (let i = 0; i < 150; i++) {
         last = await send('PUT', `/api/v1/namespaces/${ns}/configmaps/big`, {
@@ -248,7 +232,7 @@ describe('a client too slow for its watch', () => {
           .find((l) => l.includes('watcher close due to unresponsiveness') && l.includes(ns))
       })
       expect(forced).toMatch(/configmaps/)
-      proxy.throttle(null)
+      faults.proxy.throttle(null)
       await waitUntil('the last version', 45_000, () => {
         const h = [...session.watches.store.liveObjectsOfWatch(id).values()].find(
           (x) => x.name === 'big',
@@ -292,16 +276,7 @@ describe('API Priority and Fairness refusing the watch with real 429s', () => {
       const plName = apf.priorityLevel
       try {
         // The flow control configuration takes a moment to reach the dispatcher.
-        await waitUntil('the FlowSchema to apply', 15_000, () => {
-          const out = kubectl(
-            'get',
-            'flowschema',
-            fsName,
-            '-o',
-            'jsonpath={.status.conditions[?(@.type=="Dangling")].status}',
-          )
-          return out.trim() === 'False'
-        })
+        await waitUntil('the FlowSchema to apply', 15_000, () => apf.dangling() === 'False')
         const { core, session } = await connect(apf.kubeconfig)
         // Live traffic, from the audit log the server writes (read only; no port taken).
         const traffic = new Map<string, TrafficRequest>()
@@ -346,11 +321,7 @@ describe('API Priority and Fairness refusing the watch with real 429s', () => {
         expect(shown.explanation).toContain(`FlowSchema ${fsName}, priority level ${plName}`)
         process.stderr.write(`[apf] live traffic: ${shown.explanation}\n`)
         release()
-        await waitUntil(
-          'the watch to open',
-          30_000,
-          () => statusOf(session, id).state === 'watching',
-        )
+        await untilWatching(session, id, 'the watch to open', 30_000)
         const written = [await create(ns, 'apres-429')]
         await arrived(session, id, written)
         expectHistoryAgrees(session.watches.store, id, fresh(ns), written)

@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, inject } from 'vitest'
 import type { Result } from '@common/result'
-import type { WatchTarget } from '@common/watch-types'
+import type { WatchStatus, WatchTarget } from '@common/watch-types'
 import { ApiscopeCore, type CoreOptions } from '../../src-main/assembly/apiscope-core'
 import { readRecordingFile } from '../../src-main/features/recording/reader'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
@@ -29,27 +29,44 @@ export function kubeconfigThrough(server: string, dir: string): string {
 export const FAST_BACKOFF = { initialMs: 200, maxMs: 1500, resetAfterMs: 60_000, jitter: 0.2 }
 
 /**
- * A fault proxy in front of the test cluster for a test file: started before its tests (`ready`
- * gets the proxy and a kubeconfig through it), and after them the file's cores closed, the proxy
- * stopped and its directory removed. Returns that directory (the kubeconfig's, the tests' files).
+ * A fault proxy in front of the test cluster for a test file: started before its tests, and after
+ * them the cores `connect` made closed, the proxy stopped and its directory removed.
  */
-export function useFaultProxy(
-  name: string,
-  cores: ApiscopeCore[],
-  ready: (proxy: FaultProxy, kubeconfig: string) => void,
-): string {
+export function useFaultProxy(name: string) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), `apiscope-${name}-`))
+  const cores: ApiscopeCore[] = []
   let proxy: FaultProxy | undefined
+  let proxied = ''
   beforeAll(async () => {
     proxy = await FaultProxy.start(cluster().server)
-    ready(proxy, kubeconfigThrough(proxy.url, tmp))
+    proxied = kubeconfigThrough(proxy.url, tmp)
   })
   afterAll(async () => {
     cores.forEach((c) => c.close())
     await proxy?.close()
     rmSync(tmp, { recursive: true, force: true })
   })
-  return tmp
+  return {
+    /** The directory of the kubeconfig through the proxy, and of the tests' files. */
+    tmp,
+    get proxy(): FaultProxy {
+      if (!proxy) throw new Error('the fault proxy starts before the tests')
+      return proxy
+    },
+    /** The shared cluster's kubeconfig with the proxy as every cluster's server. */
+    get kubeconfig(): string {
+      return proxied
+    },
+    /**
+     * A core on `kubeconfig` (through the proxy or not) with FAST_BACKOFF and `watch`, connected
+     * to the admin context; closed after the file's tests.
+     */
+    connect: async (kubeconfig: string, watch: CoreOptions['watch'] = {}) => {
+      const core = coreFor(kubeconfig, { watch: { backoff: FAST_BACKOFF, ...watch } })
+      cores.push(core)
+      return { core, session: await connectAdmin(core) }
+    },
+  }
 }
 
 /**
@@ -82,14 +99,22 @@ export async function connectAdmin(core: ApiscopeCore) {
   return session
 }
 
+export type AdminSession = Awaited<ReturnType<typeof connectAdmin>>
+
 /** Starts a watch in `session` and waits until it is open (15 s at most). */
-export async function openWatch(
-  session: Awaited<ReturnType<typeof connectAdmin>>,
-  target: WatchTarget,
-): Promise<void> {
-  const status = session.watches.start(target)
-  await waitUntil('the watch to be open', 15_000, () =>
-    session.watches.statuses().find((s) => s.id === status.id && s.state === 'watching'),
+export async function openWatch(session: AdminSession, target: WatchTarget): Promise<void> {
+  await untilWatching(session, session.watches.start(target).id, 'the watch to be open', 15_000)
+}
+
+/** Waits until watch `id` of `session` is watching (`what` names the wait in the timeout's error). */
+export function untilWatching(
+  session: AdminSession,
+  id: number,
+  what: string,
+  timeoutMs: number,
+): Promise<WatchStatus> {
+  return waitUntil(what, timeoutMs, () =>
+    session.watches.statuses().find((s) => s.id === id && s.state === 'watching'),
   )
 }
 

@@ -20,31 +20,26 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ListPage, ListSnapshot, WatchStatus } from '@common/watch-types'
-import type { ApiscopeCore, CoreOptions } from '../../src-main/assembly/apiscope-core'
+import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { noSeatsFor } from '../cluster/apf-no-seats'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
-import { FaultProxy, kubeconfigVia } from '../cluster/fault-proxy'
+import { kubeconfigVia } from '../cluster/fault-proxy'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
 import {
+  type AdminSession,
   cluster,
   compactEtcd,
-  connectAdmin,
-  coreFor,
   createNamespace,
   FAST_BACKOFF,
+  untilWatching,
   useFaultProxy,
   kubectl,
   onOldest,
   waitUntil,
 } from './helpers'
 
-const cores: ApiscopeCore[] = []
-let proxy: FaultProxy
-let proxied: string
-const tmp = useFaultProxy('list-cut', cores, (p, kubeconfig) => {
-  proxy = p
-  proxied = kubeconfig
-})
+const faults = useFaultProxy('list-cut')
+const { tmp, connect } = faults
 const COUNT = 120
 /** 24 characters: its base64 is a prefix of the base64 of any value that starts with it. */
 const CANARY = `apiscope-canary-${randomBytes(4).toString('hex')}`
@@ -53,18 +48,12 @@ const B64 = Buffer.from(CANARY).toString('base64')
 /** What the tests list: the namespace's ConfigMaps, or its Secrets. */
 type Listed = 'configmaps' | 'secrets'
 
-async function connect(watch: CoreOptions['watch'] = {}, kubeconfig = proxied) {
-  const core = coreFor(kubeconfig, { watch: { backoff: FAST_BACKOFF, ...watch } })
-  cores.push(core)
-  return { core, session: await connectAdmin(core) }
-}
-
 /**
  * Starts the namespace's ConfigMaps' (or Secrets') list then watch, its answer at 24 KB/s, until
  * some items came.
  */
-async function listSlowly(session: Session, ns: string, resource: Listed): Promise<number> {
-  proxy.throttle(24_000)
+async function listSlowly(session: AdminSession, ns: string, resource: Listed): Promise<number> {
+  faults.proxy.throttle(24_000)
   const id = session.watches.start({
     group: '',
     version: 'v1',
@@ -75,8 +64,6 @@ async function listSlowly(session: Session, ns: string, resource: Listed): Promi
   await waitUntil('some items', 30_000, () => objectsOf(session, id) >= 10)
   return id
 }
-
-type Session = Awaited<ReturnType<typeof connect>>['session']
 
 /**
  * COUNT ConfigMaps of 3 KB of random hex each (gzip cannot shrink the list to nothing); or COUNT
@@ -104,11 +91,11 @@ function fresh(ns: string, resource: Listed = 'configmaps'): FreshItem[] {
     .items
 }
 
-const statusOf = (session: Session, id: number) =>
+const statusOf = (session: AdminSession, id: number) =>
   session.watches.statuses().find((s) => s.id === id) as WatchStatus
-const listsOf = (session: Session, id: number): ListSnapshot[] =>
+const listsOf = (session: AdminSession, id: number): ListSnapshot[] =>
   session.watches.store.lists.filter((l) => l.watch === id)
-const objectsOf = (session: Session, id: number) =>
+const objectsOf = (session: AdminSession, id: number) =>
   session.watches.store.events().filter((e) => e.watch === id && e.type === 'LISTED').length
 
 /** The list requests of the namespace, in order: their limit and continue parameters. */
@@ -124,7 +111,7 @@ function listRequests(core: ApiscopeCore, ns: string) {
 
 /** What every cut test checks once the watch is open after the list. */
 function expectListedOnceAndContinued(
-  session: Session,
+  session: AdminSession,
   core: ApiscopeCore,
   id: number,
   ns: string,
@@ -159,7 +146,7 @@ function expectListedOnceAndContinued(
 }
 
 /** Each object once: one LISTED event each, every one of the fresh list's; history agrees with it. */
-function expectEachObjectOnce(session: Session, id: number, items: FreshItem[]) {
+function expectEachObjectOnce(session: AdminSession, id: number, items: FreshItem[]) {
   const listed = session.watches.store
     .events()
     .filter((e) => e.watch === id && e.type === 'LISTED')
@@ -183,10 +170,12 @@ async function cutBySilence(
 ) {
   const ns = createNamespace(name)
   fill(ns, resource)
-  const { core, session } = await connect({ listSilenceMs: 1000 }, (await setUp(ns)) ?? proxied)
+  const { core, session } = await connect((await setUp(ns)) ?? faults.kubeconfig, {
+    listSilenceMs: 1000,
+  })
   await connected(core)
   const id = await listSlowly(session, ns, resource)
-  proxy.stall()
+  faults.proxy.stall()
   const cutPage = await waitUntil('the cut page', 15_000, () =>
     listsOf(session, id)[0]?.pages.find((p) => p.cut),
   )
@@ -197,22 +186,18 @@ async function cutBySilence(
  * The namespace's list started slowly through the proxy, which resets every connection once some
  * items came: the watch, open after the list, whose first list has a page cut by the connection.
  */
-async function cutByReset(session: Session, ns: string, resource: Listed): Promise<number> {
+async function cutByReset(session: AdminSession, ns: string, resource: Listed): Promise<number> {
   const id = await listSlowly(session, ns, resource)
-  expect(proxy.cutAll()).toBeGreaterThan(0)
-  proxy.throttle(null)
+  expect(faults.proxy.cutAll()).toBeGreaterThan(0)
+  faults.proxy.throttle(null)
   const cut = await cutOnceWatching(session, id)
   expect(cut?.whySaid?.key).toBe('watch.core.answerCut')
   return id
 }
 
 /** Waits until the watch is open after its list (30 s at most): what its first cut page says. */
-async function cutOnceWatching(session: Session, id: number) {
-  await waitUntil(
-    'the watch after the list',
-    30_000,
-    () => statusOf(session, id).state === 'watching',
-  )
+async function cutOnceWatching(session: AdminSession, id: number) {
+  await untilWatching(session, id, 'the watch after the list', 30_000)
   return listsOf(session, id)[0]?.pages.find((p) => p.cut)?.cut
 }
 
@@ -230,7 +215,7 @@ function builtToken(cutPage: ListPage): { raw: string } {
  * opens after its list started over. Returns the server's refusal.
  */
 async function refusedThenStartedOver(
-  session: Session,
+  session: AdminSession,
   id: number,
   ns: string,
   resource: Listed,
@@ -259,13 +244,9 @@ async function refusedThenStartedOver(
       throw error
     }
   })
-  proxy.resume()
-  proxy.throttle(null)
-  await waitUntil(
-    'the watch after the list started over',
-    60_000,
-    () => statusOf(session, id).state === 'watching',
-  )
+  faults.proxy.resume()
+  faults.proxy.throttle(null)
+  await untilWatching(session, id, 'the watch after the list started over', 60_000)
   return refusal
 }
 
@@ -276,8 +257,8 @@ describe('a list answer cut in the middle', () => {
     // 60 s) ended the answer. Checked: the list went on after its last item with a token built
     // in the server's format, in pages of 500; one list, each object once, the record saying so.
     const { ns, core, session, id } = await cutBySilence('list-cut-silent')
-    proxy.resume()
-    proxy.throttle(null)
+    faults.proxy.resume()
+    faults.proxy.throttle(null)
     const cut = await cutOnceWatching(session, id)
     expect(cut?.why).toMatch(/no data for 1 s in the list answer/)
     expect(cut?.whySaid?.key).toBe('watch.core.listSilent')
@@ -290,7 +271,7 @@ describe('a list answer cut in the middle', () => {
     // network that drops the answer). Checked: as above.
     const ns = createNamespace('list-cut-reset')
     fill(ns, 'configmaps')
-    const { core, session } = await connect()
+    const { core, session } = await connect(faults.kubeconfig)
     const id = await cutByReset(session, ns, 'configmaps')
     expectListedOnceAndContinued(session, core, id, ns)
     kubectl('delete', 'namespace', ns, '--wait=false')
@@ -379,7 +360,7 @@ class ShownOfList {
     }
     await answered('watch:snapshot', {})
     await answered('kube:request-log', {})
-    const session = core.currentSession as Session
+    const session = core.currentSession as AdminSession
     for (let index = 0; index < session.watches.store.size; index++)
       await answered('watch:event-detail', { index })
     expectNoCanary('the statuses', session.watches.statuses())
@@ -407,7 +388,7 @@ describe('a canary Secret in a list answer cut in the middle', () => {
     const secret = kubectl('get', 'secret', 'c-000', '-n', ns, '-o', 'json')
     expect(secret, 'the Secret holds the canary, plain and base64').toContain(CANARY)
     expect(secret).toContain(B64)
-    const { core, session } = await connect()
+    const { core, session } = await connect(faults.kubeconfig)
     const shown = new ShownOfList(ns)
     await shown.follow(core)
     const id = await cutByReset(session, ns, 'secrets')
@@ -458,18 +439,19 @@ describe('a canary Secret in a list answer cut in the middle', () => {
         'configmaps',
         undefined,
         async (ns) => {
-          apf = noSeatsFor({
+          const seats = noSeatsFor({
             kubectl,
             adminKubeconfig: cluster().kubeconfig,
             namespace: ns,
             dir: tmp,
           })
-          const fs = apf.flowSchema
-          await waitUntil('the FlowSchema to apply', 15_000, () => {
-            const jsonpath = '{.status.conditions[?(@.type=="Dangling")].status}'
-            return kubectl('get', 'flowschema', fs, '-o', `jsonpath=${jsonpath}`).trim() === 'False'
-          })
-          return kubeconfigVia(apf.kubeconfig, proxy.url, mkdtempSync(path.join(tmp, 'apf-')))
+          apf = seats
+          await waitUntil('the FlowSchema to apply', 15_000, () => seats.dangling() === 'False')
+          return kubeconfigVia(
+            seats.kubeconfig,
+            faults.proxy.url,
+            mkdtempSync(path.join(tmp, 'apf-')),
+          )
         },
       )
       const throttle = apf as NonNullable<typeof apf>
@@ -478,8 +460,8 @@ describe('a canary Secret in a list answer cut in the middle', () => {
         if (typeof next !== 'object' || next === null)
           throw new Error('the cut page built no token')
         const release = await throttle.hold()
-        proxy.resume()
-        proxy.throttle(null)
+        faults.proxy.resume()
+        faults.proxy.throttle(null)
         const waiting = await waitUntil('a backoff after a 429', 20_000, () => {
           const s = statusOf(session, id)
           return s.state === 'backoff' && s.reasonDetailSaid?.key === 'watch.core.pageAnsweredApf'
@@ -497,11 +479,7 @@ describe('a canary Secret in a list answer cut in the middle', () => {
           return (page?.answers?.[0]?.times ?? 0) >= 2 ? page : null
         })
         release()
-        await waitUntil(
-          'the watch after the list',
-          60_000,
-          () => statusOf(session, id).state === 'watching',
-        )
+        await untilWatching(session, id, 'the watch after the list', 60_000)
         // The cut page: the token it went on with, each 429 and what was done.
         const page = listsOf(session, id)[0]?.pages[cutPage.index]
         expect(page?.cut?.next).toEqual(next)
