@@ -30,7 +30,7 @@ import { etcdctlOf } from '../cluster/etcd-compaction'
 import { FaultProxy } from '../cluster/fault-proxy'
 import { EXEC_USER, startTokenWebhook, type TokenWebhook } from '../cluster/token-webhook'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
-import { connectAdmin, coreFor, waitUntil } from './helpers'
+import { connectAdmin, coreFor, untilWatching, waitUntil } from './helpers'
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'apiscope-cp-faults-'))
 let own: ClusterInfo
@@ -82,7 +82,7 @@ const cm = (ns: string): WatchTarget => ({
 
 async function watchOpen(session: Session, target: WatchTarget): Promise<number> {
   const id = session.watches.start(target).id
-  await waitUntil('the watch to be open', 30_000, () => statusOf(session, id).state === 'watching')
+  await untilWatching(session, id, 'the watch to be open', 30_000)
   return id
 }
 
@@ -94,6 +94,37 @@ function namespace(prefix: string): string {
 
 const fresh = (ns: string) =>
   (JSON.parse(kubectl('get', 'configmaps', '-n', ns, '-o', 'json')) as { items: FreshItem[] }).items
+
+/**
+ * A kubeconfig `name` in `tmp`: the own plane's clusters (reached at `server` where given) and
+ * `user`, as the context ADMIN_CONTEXT.
+ */
+function kubeconfigAs(
+  name: string,
+  user: { name: string; user: unknown },
+  server?: string,
+): string {
+  const doc = parse(readFileSync(own.kubeconfig, 'utf8')) as {
+    clusters: { name: string; cluster: { server: string } }[]
+  }
+  if (server) for (const c of doc.clusters) c.cluster.server = server
+  const file = path.join(tmp, name)
+  writeFileSync(
+    file,
+    stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: doc.clusters,
+      users: [user],
+      contexts: [
+        { name: ADMIN_CONTEXT, context: { cluster: doc.clusters[0]?.name, user: user.name } },
+      ],
+      'current-context': ADMIN_CONTEXT,
+    }),
+    { mode: 0o600 },
+  )
+  return file
+}
 
 async function send(
   session: Session,
@@ -236,11 +267,7 @@ describe('kube-apiserver restarted in the middle of a paged list', () => {
       await send(after.session, 'POST', base, configMap(`new-${i}`, '1'))
     }
     release()
-    await waitUntil(
-      'the watch after the list',
-      60_000,
-      () => statusOf(session, id).state === 'watching',
-    )
+    await untilWatching(session, id, 'the watch after the list', 60_000)
     const pages = core.requestLog
       .snapshot()
       .filter((e) => e.url.includes(`/namespaces/${ns}/configmaps?`) && !e.url.includes('watch='))
@@ -320,11 +347,7 @@ describe('a continue token past etcd compaction', () => {
       stdio: 'ignore',
     })
     release()
-    await waitUntil(
-      'the watch after the list',
-      60_000,
-      () => statusOf(session, id).state === 'watching',
-    )
+    await untilWatching(session, id, 'the watch after the list', 60_000)
     const pages = core.requestLog
       .snapshot()
       .filter((e) => e.url.includes(`/namespaces/${ns}/configmaps?`) && !e.url.includes('watch='))
@@ -368,36 +391,17 @@ describe('credentials that expire mid-session', () => {
     // after, the same request answered 200; the plugin ran again; every write arrived exactly
     // once with no relist; history agrees with a fresh list.
     const plugin = webhook.writeExecPlugin(tmp, 8_000, 3_600_000)
-    const doc = parse(readFileSync(own.kubeconfig, 'utf8')) as {
-      clusters: { name: string }[]
-    }
-    const kubeconfig = path.join(tmp, 'exec.kubeconfig')
-    writeFileSync(
-      kubeconfig,
-      stringify({
-        apiVersion: 'v1',
-        kind: 'Config',
-        clusters: doc.clusters,
-        users: [
-          {
-            name: EXEC_USER,
-            user: {
-              exec: {
-                apiVersion: 'client.authentication.k8s.io/v1',
-                command: process.execPath,
-                args: [plugin],
-                interactiveMode: 'Never',
-              },
-            },
-          },
-        ],
-        contexts: [
-          { name: ADMIN_CONTEXT, context: { cluster: doc.clusters[0]?.name, user: EXEC_USER } },
-        ],
-        'current-context': ADMIN_CONTEXT,
-      }),
-      { mode: 0o600 },
-    )
+    const kubeconfig = kubeconfigAs('exec.kubeconfig', {
+      name: EXEC_USER,
+      user: {
+        exec: {
+          apiVersion: 'client.authentication.k8s.io/v1',
+          command: process.execPath,
+          args: [plugin],
+          interactiveMode: 'Never',
+        },
+      },
+    })
     const admin = await connect(own.kubeconfig)
     const ns = namespace('exec')
     const { core, session } = await connect(kubeconfig, { timeoutSeconds: () => 3 })
@@ -498,24 +502,10 @@ describe('an authorization webhook failing while a list goes on after a cut', ()
     ).status.token
     const proxy = await FaultProxy.start(own.server)
     try {
-      const doc = parse(readFileSync(own.kubeconfig, 'utf8')) as {
-        clusters: { name: string; cluster: { server: string } }[]
-      }
-      for (const c of doc.clusters) c.cluster.server = proxy.url
-      const kubeconfig = path.join(tmp, `${ns}.kubeconfig`)
-      writeFileSync(
-        kubeconfig,
-        stringify({
-          apiVersion: 'v1',
-          kind: 'Config',
-          clusters: doc.clusters,
-          users: [{ name: 'lister', user: { token } }],
-          contexts: [
-            { name: ADMIN_CONTEXT, context: { cluster: doc.clusters[0]?.name, user: 'lister' } },
-          ],
-          'current-context': ADMIN_CONTEXT,
-        }),
-        { mode: 0o600 },
+      const kubeconfig = kubeconfigAs(
+        `${ns}.kubeconfig`,
+        { name: 'lister', user: { token } },
+        proxy.url,
       )
       const { core, session } = await connect(kubeconfig, { listSilenceMs: 1000 })
       proxy.throttle(24_000)
@@ -550,11 +540,7 @@ describe('an authorization webhook failing while a list goes on after a cut', ()
           )
       await waitUntil('a first page answered 500', 30_000, firstPageRefused)
       authz.failing = false
-      await waitUntil(
-        'the watch after the list started over',
-        60_000,
-        () => statusOf(session, id).state === 'watching',
-      )
+      await untilWatching(session, id, 'the watch after the list started over', 60_000)
       const asks = core.requestLog
         .snapshot()
         .filter((e) => new URL(e.url).searchParams.get('continue') === next.raw)
