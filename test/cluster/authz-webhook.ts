@@ -5,11 +5,7 @@
 // authorization filter: an authorizer's error with no allow is an internal error). No decision is
 // cached (both TTLs 0), so each request is asked about.
 // https://kubernetes.io/docs/reference/access-authn-authz/webhook/
-import { writeFileSync } from 'node:fs'
-import http from 'node:http'
-import type net from 'node:net'
-import path from 'node:path'
-import { stringify } from 'yaml'
+import { startWebhookServer } from './webhook-server'
 
 export interface AuthzWebhook {
   /** Allows every request of this user (e.g. system:serviceaccount:ns:name). */
@@ -26,34 +22,20 @@ export interface AuthzWebhook {
 export async function startAuthzWebhook(): Promise<AuthzWebhook> {
   const allowed = new Set<string>()
   const state = { failing: false, failed: 0 }
-  const server = http.createServer((req, res) => {
-    let body = ''
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')))
-    req.on('end', () => {
-      let user = ''
-      try {
-        user = String((JSON.parse(body) as { spec?: { user?: string } }).spec?.user ?? '')
-      } catch {
-        // not a SubjectAccessReview: no opinion below
-      }
-      if (allowed.has(user) && state.failing) {
-        state.failed++
-        res.statusCode = 500
-        res.end('the authorization webhook is failing (fault test)')
-        return
-      }
-      res.setHeader('Content-Type', 'application/json')
-      res.end(
-        JSON.stringify({
-          apiVersion: 'authorization.k8s.io/v1',
-          kind: 'SubjectAccessReview',
-          status: { allowed: allowed.has(user) },
-        }),
-      )
-    })
+  const server = await startWebhookServer('authz-webhook', '/authorize', (spec) => {
+    const user = String(spec.user ?? '')
+    if (allowed.has(user) && state.failing) {
+      state.failed++
+      return { status: 500, text: 'the authorization webhook is failing (fault test)' }
+    }
+    return {
+      review: {
+        apiVersion: 'authorization.k8s.io/v1',
+        kind: 'SubjectAccessReview',
+        status: { allowed: allowed.has(user) },
+      },
+    }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/authorize`
   return {
     allow: (user) => allowed.add(user),
     get failing() {
@@ -65,30 +47,14 @@ export async function startAuthzWebhook(): Promise<AuthzWebhook> {
     get failed() {
       return state.failed
     },
-    apiserverArgs(dir) {
-      const file = path.join(dir, 'authz-webhook.kubeconfig')
-      writeFileSync(
-        file,
-        stringify({
-          apiVersion: 'v1',
-          kind: 'Config',
-          clusters: [{ name: 'authz-webhook', cluster: { server: url } }],
-          users: [{ name: 'kube-apiserver', user: {} }],
-          contexts: [
-            { name: 'webhook', context: { cluster: 'authz-webhook', user: 'kube-apiserver' } },
-          ],
-          'current-context': 'webhook',
-        }),
-      )
-      return [
-        // A second --authorization-mode adds to the first (a string slice): Node,RBAC,Webhook.
-        '--authorization-mode=Webhook',
-        `--authorization-webhook-config-file=${file}`,
-        '--authorization-webhook-version=v1',
-        '--authorization-webhook-cache-authorized-ttl=0s',
-        '--authorization-webhook-cache-unauthorized-ttl=0s',
-      ]
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    apiserverArgs: (dir) => [
+      // A second --authorization-mode adds to the first (a string slice): Node,RBAC,Webhook.
+      '--authorization-mode=Webhook',
+      `--authorization-webhook-config-file=${server.kubeconfig(dir)}`,
+      '--authorization-webhook-version=v1',
+      '--authorization-webhook-cache-authorized-ttl=0s',
+      '--authorization-webhook-cache-unauthorized-ttl=0s',
+    ],
+    close: () => server.close(),
   }
 }

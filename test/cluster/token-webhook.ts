@@ -8,10 +8,8 @@
 // https://kubernetes.io/docs/reference/access-authn-authz/authentication/#webhook-token-authentication
 import { createHmac, randomBytes } from 'node:crypto'
 import { chmodSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
-import type net from 'node:net'
 import path from 'node:path'
-import { stringify } from 'yaml'
+import { startWebhookServer } from './webhook-server'
 
 export const EXEC_USER = 'apiscope-exec-user'
 
@@ -39,40 +37,28 @@ const sign = (secret: string, text: string) =>
 export async function startTokenWebhook(): Promise<TokenWebhook> {
   const secret = randomBytes(16).toString('hex')
   const state = { reviews: 0, expired: 0 }
-  const server = http.createServer((req, res) => {
-    let body = ''
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')))
-    req.on('end', () => {
-      state.reviews++
-      let token = ''
-      try {
-        token = String((JSON.parse(body) as { spec?: { token?: string } }).spec?.token ?? '')
-      } catch {
-        // not a TokenReview: refused below
-      }
-      const [prefix, exp, nonce, mac] = token.split('.')
-      const valid = prefix === 'apiscope' && mac === sign(secret, `${exp}.${nonce}`)
-      const alive = valid && Number(exp) > Date.now()
-      if (valid && !alive) state.expired++
-      res.setHeader('Content-Type', 'application/json')
-      res.end(
-        JSON.stringify({
-          apiVersion: 'authentication.k8s.io/v1',
-          kind: 'TokenReview',
-          status: alive
-            ? {
-                authenticated: true,
-                user: { username: EXEC_USER, uid: EXEC_USER, groups: ['system:masters'] },
-              }
-            : { authenticated: false, error: valid ? 'token expired' : 'unknown token' },
-        }),
-      )
-    })
+  const server = await startWebhookServer('token-webhook', '/authenticate', (spec) => {
+    state.reviews++
+    const token = String(spec.token ?? '')
+    const [prefix, exp, nonce, mac] = token.split('.')
+    const valid = prefix === 'apiscope' && mac === sign(secret, `${exp}.${nonce}`)
+    const alive = valid && Number(exp) > Date.now()
+    if (valid && !alive) state.expired++
+    return {
+      review: {
+        apiVersion: 'authentication.k8s.io/v1',
+        kind: 'TokenReview',
+        status: alive
+          ? {
+              authenticated: true,
+              user: { username: EXEC_USER, uid: EXEC_USER, groups: ['system:masters'] },
+            }
+          : { authenticated: false, error: valid ? 'token expired' : 'unknown token' },
+      },
+    }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/authenticate`
   return {
-    url,
+    url: server.url,
     secret,
     get reviews() {
       return state.reviews
@@ -80,27 +66,11 @@ export async function startTokenWebhook(): Promise<TokenWebhook> {
     get expired() {
       return state.expired
     },
-    apiserverArgs(dir) {
-      const file = path.join(dir, 'token-webhook.kubeconfig')
-      writeFileSync(
-        file,
-        stringify({
-          apiVersion: 'v1',
-          kind: 'Config',
-          clusters: [{ name: 'token-webhook', cluster: { server: url } }],
-          users: [{ name: 'kube-apiserver', user: {} }],
-          contexts: [
-            { name: 'webhook', context: { cluster: 'token-webhook', user: 'kube-apiserver' } },
-          ],
-          'current-context': 'webhook',
-        }),
-      )
-      return [
-        `--authentication-token-webhook-config-file=${file}`,
-        '--authentication-token-webhook-cache-ttl=1s',
-        '--authentication-token-webhook-version=v1',
-      ]
-    },
+    apiserverArgs: (dir) => [
+      `--authentication-token-webhook-config-file=${server.kubeconfig(dir)}`,
+      '--authentication-token-webhook-cache-ttl=1s',
+      '--authentication-token-webhook-version=v1',
+    ],
     writeExecPlugin(dir, lifeMs, claimedLifeMs) {
       const script = path.join(dir, 'short-token-plugin.cjs')
       writeFileSync(
@@ -126,6 +96,6 @@ process.stdout.write(JSON.stringify({
       chmodSync(script, 0o755)
       return script
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   }
 }
