@@ -1,6 +1,6 @@
 // Kubeconfig files for the test control plane, written as kubectl writes them.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { stringify } from 'yaml'
+import { parse, stringify } from 'yaml'
 
 export interface KubeconfigUser {
   name: string
@@ -48,4 +48,34 @@ export function writeKubeconfig(
     'current-context': opts.current,
   }
   writeFileSync(file, stringify(doc), { mode: 0o600 })
+}
+
+/**
+ * `file`: the clusters of the kubeconfig `source` (each reached at `server` where given) and one
+ * user, as the context `context` on the first cluster; its path.
+ */
+export function kubeconfigOfUser(
+  source: string,
+  file: string,
+  user: { name: string; user: unknown },
+  context: string,
+  server?: string,
+): string {
+  const doc = parse(readFileSync(source, 'utf8')) as {
+    clusters: { name: string; cluster: { server: string } }[]
+  }
+  if (server) for (const c of doc.clusters) c.cluster.server = server
+  writeFileSync(
+    file,
+    stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: doc.clusters,
+      users: [user],
+      contexts: [{ name: context, context: { cluster: doc.clusters[0]?.name, user: user.name } }],
+      'current-context': context,
+    }),
+    { mode: 0o600 },
+  )
+  return file
 }

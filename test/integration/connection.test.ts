@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { parse, stringify } from 'yaml'
+import { stringify } from 'yaml'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AccessRules, DiscoveryReport, Identity, SessionInfo } from '@common/kube-types'
 import type { Result } from '@common/result'
@@ -18,6 +18,7 @@ import {
   VIEWER_USER,
   WRONG_CA_CONTEXT,
 } from '../cluster/control-plane'
+import { kubeconfigOfUser } from '../cluster/kubeconfig-files'
 import { cluster, coreFor, onOldest } from './helpers'
 
 const cores: ApiscopeCore[] = []
@@ -34,21 +35,13 @@ const call = async <T>(c: ApiscopeCore, channel: string, payload: unknown = {}) 
 
 /** A kubeconfig with the test cluster and one user entry of our choosing. */
 function kubeconfigWithUser(user: Record<string, unknown>): string {
-  const doc = parse(readFileSync(cluster().kubeconfig, 'utf8')) as { clusters: unknown[] }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-kc-'))
-  const file = path.join(dir, 'config')
-  writeFileSync(
-    file,
-    stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: doc.clusters,
-      users: [{ name: 'u', user }],
-      contexts: [{ name: 'ctx', context: { cluster: 'apiscope-test', user: 'u' } }],
-      'current-context': 'ctx',
-    }),
+  return kubeconfigOfUser(
+    cluster().kubeconfig,
+    path.join(dir, 'config'),
+    { name: 'u', user },
+    'ctx',
   )
-  return file
 }
 
 describe('identity', () => {

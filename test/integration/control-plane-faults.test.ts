@@ -10,7 +10,6 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parse, stringify } from 'yaml'
 import type { HealthReport } from '@common/kube-types'
 import type { Result } from '@common/result'
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
@@ -27,6 +26,7 @@ import {
   type ClusterInfo,
 } from '../cluster/control-plane'
 import { etcdctlOf } from '../cluster/etcd-compaction'
+import { kubeconfigOfUser } from '../cluster/kubeconfig-files'
 import { FaultProxy } from '../cluster/fault-proxy'
 import { EXEC_USER, startTokenWebhook, type TokenWebhook } from '../cluster/token-webhook'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
@@ -95,36 +95,9 @@ function namespace(prefix: string): string {
 const fresh = (ns: string) =>
   (JSON.parse(kubectl('get', 'configmaps', '-n', ns, '-o', 'json')) as { items: FreshItem[] }).items
 
-/**
- * A kubeconfig `name` in `tmp`: the own plane's clusters (reached at `server` where given) and
- * `user`, as the context ADMIN_CONTEXT.
- */
-function kubeconfigAs(
-  name: string,
-  user: { name: string; user: unknown },
-  server?: string,
-): string {
-  const doc = parse(readFileSync(own.kubeconfig, 'utf8')) as {
-    clusters: { name: string; cluster: { server: string } }[]
-  }
-  if (server) for (const c of doc.clusters) c.cluster.server = server
-  const file = path.join(tmp, name)
-  writeFileSync(
-    file,
-    stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: doc.clusters,
-      users: [user],
-      contexts: [
-        { name: ADMIN_CONTEXT, context: { cluster: doc.clusters[0]?.name, user: user.name } },
-      ],
-      'current-context': ADMIN_CONTEXT,
-    }),
-    { mode: 0o600 },
-  )
-  return file
-}
+/** A kubeconfig `name` in `tmp`: the own plane's clusters and `user`, as ADMIN_CONTEXT. */
+const kubeconfigAs = (name: string, user: { name: string; user: unknown }, server?: string) =>
+  kubeconfigOfUser(own.kubeconfig, path.join(tmp, name), user, ADMIN_CONTEXT, server)
 
 async function send(
   session: Session,
