@@ -10,7 +10,7 @@ import type { ObjectMeta } from './event-store'
 import { ListBodyReader, MalformedList, type ListMetadata } from './list-body-reader'
 import { kindPrefix, type KindPrefix } from './kind-prefix'
 import type { RequestContext } from './request-context'
-import { scanObjectMeta } from './watch-line-scanner'
+import { metaOfParsed, scanObjectMeta } from './watch-line-scanner'
 
 /** How a page's answer ended: read to its end, or cut (`error`) after `items` items. */
 export type PageRead =
@@ -175,14 +175,5 @@ export function parsedMeta(bytes: Uint8Array): ObjectMeta {
         : said('watch.core.itemNotJsonAt', { at: Number(at) }),
     )
   }
-  const m = (o.metadata ?? {}) as Record<string, unknown>
-  const str = (v: unknown) => (typeof v === 'string' ? v : '')
-  return {
-    kind: str(o.kind),
-    apiVersion: str(o.apiVersion),
-    name: str(m.name),
-    namespace: str(m.namespace),
-    uid: str(m.uid),
-    resourceVersion: str(m.resourceVersion),
-  }
+  return metaOfParsed(o)
 }

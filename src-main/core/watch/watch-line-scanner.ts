@@ -31,6 +31,23 @@ export interface ScannedEvent {
   resourceVersion: string
 }
 
+/**
+ * The same fields read from an object JSON.parse gave (the slow path, for what the scanner would
+ * not read): each a string, '' where absent or not a string.
+ */
+export function metaOfParsed(o: Record<string, unknown>): Omit<ScannedEvent, 'type'> {
+  const m = (o.metadata ?? {}) as Record<string, unknown>
+  const str = (v: unknown) => (typeof v === 'string' ? v : '')
+  return {
+    kind: str(o.kind),
+    apiVersion: str(o.apiVersion),
+    name: str(m.name),
+    namespace: str(m.namespace),
+    uid: str(m.uid),
+    resourceVersion: str(m.resourceVersion),
+  }
+}
+
 const key = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0))
 const K = {
   type: key('type'),

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream'
 import { said, type Said } from '@i18n/translate'
 import { NdjsonLines } from './ndjson-lines'
-import { scanWatchLine, type ScannedEvent } from './watch-line-scanner'
+import { metaOfParsed, scanWatchLine, type ScannedEvent } from './watch-line-scanner'
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR'
 
@@ -74,18 +74,9 @@ export function parseWatchLine(bytes: Uint8Array): WatchLine {
   }
   const o = e.object
   const m = (o.metadata ?? {}) as Record<string, unknown>
-  const str = (v: unknown) => (typeof v === 'string' ? v : '')
   return {
     type: e.type as WatchEventType,
-    meta: {
-      type: e.type,
-      kind: str(o.kind),
-      apiVersion: str(o.apiVersion),
-      name: str(m.name),
-      namespace: str(m.namespace),
-      uid: str(m.uid),
-      resourceVersion: str(m.resourceVersion),
-    },
+    meta: { type: e.type, ...metaOfParsed(o) },
     ...(e.type === 'ERROR' ? { status: o as WatchLine['status'] } : {}),
     ...(e.type === 'BOOKMARK'
       ? {
