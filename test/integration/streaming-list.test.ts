@@ -176,6 +176,14 @@ describe.runIf(!onOldest())('a streaming list on a server that serves one', () =
 
 describe.runIf(!onOldest())('what 1.37 compresses', () => {
   // Raw requests through the transport, to see the bytes on the wire.
+  /** A streaming list's four parameters, as a query. */
+  const STREAM_QUERY = {
+    watch: 1,
+    sendInitialEvents: true,
+    allowWatchBookmarks: true,
+    resourceVersionMatch: 'NotOlderThan',
+  }
+
   async function first(
     session: ClusterSession,
     query: Record<string, string | number | boolean>,
@@ -203,13 +211,7 @@ describe.runIf(!onOldest())('what 1.37 compresses', () => {
 
   it('a streaming list’s watch response, and only that: not a plain watch, not without Accept-Encoding', async () => {
     const { session } = await connect()
-    const stream = {
-      watch: 1,
-      sendInitialEvents: true,
-      allowWatchBookmarks: true,
-      resourceVersionMatch: 'NotOlderThan',
-    }
-    const gz = await first(session, stream, true)
+    const gz = await first(session, STREAM_QUERY, true)
     expect(gz.encoding).toBe('gzip')
     expect([...gz.raw.subarray(0, 2)]).toEqual([0x1f, 0x8b])
     expect(zlib.gunzipSync(gz.raw).toString('utf8').trim().split('\n')).toEqual(gz.lines)
@@ -221,7 +223,7 @@ describe.runIf(!onOldest())('what 1.37 compresses', () => {
     const last = JSON.parse(gz.lines[end] as string) as { type: string }
     expect(last.type).toBe('BOOKMARK')
 
-    const plain = await first(session, stream, false)
+    const plain = await first(session, STREAM_QUERY, false)
     expect(plain.encoding).toBeNull()
     expect(initialEnd(plain.lines)).toBe(end)
 
@@ -255,13 +257,7 @@ describe.runIf(!onOldest())('what 1.37 compresses', () => {
       const { session } = await connect(file)
       expect(session.transport.compression).toBe(false)
       // The same streaming list that came gzipped above, asked the same way: plain.
-      const stream = {
-        watch: 1,
-        sendInitialEvents: true,
-        allowWatchBookmarks: true,
-        resourceVersionMatch: 'NotOlderThan',
-      }
-      const plain = await first(session, stream, true)
+      const plain = await first(session, STREAM_QUERY, true)
       expect(plain.encoding).toBeNull()
       expect(plain.raw.toString('utf8').trim().split('\n')).toEqual(plain.lines)
       // The core's own streaming list: read plain, its bookmark and objects as when gzipped.
