@@ -421,7 +421,12 @@ ${details.join('\n')}
   \`*_cpu_ms\`: the main thread's CPU time (user and system) for the stream, medians; the
   \`ingest_cpu_vs_*\` ratios divide the other's by Apiscope's (above 1: Apiscope's thread works
   less). On a loaded machine they say more about the code than the rates do; the version-history
-  worker's thread is not in them.
+  worker's thread is not in them. The rest of Apiscope's rounds' CPU, medians (since 2026-12-06):
+  \`ingest_cpu_worker_ms\` the version-history worker's thread, \`ingest_cpu_v8_threads_ms\` V8's
+  own threads (concurrent GC, compiles), \`ingest_cpu_threadpool_ms\` libuv's, \`ingest_cpu_replay_server_ms\`
+  the replay server's process (the API server's stand-in, on the same two cores), and
+  \`ingest_run_queue_wait_ms\` the time the main thread was ready to run with no core free.
+  Bare \`JSON.parse\` shares the cores with none of them.
 - **Memory**: what the core holds once the stream is stored (after GC, after a first round was
   closed): what the main thread's heap and ArrayBuffers grew by (the event columns, the batches
   on their way) and the version-history worker's whole heap and ArrayBuffers (the versions'

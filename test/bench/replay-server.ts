@@ -4,7 +4,7 @@
 // startReplayProcess runs it in a process of its own, as a real API server is: the contenders'
 // threads then do only their own work.
 import { spawn } from 'node:child_process'
-import { createReadStream } from 'node:fs'
+import { createReadStream, readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -51,7 +51,7 @@ export async function startReplayServer(
 export async function startReplayProcess(
   script: string,
   file: string,
-): Promise<{ url: string; close(): Promise<void> }> {
+): Promise<{ url: string; pid: number; close(): Promise<void> }> {
   const child = spawn(process.execPath, [script, 'replay-server', file], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -66,11 +66,23 @@ export async function startReplayProcess(
   })
   return {
     url,
+    pid: child.pid as number,
     close: () =>
       new Promise((r) => {
         child.once('exit', () => r())
         child.kill()
       }),
+  }
+}
+
+/** A process's CPU time so far (every thread, user and system), ms; 0 once it is gone. */
+export function processCpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100
+  } catch {
+    return 0
   }
 }
 

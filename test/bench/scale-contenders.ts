@@ -148,7 +148,7 @@ function otherThreads(): Map<string, ThreadSample> {
  * thread "node", so a few pbkdf2 jobs (threadpool work) run and the threads whose CPU time grew
  * meanwhile are the pool's. Run before the measure starts.
  */
-async function threadpoolThreads(): Promise<Set<string>> {
+export async function threadpoolThreads(): Promise<Set<string>> {
   const before = otherThreads()
   const jobs = Number(process.env.UV_THREADPOOL_SIZE ?? 4) * 2
   await Promise.all(
@@ -168,7 +168,7 @@ async function threadpoolThreads(): Promise<Set<string>> {
  * core's version-history worker, thread-priority.ts), `threadpool` libuv's (given), `v8` the rest
  * (V8's platform threads: concurrent and parallel GC, compilation).
  */
-function cpuMeter(pool: Set<string> = new Set()): {
+export function cpuMeter(pool: Set<string> = new Set()): {
   end(): Pick<Run, 'cpuMs' | 'otherCpuMs' | 'runWaitMs' | 'threadCpuMs'>
 } {
   const main = threadCpuMs()

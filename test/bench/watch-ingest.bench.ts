@@ -14,7 +14,8 @@ import { SessionWatches } from '../../src-main/core/watch/session-watches'
 import { REPO_ROOT } from '../cluster/control-plane'
 import { ensureRecordedStream, recordedFrom } from './recorded-stream'
 import { serveReplayChild, startReplayProcess } from './replay-server'
-import { heldAfterGc } from './scale-contenders'
+import { cpuMeter, heldAfterGc, threadpoolThreads } from './scale-contenders'
+import { processCpuMsOf } from './replay-server'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const PATH = '/api/v1/namespaces/bench/configmaps'
@@ -91,13 +92,28 @@ function apiscopeSession(server: string) {
   return new KubeTransport(config.value, new RequestLog(10))
 }
 
+/**
+ * Where a round's CPU went, ms: this process's other threads by kind (the version-history worker,
+ * V8's own threads: GC and compiles, libuv's threadpool) and the replay server's process (every
+ * thread), with the main thread's run-queue wait (runnable, no core free).
+ */
+interface CpuSplit {
+  worker: number
+  v8: number
+  threadpool: number
+  replay: number
+  runWait: number
+}
+
 async function apiscope(
   server: string,
   expected: number,
+  meter?: { pool: Set<string>; replayPid: number },
 ): Promise<{
   rate: number
   cpuMs: number
   rateCompacted: number
+  split?: CpuSplit
   watches: SessionWatches
   close(): void
 }> {
@@ -116,6 +132,8 @@ async function apiscope(
   )
   const started = performance.now()
   const cpu = threadCpuMs()
+  const threads = meter && cpuMeter(meter.pool)
+  const replayCpu = meter ? processCpuMsOf(meter.replayPid) : 0
   // A list (empty) then a watch from its resourceVersion: the watch client-node is given. The
   // replay server is no streaming list (no initial-events-end bookmark), so auto's streaming list
   // would read the stream to its end and, never synced, read it all again from the start.
@@ -129,6 +147,13 @@ async function apiscope(
   await finished
   const rate = expected / ((performance.now() - started) / 1000)
   const cpuMs = threadCpuMs() - cpu
+  const ended = threads?.end()
+  const split = ended &&
+    meter && {
+      ...(ended.threadCpuMs as { worker: number; v8: number; threadpool: number }),
+      replay: processCpuMsOf(meter.replayPid) - replayCpu,
+      runWait: ended.runWaitMs ?? 0,
+    }
   // The replay ends and the watch would resume and read it all again: stop here.
   watches.stop(status.id)
   await watches.store.compacted()
@@ -137,6 +162,7 @@ async function apiscope(
     rate,
     cpuMs,
     rateCompacted,
+    split,
     watches,
     close: () => {
       watches.close()
@@ -204,6 +230,9 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
   }
   /** The main thread's CPU milliseconds per round. */
   const cpu = { json: [] as number[], clientNode: [] as number[], apiscope: [] as number[] }
+  /** Apiscope's rounds: where the rest of their CPU went. */
+  const splits: CpuSplit[] = []
+  const meter = { pool: await threadpoolThreads(), replayPid: replay.pid }
   try {
     // Memory first, on a quiet heap: what the store holds once the stream is in and stored,
     // in this thread (events, columns) and in the version history's worker (the versions),
@@ -236,8 +265,9 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
       const cn = await clientNode(replay.url, events)
       rates.clientNode.push(cn.rate)
       cpu.clientNode.push(cn.cpuMs)
-      const run = await apiscope(replay.url, events)
+      const run = await apiscope(replay.url, events, meter)
       run.close()
+      if (run.split) splits.push(run.split)
       rates.apiscope.push(run.rate)
       cpu.apiscope.push(run.cpuMs)
       rates.compacted.push(run.rateCompacted)
@@ -245,6 +275,11 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
       process.stderr.write(
         `[bench] round ${round + 1}: apiscope ${Math.round(run.rate)}/s (${Math.round(run.rateCompacted)}/s with compaction), client-node ${Math.round(rates.clientNode[round] as number)}/s, JSON.parse ${Math.round(rates.json[round] as number)}/s\n`,
       )
+      const sp = run.split
+      if (sp)
+        process.stderr.write(
+          `[bench]   apiscope's CPU ms: main ${Math.round(run.cpuMs)} (run-queue wait ${Math.round(sp.runWait)}), worker ${sp.worker}, V8 threads ${sp.v8}, threadpool ${sp.threadpool}, replay server ${sp.replay}; JSON.parse's ${Math.round(cpu.json[round] as number)}\n`,
+        )
     }
     return {
       stream_recorded_from: recordedFrom(),
@@ -269,6 +304,14 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
       json_parse_cpu_ms: Math.round(median(cpu.json)),
       ingest_cpu_vs_client_node: Number((median(cpu.clientNode) / median(cpu.apiscope)).toFixed(2)),
       ingest_cpu_vs_json_parse: Number((median(cpu.json) / median(cpu.apiscope)).toFixed(2)),
+      // The rest of Apiscope's rounds' CPU, medians: on two cores the main thread shares them
+      // with the worker, V8's threads and the replay server (the API server's stand-in); bare
+      // JSON.parse shares them with nothing.
+      ingest_cpu_worker_ms: Math.round(median(splits.map((x) => x.worker))),
+      ingest_cpu_v8_threads_ms: Math.round(median(splits.map((x) => x.v8))),
+      ingest_cpu_threadpool_ms: Math.round(median(splits.map((x) => x.threadpool))),
+      ingest_cpu_replay_server_ms: Math.round(median(splits.map((x) => x.replay))),
+      ingest_run_queue_wait_ms: Math.round(median(splits.map((x) => x.runWait))),
       versions_verified: verified,
       bytes_per_modified_event: Math.round(bytesPerModified),
       bytes_per_modified_event_main: Math.round(mainPerModified),
