@@ -2,6 +2,7 @@
 // Pure: it reads error codes and texts, so unit tests cover it without a network.
 // Their words come from the catalogue (i18n/): English here, and the key and parameters with them
 // so the renderer says them in French; a detail that is the server's or a tool's text stays as is.
+import { redact } from '@common/redaction'
 import type { UiError } from '@common/result'
 import { said, type Said } from '@i18n/translate'
 
@@ -147,6 +148,19 @@ export function parseStatus(body: string): StatusBody | null {
     // not JSON: the caller shows the raw text
   }
   return null
+}
+
+/**
+ * A Status's words as shown (on the page, in a recording): its message, else its reason, else
+ * `fallback`, through the one redaction, judged by what they hold (tokens, keys), never by the
+ * resource the request was about: a Status is the server's answer, not the object, and redact()
+ * given a Secret's resource replaces any plain text whole.
+ */
+export function statusWords(
+  status: Pick<StatusBody, 'message' | 'reason'> | null | undefined,
+  fallback: string,
+): string {
+  return String(redact(status?.message ?? status?.reason ?? fallback).value)
 }
 
 export interface HttpFailureContext {

@@ -190,6 +190,30 @@ describe('a relayed watch', () => {
     })
   })
 
+  it('keeps an ERROR’s Status words on a watch of Secrets: the server’s, not the Secret’s', async () => {
+    // The 410 above on a watch whose resource is Secrets, once as recorded and once with its
+    // reason only (a Status may carry no message): redact() given the Secret as `about` would
+    // replace any plain text whole, as it does a Secret's own.
+    for (const [bytes, note] of [
+      [EXPIRED, 'too old resource version: 1 (336)'],
+      [
+        Buffer.from(
+          EXPIRED.toString().replace('"message":"too old resource version: 1 (336)",', ''),
+        ),
+        'Expired',
+      ],
+    ] as const) {
+      const r = reader(
+        { client: 'kubectl/v1.20.2', about: { group: '', resource: 'secrets' } },
+        false,
+      )
+      feed(r.watch, bytes, 64)
+      r.watch.end('done')
+      await closed(r)
+      expect(r.store.events()[0]).toMatchObject({ type: 'ERROR', code: 410, note })
+    }
+  })
+
   it('does not read a binary stream, and says so', () => {
     const r = reader({ contentType: 'application/vnd.kubernetes.protobuf;stream=watch' })
     r.watch.push(Buffer.from([0x6b, 0x38, 0x73, 0x00, 0x0a, 0x0d]))

@@ -25,6 +25,7 @@ import { redact, type About } from '@common/redaction'
 import { numericResourceVersion } from '@common/resource-version'
 import type { RelayedWatchOrigin, WatchStatus, WatchTarget } from '@common/watch-types'
 import type { EventStore, ObjectMeta } from './event-store'
+import { statusWords } from '../failure-messages'
 import { NdjsonLines } from './ndjson-lines'
 import { said, type Said } from '@i18n/translate'
 import { targetLabelSaid } from '@common/watch-label'
@@ -425,11 +426,11 @@ export class RelayedWatch {
         break
       case 'ERROR': {
         const status = line.status ?? {}
-        const message = redact(status.message ?? status.reason ?? 'error', this.about).value
-        this.store.recordError(this.id, String(message), status.code, s.lastRv ?? '')
+        const message = statusWords(status, 'error')
+        this.store.recordError(this.id, message, status.code, s.lastRv ?? '')
         if (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone')
           s.expired++
-        this.serverError = `${status.code ?? ''}: ${String(message)}`
+        this.serverError = `${status.code ?? ''}: ${message}`
         this.say(said('watch.core.relaySentError', { error: this.serverError }))
         break
       }

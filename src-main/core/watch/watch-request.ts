@@ -7,7 +7,7 @@
 import { redact, type About } from '@common/redaction'
 import { numericResourceVersion } from '@common/resource-version'
 import { said, type Said } from '@i18n/translate'
-import { parseStatus } from '../failure-messages'
+import { parseStatus, statusWords } from '../failure-messages'
 import type { StreamResponse } from '../kube-transport'
 import { refusesStreamingList, type Outcome, type StartReason, type Step } from './reflector-plan'
 import type { RequestContext } from './request-context'
@@ -201,9 +201,8 @@ function apply(
       return null
     case 'ERROR': {
       const status = line.status ?? {}
-      // The server's words, shown on the page and kept in a recording: through the one redaction,
-      // as a list's answer is (a Status message, judged by what it holds: tokens, keys).
-      const message = redact(status.message ?? status.reason ?? 'error').value
+      // The server's words, shown on the page and kept in a recording: through the one redaction.
+      const message = statusWords(status, 'error')
       // An ERROR has no resourceVersion of its own: file it at the one the watch resumed from.
       ctx.store.recordError(ctx.id, message, status.code, ctx.status.lastRv ?? '')
       if (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone') {
