@@ -8,6 +8,7 @@ import type {
   WatchStatus,
   WatchTarget,
 } from '@common/watch-types'
+import { numberFormat } from '@i18n/number-format'
 import type { KubeTransport } from '../kube-transport'
 import { EventStore } from './event-store'
 import { FrameBatcher } from './frame-batcher'
@@ -30,6 +31,10 @@ export class SessionWatches {
     /** The store's budget (version-folding.ts); 0 keeps every version. */
     storeBudgetBytes = 0,
   ) {
+    // The watches' statuses say counts in English (said(): `{{n, number}}`) through one kept
+    // Intl.NumberFormat, whose first making in a process loads ICU's data, 15 to 25 ms of CPU:
+    // made as the session opens, not in the middle of reading its first list (docs/bench.md).
+    numberFormat('en')
     this.store = new EventStore(Date.now, storeBudgetBytes)
     this.batcher = new FrameBatcher(this.store, send, () => this.statuses())
     this.pool = new WatchPool(context, transport, this.store, (s) => this.batcher.noteStatus(s), {
