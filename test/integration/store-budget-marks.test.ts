@@ -87,11 +87,16 @@ describe('marks folded with their versions, on the real server', () => {
     await waitUntil('every write in the store', 30_000, () => seen.length >= expected)
     // Folds come after the worker's batches; nudge it with one more write until the deleted are
     // forgotten.
+    let nudges = 0
     for (let k = 0; k < 100 && store.folding().forgottenDeleted < DELETED; k++) {
       await write('PATCH', 'busy-a', WRITES + k)
+      nudges++
       await store.compacted()
       await new Promise((r) => setTimeout(r, 50))
     }
+    // The last nudge's event too, before the store is compared with the server (its watch event
+    // may come after the loop ended).
+    await waitUntil('every nudge in the store', 30_000, () => seen.length >= expected + nudges)
     await store.compacted()
     const folding = (await core.invoke('watch:store-folding', {})) as { value: StoreFolding }
     expect(folding.value.forgottenDeleted).toBe(DELETED)
