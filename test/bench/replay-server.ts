@@ -4,9 +4,10 @@
 // startReplayProcess runs it in a process of its own, as a real API server is: the contenders'
 // threads then do only their own work.
 import { spawn } from 'node:child_process'
-import { createReadStream, readFileSync } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { taskStat } from './proc-stat'
 
 export async function startReplayServer(
   file: string,
@@ -76,15 +77,7 @@ export async function startReplayProcess(
 }
 
 /** A process's CPU time so far (every thread, user and system), ms; 0 once it is gone. */
-export function processCpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100
-  } catch {
-    return 0
-  }
-}
+export const processCpuMsOf = (pid: number): number => taskStat(`/proc/${pid}`)?.ms ?? 0
 
 /** In the child process of startReplayProcess: serves the file and prints its URL. */
 export async function serveReplayChild(file: string): Promise<void> {

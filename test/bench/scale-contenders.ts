@@ -19,6 +19,7 @@ import { RequestLog } from '../../src-main/core/request-log'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
 import type { SupervisorOptions } from '../../src-main/core/watch/supervisor-options'
 import { ADMIN_CONTEXT, readClusterInfo, type ClusterInfo } from '../cluster/control-plane'
+import { mainThreadCpuMs, taskStat } from './proc-stat'
 import { adminApi, type Api } from '../soak/soak-writes'
 
 export const NAMESPACES = 100
@@ -93,11 +94,7 @@ export const r1 = (x: number) => Math.round(x * 10) / 10
 export const r2 = (x: number) => Math.round(x * 100) / 100
 
 /** This thread's CPU time (user and system), from /proc: the main thread's, not the workers'. */
-function threadCpuMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100
-}
+const threadCpuMs = mainThreadCpuMs
 
 /** The whole process's CPU time (every thread), ms. */
 function processCpuMs(): number {
@@ -132,13 +129,9 @@ function otherThreads(): Map<string, ThreadSample> {
   }
   for (const tid of tasks) {
     if (tid === String(process.pid)) continue
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      out.set(tid, { ms: ((Number(f[11]) + Number(f[12])) * 1000) / 100, nice: Number(f[16]) })
-    } catch {
-      // The thread ended meanwhile.
-    }
+    const stat = taskStat(`/proc/self/task/${tid}`)
+    // Null: the thread ended meanwhile.
+    if (stat) out.set(tid, stat)
   }
   return out
 }

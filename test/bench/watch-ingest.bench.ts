@@ -15,6 +15,7 @@ import { REPO_ROOT } from '../cluster/control-plane'
 import { ensureRecordedStream, recordedFrom } from './recorded-stream'
 import { serveReplayChild, startReplayProcess } from './replay-server'
 import { cpuMeter, heldAfterGc, threadpoolThreads } from './scale-contenders'
+import { mainThreadCpuMs } from './proc-stat'
 import { processCpuMsOf } from './replay-server'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -25,12 +26,8 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] as number
 }
 
-/** This thread's CPU time (user and system), from /proc: the main thread's, not the workers'. */
-function threadCpuMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100
-}
+/** This thread's CPU time (user and system): the main thread's, not the workers'. */
+const threadCpuMs = mainThreadCpuMs
 
 /** Events a second, and the main thread's CPU milliseconds it took. */
 interface Rate {
