@@ -1,7 +1,8 @@
 // The rollout trace lists the Pods of each step in the order they happened, against the real
 // server: six Pods with random names, the audit stream on (the API server's own JSON log followed),
 // and the order the diagram shows compared with the order of the audit log's creates.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { SimulatedNode } from '../cluster/simulated-node'
 import { expect, test } from './fixtures'
@@ -18,12 +19,28 @@ interface AuditLine {
 }
 
 /**
+ * The audit log's lines, its rotated backups' included: the API server rotates audit.log at
+ * --audit-log-maxsize (100 MB here) into audit-<time>.log, and the suite's cluster can cross that
+ * in the middle of this test (Apiscope's tail follows the rotation; a read of audit.log alone would
+ * miss the creates before it).
+ */
+function auditLines(file: string): string[] {
+  const dir = path.dirname(file)
+  const base = path.basename(file, '.log')
+  const backups = readdirSync(dir)
+    .filter((f) => f.startsWith(`${base}-`) && f.endsWith('.log'))
+    .sort()
+  return [...backups.map((f) => path.join(dir, f)), file].flatMap((f) =>
+    readFileSync(f, 'utf8').split('\n'),
+  )
+}
+
+/**
  * The Pods the ReplicaSet controller created in a namespace, as the audit log has them: by the
  * second of their creationTimestamp, then by when the API server received each create.
  */
 function podCreatesInOrder(cluster: ClusterInfo, ns: string): string[] {
-  return readFileSync(cluster.auditLog, 'utf8')
-    .split('\n')
+  return auditLines(cluster.auditLog)
     .filter((line) => line.includes(`"namespace":"${ns}"`))
     .map((line) => JSON.parse(line) as AuditLine)
     .filter(
@@ -94,11 +111,18 @@ test('the rollout trace lists the Pods in the order they were created, not by na
     await expect(
       diagram.locator('[data-arrow^="pod-"] text.who', { hasText: '· audit' }),
     ).toHaveCount(18, { timeout: 15_000 })
-    const shown = await created.evaluateAll((gs) =>
-      gs.map((g) => (g.getAttribute('data-arrow') ?? '').split(':')[1]),
+    const rows = await created.evaluateAll((gs) =>
+      gs.map((g) => ({
+        name: (g.getAttribute('data-arrow') ?? '').split(':')[1],
+        who: g.querySelector('text.who')?.textContent ?? '',
+      })),
     )
-    // Six random names: sorted by name, this would hold once in 720 runs.
-    expect(shown).toEqual(podCreatesInOrder(cluster, ns))
+    // Six random names: sorted by name, this would hold once in 720 runs. On a failure the
+    // message holds what the diagram said of each Pod.
+    expect(
+      rows.map((r) => r.name),
+      rows.map((r) => `${r.name}: ${r.who}`).join('\n'),
+    ).toEqual(podCreatesInOrder(cluster, ns))
     // And the times on screen go forward, step by step.
     for (const step of ['pod-created', 'pod-bound', 'pod-ready']) {
       const times = await diagram

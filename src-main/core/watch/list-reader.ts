@@ -7,9 +7,8 @@
 // Ref: https://kubernetes.io/docs/reference/using-api/api-concepts/#retrieving-large-results-sets-in-chunks
 import { decodeContinueToken, numericResourceVersion } from '@common/resource-version'
 import type { ListPage } from '@common/watch-types'
-import { redact } from '@common/redaction'
 import { said, type Said } from '@i18n/translate'
-import { parseStatus } from '../failure-messages'
+import { parseStatus, statusWords } from '../failure-messages'
 import { TransportError, type StreamResponse } from '../kube-transport'
 import { Backoff } from './backoff'
 import { continueAfter, itemKey } from './continue-after'
@@ -168,8 +167,9 @@ export class ListReader {
           const res = opened.res
           retries = 0
           const status = parseStatus(res.body)
-          // The server's words, shown on the page and kept in a recording: through the one redaction.
-          const serverMessage = redact(status?.message ?? res.statusText).value
+          // The server's words (its message, else its reason), shown on the page and kept in a
+          // recording: through the one redaction.
+          const serverMessage = statusWords(status, res.statusText)
           // A continue token past compaction expires too (the server's, or one built after a cut,
           // which a server may also refuse as invalid): start the list again from scratch, at
           // once, and the page that gave the token says that it was refused (continue-refusal.ts).
