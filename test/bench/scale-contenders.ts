@@ -93,9 +93,6 @@ export function medians<const R extends readonly string[]>(
 export const r1 = (x: number) => Math.round(x * 10) / 10
 export const r2 = (x: number) => Math.round(x * 100) / 100
 
-/** This thread's CPU time (user and system), from /proc: the main thread's, not the workers'. */
-const threadCpuMs = mainThreadCpuMs
-
 /** The whole process's CPU time (every thread), ms. */
 function processCpuMs(): number {
   const u = process.cpuUsage()
@@ -164,14 +161,14 @@ export async function threadpoolThreads(): Promise<Set<string>> {
 export function cpuMeter(pool: Set<string> = new Set()): {
   end(): Pick<Run, 'cpuMs' | 'otherCpuMs' | 'runWaitMs' | 'threadCpuMs'>
 } {
-  const main = threadCpuMs()
+  const main = mainThreadCpuMs()
   const all = processCpuMs()
   const wait = runQueueWaitMs()
   const threads = otherThreads()
   const mainNice = getPriority(process.pid)
   return {
     end() {
-      const cpuMs = threadCpuMs() - main
+      const cpuMs = mainThreadCpuMs() - main
       // A thread started meanwhile counts from 0; one that ended meanwhile is missing here (not
       // from otherCpuMs).
       const byKind = { worker: 0, threadpool: 0, v8: 0 }

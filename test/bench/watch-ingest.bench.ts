@@ -13,10 +13,9 @@ import { RequestLog } from '../../src-main/core/request-log'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
 import { REPO_ROOT } from '../cluster/control-plane'
 import { ensureRecordedStream, recordedFrom } from './recorded-stream'
-import { serveReplayChild, startReplayProcess } from './replay-server'
 import { cpuMeter, heldAfterGc, threadpoolThreads } from './scale-contenders'
 import { mainThreadCpuMs } from './proc-stat'
-import { processCpuMsOf } from './replay-server'
+import { processCpuMsOf, serveReplayChild, startReplayProcess } from './replay-server'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const PATH = '/api/v1/namespaces/bench/configmaps'
@@ -26,9 +25,6 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] as number
 }
 
-/** This thread's CPU time (user and system): the main thread's, not the workers'. */
-const threadCpuMs = mainThreadCpuMs
-
 /** Events a second, and the main thread's CPU milliseconds it took. */
 interface Rate {
   rate: number
@@ -37,7 +33,7 @@ interface Rate {
 
 function bareJsonParse(buf: Buffer): Rate {
   const started = performance.now()
-  const cpu = threadCpuMs()
+  const cpu = mainThreadCpuMs()
   let n = 0
   let start = 0
   for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
@@ -45,7 +41,7 @@ function bareJsonParse(buf: Buffer): Rate {
     n++
     start = nl + 1
   }
-  return { rate: n / ((performance.now() - started) / 1000), cpuMs: threadCpuMs() - cpu }
+  return { rate: n / ((performance.now() - started) / 1000), cpuMs: mainThreadCpuMs() - cpu }
 }
 
 async function clientNode(server: string, expected: number): Promise<Rate> {
@@ -58,7 +54,7 @@ async function clientNode(server: string, expected: number): Promise<Rate> {
   })
   let n = 0
   const started = performance.now()
-  const cpu = threadCpuMs()
+  const cpu = mainThreadCpuMs()
   await new Promise<void>((resolve, reject) => {
     void new Watch(kc).watch(
       PATH,
@@ -70,7 +66,7 @@ async function clientNode(server: string, expected: number): Promise<Rate> {
     )
   })
   if (n < expected) throw new Error(`client-node saw ${n} of ${expected}`)
-  return { rate: n / ((performance.now() - started) / 1000), cpuMs: threadCpuMs() - cpu }
+  return { rate: n / ((performance.now() - started) / 1000), cpuMs: mainThreadCpuMs() - cpu }
 }
 
 function apiscopeSession(server: string) {
@@ -128,7 +124,7 @@ async function apiscope(
     { timeoutSeconds: () => 3600 },
   )
   const started = performance.now()
-  const cpu = threadCpuMs()
+  const cpu = mainThreadCpuMs()
   const threads = meter && cpuMeter(meter.pool)
   const replayCpu = meter ? processCpuMsOf(meter.replayPid) : 0
   // A list (empty) then a watch from its resourceVersion: the watch client-node is given. The
@@ -143,7 +139,7 @@ async function apiscope(
   })
   await finished
   const rate = expected / ((performance.now() - started) / 1000)
-  const cpuMs = threadCpuMs() - cpu
+  const cpuMs = mainThreadCpuMs() - cpu
   const ended = threads?.end()
   const split = ended &&
     meter && {

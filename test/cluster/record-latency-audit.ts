@@ -3,7 +3,8 @@
 // held up by a mutating webhook on loopback that takes 800 ms to answer (slow-webhook.ts). Writes
 // the event, as the audit log holds it, to the file given.
 //   npx tsx --tsconfig tsconfig.node.json test/cluster/record-latency-audit.ts STATE.json OUT.json
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
+import { auditLogLines } from './audit-log-lines'
 import { readClusterInfo } from './control-plane'
 import { kubectlAsync, startSlowWebhook } from './slow-webhook'
 
@@ -21,15 +22,13 @@ try {
     const name = `slow-${i}`
     await kubectlAsync(cluster, ['create', 'configmap', name, '-n', ns, '--from-literal=k=v'])
     await new Promise((r) => setTimeout(r, 1500))
-    event = readFileSync(cluster.auditLog, 'utf8')
-      .split('\n')
-      .find(
-        (line) =>
-          line.includes(`"namespace":"${ns}"`) &&
-          line.includes(`"name":"${name}"`) &&
-          line.includes('"stage":"ResponseComplete"') &&
-          line.includes('apiserver.latency.k8s.io/'),
-      )
+    event = auditLogLines(cluster.auditLog).find(
+      (line) =>
+        line.includes(`"namespace":"${ns}"`) &&
+        line.includes(`"name":"${name}"`) &&
+        line.includes('"stage":"ResponseComplete"') &&
+        line.includes('apiserver.latency.k8s.io/'),
+    )
   }
   if (!event) throw new Error('no audit event with apiserver.latency.k8s.io annotations')
   writeFileSync(outFile, `${JSON.stringify(JSON.parse(event), null, 2)}\n`)

@@ -1,8 +1,7 @@
 // The rollout trace lists the Pods of each step in the order they happened, against the real
 // server: six Pods with random names, the audit stream on (the API server's own JSON log followed),
 // and the order the diagram shows compared with the order of the audit log's creates.
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
+import { auditLogLines } from '../cluster/audit-log-lines'
 import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { SimulatedNode } from '../cluster/simulated-node'
 import { expect, test } from './fixtures'
@@ -19,28 +18,11 @@ interface AuditLine {
 }
 
 /**
- * The audit log's lines, its rotated backups' included: the API server rotates audit.log at
- * --audit-log-maxsize (100 MB here) into audit-<time>.log, and the suite's cluster can cross that
- * in the middle of this test (Apiscope's tail follows the rotation; a read of audit.log alone would
- * miss the creates before it).
- */
-function auditLines(file: string): string[] {
-  const dir = path.dirname(file)
-  const base = path.basename(file, '.log')
-  const backups = readdirSync(dir)
-    .filter((f) => f.startsWith(`${base}-`) && f.endsWith('.log'))
-    .sort()
-  return [...backups.map((f) => path.join(dir, f)), file].flatMap((f) =>
-    readFileSync(f, 'utf8').split('\n'),
-  )
-}
-
-/**
  * The Pods the ReplicaSet controller created in a namespace, as the audit log has them: by the
  * second of their creationTimestamp, then by when the API server received each create.
  */
 function podCreatesInOrder(cluster: ClusterInfo, ns: string): string[] {
-  return auditLines(cluster.auditLog)
+  return auditLogLines(cluster.auditLog)
     .filter((line) => line.includes(`"namespace":"${ns}"`))
     .map((line) => JSON.parse(line) as AuditLine)
     .filter(

@@ -5,12 +5,12 @@
 // audit log the server writes); MutatingAdmissionPolicies' changes in a dry run are attributed to
 // the policies whose bindings match, by name, all of them where more than one could have made it.
 // On 1.20 neither API is served: the POSTs answer 404 and the lab says nothing about policies.
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LabRequestSpec, LabResult } from '@features/lab/messages'
 import type { TrafficBatch, TrafficRequest, TrafficSourceStatus } from '@features/traffic/messages'
 import { stageSteps } from '@common/stage-steps'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
+import { auditLogLines } from '../cluster/audit-log-lines'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { cluster, coreFor, createNamespace, kubectl, onOldest, unwrap, waitUntil } from './helpers'
 
@@ -344,9 +344,7 @@ describe.skipIf(onOldest())('a policy that quotes a Secret', () => {
       expect(row.code).toBe(201)
       // The server quoted the value (as the API holds it, base64) in its audit annotation...
       const quoted = Buffer.from(canary).toString('base64')
-      const logged = readFileSync(cluster().auditLog, 'utf8')
-        .split('\n')
-        .filter((line) => line.includes(id))
+      const logged = auditLogLines(cluster().auditLog).filter((line) => line.includes(id))
       expect(logged.join('\n')).toContain(`motdepasse is ${quoted}`)
       // ...and neither the lab nor the live traffic row of the same request shows it.
       for (const shown of [JSON.stringify(r), JSON.stringify(row)]) {

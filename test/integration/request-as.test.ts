@@ -3,7 +3,6 @@
 // both, and the server's own audit log says it saw the same request from the same user and client;
 // the status and the redacted body the renderer gets are the same, the canary in neither; a watch
 // sampled from both reads the same events.
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LabResult } from '@features/lab/messages'
 import { REDACTED } from '@common/redaction'
@@ -13,6 +12,7 @@ import { requestSchema } from '@features/walkthroughs/common/scenario-format'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { RequestIdentities } from '../../src-main/core/request-as/identities'
 import { runRequest, type RequestContext } from '../../src-main/features/walkthroughs/request-step'
+import { auditLogLines } from '../cluster/audit-log-lines'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { cluster, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
 
@@ -152,8 +152,7 @@ describe('the lab and a walkthrough step, as each of the four identities', () =>
 
     // The server's audit log: eight events for the path, in pairs (lab, step) per identity.
     const events = await waitUntil('the audit events of the eight requests', 20_000, () => {
-      const found = readFileSync(cluster().auditLog, 'utf8')
-        .split('\n')
+      const found = auditLogLines(cluster().auditLog)
         .filter((l) => l.includes(`"requestURI":"${path}"`))
         .map((l) => JSON.parse(l) as AuditEvent)
         .filter((e) => e.stage === 'ResponseComplete' || e.stage === 'ResponseStarted')
