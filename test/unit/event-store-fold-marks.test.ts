@@ -119,7 +119,6 @@ describe('marks folded with their versions', () => {
     }
     for (let n = 0; n < 1100; n++) store.recordBookmark(1, String(9000 + n))
     await store.compacted()
-    await store.compacted()
     take()
 
     const f = store.folding()
@@ -171,7 +170,6 @@ describe('marks folded with their versions', () => {
       for (let n = 0; n < 400; n++)
         all.push(write(store, `busy-${n % 3}`, round + n ? 'MODIFIED' : 'ADDED', round * 400 + n))
       await store.compacted()
-      await store.compacted()
     }
     const held = store.events().map((e) => e.i)
     expect(held.length).toBeLessThan(all.length)
@@ -200,7 +198,6 @@ describe('marks folded with their versions', () => {
     const store = new EventStore(Date.now, 1 << 20)
     stores.push(store)
     for (let n = 0; n < 3000; n++) write(store, 'busy', n ? 'MODIFIED' : 'ADDED', n)
-    await store.compacted()
     await store.compacted()
     const f = store.folding()
     expect(f.foldedMarks).toBe(0)

@@ -130,7 +130,6 @@ describe('a list after one that gave up', () => {
     store.markObjectOf(store.recordObject('LISTED', 1, meta('a', a), json('a', a)), first)
     for (let n = 0; n < 1100; n++) store.recordBookmark(2, String(rv++))
     await store.compacted()
-    await store.compacted()
     store.recordBookmark(2, String(rv))
     expect(store.folding().foldedMarks).toBeGreaterThan(100)
     const next = store.newMark()

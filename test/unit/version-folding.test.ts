@@ -231,7 +231,6 @@ describe('the event store with a budget', () => {
     // Enough events to be counted (every 1,024) and to go over the budget.
     for (let n = 0; n < 1100; n++) store.recordBookmark(1, String(5000 + n))
     await store.compacted()
-    await store.compacted()
 
     // Forgotten: no history, no marks; the live object's and the bookmarks stay.
     expect(store.history('uid-gone')).toBeUndefined()
@@ -276,7 +275,6 @@ describe('the event store with a budget', () => {
         { ...o.metadata, kind: o.kind, apiVersion: o.apiVersion },
         JSON.stringify({ type: 'DELETED', object: o }),
       )
-      await store.compacted()
       await store.compacted()
     }
     const forgotten = store.folding().forgottenDeleted

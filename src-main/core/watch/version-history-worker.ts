@@ -29,6 +29,8 @@ export type HistoryRequest =
   | { t: 'budget'; bytes: number }
   /** What the store's events cost on its thread (eventsCost): counted in the budget too. */
   | { t: 'events'; bytes: number }
+  /** Folding held, or free again (VersionHistory.holdFolds): nothing is folded while held. */
+  | { t: 'hold-folds'; held: boolean }
 
 export type HistoryReply =
   | { t: 'got'; id: number; objects: (Obj | null)[] }
@@ -72,12 +74,15 @@ export function serveVersionHistory(
   let events = 0
   /** Past a fold that could not free enough, the next waits until the history grew this much. */
   let foldAgainAbove = 0
+  /** A recording's backfill is reading the versions back (VersionHistory.holdFolds). */
+  let foldsHeld = false
   // What the budget counts: everything the store holds (its versions, their logs, the cache of
   // latest versions: version-store.ts `held`) and the events.
   /** The kind prefixes given (kind-prefix.ts), by id - 1; whole: where a prefixed item is made. */
   const prefixes: Uint8Array[] = []
   let whole = new Uint8Array(4096)
-  const over = () => budget > 0 && store.held + events > Math.max(budget, foldAgainAbove)
+  const over = () =>
+    !foldsHeld && budget > 0 && store.held + events > Math.max(budget, foldAgainAbove)
   const reply = (m: HistoryReply, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer)
   /**
    * Folds deleted objects' versions, then the busiest objects' older versions, then quiet ones',
@@ -156,6 +161,9 @@ export function serveVersionHistory(
       if (over()) fold()
     } else if (m.t === 'events') {
       events = m.bytes
+      if (over()) fold()
+    } else if (m.t === 'hold-folds') {
+      foldsHeld = m.held
       if (over()) fold()
     } else {
       const used = heapUsed()

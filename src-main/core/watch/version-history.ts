@@ -114,6 +114,9 @@ export class VersionHistory {
   /** The versions held passed holdLimit: none is held until every hold is released. */
   private holdOver = false
 
+  /** Readers of versions that must not be folded meanwhile (holdFolds). */
+  private foldHolds = 0
+
   private closed = false
 
   private ensureWorker(): Worker {
@@ -152,6 +155,7 @@ export class VersionHistory {
       this.waiting.clear()
     })
     this.worker = worker
+    if (this.foldHolds > 0) worker.postMessage({ t: 'hold-folds', held: true } satisfies Request)
     if (this.budgetBytes > 0)
       worker.postMessage({ t: 'budget', bytes: this.budgetBytes } satisfies Request)
     for (const bytes of this.prefixes) worker.postMessage({ t: 'prefix', bytes } satisfies Request)
@@ -207,6 +211,26 @@ export class VersionHistory {
       if (this.worker) this.drain()
       else if (this.pendingFull()) this.ensureWorker()
     }
+  }
+
+  /**
+   * Holds folding until the returned release is called (once): a recording's backfill reads back
+   * the versions the store showed when it began, and none may be folded away meanwhile. What the
+   * worker folded before the hold and has not told yet is gone already (its reader finds null).
+   */
+  holdFolds(): () => void {
+    if (this.foldHolds++ === 0) this.tellFoldHold()
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      if (--this.foldHolds === 0) this.tellFoldHold()
+    }
+  }
+
+  private tellFoldHold(): void {
+    if (!this.worker || this.closed) return
+    this.worker.postMessage({ t: 'hold-folds', held: this.foldHolds > 0 } satisfies Request)
   }
 
   /** Sends what waits here to the running worker, in order, then what the events cost. */

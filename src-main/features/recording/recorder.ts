@@ -14,6 +14,7 @@ import {
   isEventLine,
   type RecordingHeader,
   type RecordingLine,
+  type StoreLine,
 } from './format'
 import { redactRequestPayload } from './recorded-redaction'
 import { RecordingWriter, type WriterOptions } from './writer'
@@ -29,6 +30,8 @@ export interface RecorderOptions extends WriterOptions {
 export type RecorderStats = Omit<RecorderStatus, 'name'> & { path: string }
 
 const decoder = new TextDecoder()
+/** Objects whose backfill versions are asked for at once (each one message to the worker). */
+const BACKFILL_ASKS = 256
 
 export class Recorder {
   private readonly writer: RecordingWriter
@@ -40,6 +43,10 @@ export class Recorder {
   private stopped = false
   private pending: RecordingLine[] | null = []
   private backfillLines: RecordingLine[] = []
+  /** The backfill's objects being read back (ready), once. */
+  private readying: Promise<void> | null = null
+  /** Ends the store's hold on folding, taken while the backfill's objects are read back. */
+  private releaseFolds: (() => void) | null = null
 
   constructor(
     private readonly store: EventStore,
@@ -65,6 +72,9 @@ export class Recorder {
     const listsTo = store.lists.length
     this.offTap = store.tap((op, i) => this.onStoreOp(op, i))
     this.backfill(backfillTo, listsTo)
+    // From here until its objects are read back, the versions the backfill names stay: a fold
+    // meanwhile would leave a version the store showed at the start out of the recording.
+    if (this.backfillLines.length > 0) this.releaseFolds = store.holdFolds()
     if (options.statuses?.length)
       this.write({ kind: 'status', t: this.startedAt, statuses: options.statuses })
     if (this.backfillLines.length === 0) {
@@ -218,22 +228,65 @@ export class Recorder {
     this.backfillLines = lines
   }
 
-  /** Resolves the backfill's objects from the version history, then writes everything queued. */
-  async ready(): Promise<void> {
+  /**
+   * Resolves the backfill's objects from the version history, then writes everything queued.
+   * Every caller waits for the same reading (stop() may come while it runs).
+   */
+  ready(): Promise<void> {
+    this.readying ??= this.readBackfill()
+    return this.readying
+  }
+
+  private async readBackfill(): Promise<void> {
     const lines = this.backfillLines
     this.backfillLines = []
-    for (const line of lines) {
-      if (line.kind === 'object' && line.object && typeof line.object === 'object') {
-        const ref = (line.object as { pending?: [string, number] }).pending
-        if (ref) {
-          const [obj] = await this.store.objectsAt(ref[0], [ref[1]])
-          line.object = obj && !this.options.includeSecrets ? redact(obj).value : obj
-        }
-      }
+    try {
+      await this.fillObjects(lines)
+    } finally {
+      this.releaseFolds?.()
+      this.releaseFolds = null
     }
     const queued = this.pending ?? []
     this.pending = null
     for (const line of [...lines, ...queued]) this.write(line)
+  }
+
+  /**
+   * The objects the backfill's placeholders name, asked for an object at a time, BACKFILL_ASKS
+   * objects at once. A version the worker had folded before the hold, unknown to the store then,
+   * comes back null: its line says folded, as the backfill says of those the store knew folded.
+   */
+  private async fillObjects(lines: RecordingLine[]): Promise<void> {
+    const byUid = new Map<string, { line: StoreLine & { kind: 'object' }; v: number }[]>()
+    for (const line of lines) {
+      if (line.kind !== 'object') continue
+      const ref = (line.object as { pending?: [string, number] } | undefined)?.pending
+      if (!ref) continue
+      const wanted = byUid.get(ref[0]) ?? []
+      wanted.push({ line, v: ref[1] })
+      byUid.set(ref[0], wanted)
+    }
+    const uids = [...byUid.keys()]
+    for (let from = 0; from < uids.length; from += BACKFILL_ASKS) {
+      await Promise.all(
+        uids.slice(from, from + BACKFILL_ASKS).map(async (uid) => {
+          const wanted = byUid.get(uid) ?? []
+          const objects = await this.store.objectsAt(
+            uid,
+            wanted.map((w) => w.v),
+          )
+          wanted.forEach(({ line }, k) => {
+            const obj = objects[k]
+            if (obj) {
+              line.object = this.options.includeSecrets ? obj : redact(obj).value
+            } else {
+              delete line.object
+              line.folded = true
+            }
+          })
+        }),
+      )
+    }
   }
 
   /** An event the core pushed. Watch frames are rebuilt from the store; only statuses are kept. */
