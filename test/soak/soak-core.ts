@@ -2,7 +2,8 @@
 // core (the assembly the CLI and the app run) behind the browser host, serving the built renderer.
 // It prints the page's URL as one JSON line; once the page has connected (the renderer connects to
 // the kubeconfig's context when it loads), the conductor sends `start` and this process starts the
-// recorder (a real file), a watch on each kind and the audit webhook the control plane posts to.
+// recorder (a real file), a watch on each kind and the audit webhook the control plane posts to
+// (the recorder and the webhook unless the run leaves them off: soak.ts --without).
 // On `sample` it answers with its memory after a forced GC and the store's counts.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -14,7 +15,10 @@ import type { WatchTarget } from '../../src-main/common/watch-types'
 export type CoreRequest =
   | {
       t: 'start'
-      recording: string
+      /** Where the recorder writes; null: no recorder (--without recorder). */
+      recording: string | null
+      /** Whether the core takes the control plane's audit webhook (--without audit: not). */
+      audit: boolean
       targets: WatchTarget[]
       auditPort: number
       auditPath: string
@@ -132,22 +136,26 @@ process.on('disconnect', () => process.exit(0))
 
 async function handle(m: CoreRequest): Promise<void> {
   if (m.t === 'start') {
-    const started = await core.recording.start({
-      path: m.recording,
-      watches: m.targets,
-      title: 'soak',
-    })
-    if (!started.ok) throw new Error(`recording: ${started.error.title} ${started.error.detail}`)
+    if (m.recording) {
+      const started = await core.recording.start({
+        path: m.recording,
+        watches: m.targets,
+        title: 'soak',
+      })
+      if (!started.ok) throw new Error(`recording: ${started.error.title} ${started.error.detail}`)
+    }
     for (const target of m.targets) {
       const res = await core.invoke('watch:start', { target })
       if (!res.ok) throw new Error(`watch ${target.resource}: ${res.error.title}`)
     }
-    const audit = await core.invoke('traffic:start-webhook', {
-      port: m.auditPort,
-      host: '127.0.0.1',
-      path: m.auditPath,
-    })
-    if (!audit.ok) throw new Error(`audit: ${audit.error.title} ${audit.error.detail}`)
+    if (m.audit) {
+      const audit = await core.invoke('traffic:start-webhook', {
+        port: m.auditPort,
+        host: '127.0.0.1',
+        path: m.auditPath,
+      })
+      if (!audit.ok) throw new Error(`audit: ${audit.error.title} ${audit.error.detail}`)
+    }
     send({ t: 'started' })
   } else if (m.t === 'status') {
     const watches = core.currentSession?.watches

@@ -1,5 +1,5 @@
 // `npm run soak [-- --minutes N] [--rate W] [--objects K] [--label L] [--commit REF] [--core-args="..."]
-// [--core-env="NAME=value …"] [--snapshots M,M…]`: an
+// [--core-env="NAME=value …"] [--snapshots M,M…] [--without recorder,audit]`: an
 // hour (by default) of steady writes against a control plane of its own (never the shared ones),
 // through the whole app: Apiscope's core behind the browser host (soak-core.ts, its own process,
 // --expose-gc), the real renderer in headless Chromium (Debian's) connected in browser mode, the
@@ -42,6 +42,8 @@ const { values } = parseArgs({
     'core-env': { type: 'string', default: '' },
     /** Minutes after whose sample the core's main thread writes a heap snapshot (test/artifacts/soak). */
     snapshots: { type: 'string', default: '' },
+    /** Parts left off, to see what each costs: `recorder`, `audit` (the webhook), or both. */
+    without: { type: 'string', default: '' },
   },
 })
 const MINUTES = Number(values.minutes)
@@ -55,6 +57,10 @@ const CORE_ENV = Object.fromEntries(
     .filter(Boolean)
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 )
+const WITHOUT = new Set((values.without ?? '').split(',').filter(Boolean))
+for (const part of WITHOUT)
+  if (part !== 'recorder' && part !== 'audit')
+    throw new Error(`--without ${part}: the parts that can be left off are recorder and audit`)
 const SNAPSHOTS = new Set((values.snapshots ?? '').split(',').filter(Boolean).map(Number))
 const say = (line: string) => process.stderr.write(`[soak] ${line}\n`)
 const dir = path.join(REPO_ROOT, 'test/artifacts/soak')
@@ -180,7 +186,8 @@ try {
   const auditUrl = new URL(info.auditWebhookUrl as string)
   await ask({
     t: 'start',
-    recording,
+    recording: WITHOUT.has('recorder') ? null : recording,
+    audit: !WITHOUT.has('audit'),
     targets,
     auditPort: Number(auditUrl.port),
     auditPath: auditUrl.pathname,
@@ -195,7 +202,9 @@ try {
     if (st.t === 'status' && st.watching && st.objects >= OBJECTS) break
     await new Promise((r) => setTimeout(r, 1000))
   }
-  say(`watching ${targets.map((t) => t.resource).join(', ')}; recording to ${recording}`)
+  say(
+    `watching ${targets.map((t) => t.resource).join(', ')}; ${WITHOUT.has('recorder') ? 'not recording' : `recording to ${recording}`}${WITHOUT.has('audit') ? '; no audit webhook' : ''}`,
+  )
 
   const rows: SoakRow[] = []
   let budgetMb: number | undefined
@@ -284,11 +293,10 @@ try {
 ## ${LABEL === 'hour' ? 'The hour' : `Run "${LABEL}"`}: ${MINUTES} minutes from ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC
 
 - Commit measured: \`${commit}\` (${commitSubject}), exported and built in a tree of its own.
-- Machine: ${machine}. Other helpers' tests and builds shared the 2 cores: the load average over
+- Machine: ${machine}. Whatever else ran on the machine shared the 2 cores: the load average over
   a minute ranged from ${loads[0]?.toFixed(1)} to ${loads.at(-1)?.toFixed(1)} across the samples (median ${loads[Math.floor(loads.length / 2)]?.toFixed(1)}), the table's last column.
 - Core: ${CORE_ARGS.length ? `\`${CORE_ARGS.join(' ')}\`` : 'default options'}${Object.keys(CORE_ENV).length ? `, its process's environment with \`${values['core-env']}\`` : ''}; ${budgetMb === undefined ? 'no store budget at this commit (every version kept)' : budgetMb ? `store budget ${budgetMb} MB` : 'store budget off (0)'}.
-- Cluster: a control plane of its own (kube-apiserver, etcd), its audit webhook posting to the
-  core; ${OBJECTS.toLocaleString('en')} objects (${all.map((k) => `${k.count} ${k.plural}`).join(', ')}) in ${10} namespaces,
+- Cluster: a control plane of its own (kube-apiserver, etcd), ${WITHOUT.has('audit') ? 'its audit webhook not taken by the core (`--without audit`: the API server posts to a closed port)' : 'its audit webhook posting to the core'}; ${OBJECTS.toLocaleString('en')} objects (${all.map((k) => `${k.count} ${k.plural}`).join(', ')}) in ${10} namespaces,
   created through the API at ${Math.round(fillRate)} a second.
 - Writes: asked ${RATE} a second for ${Math.round(seconds / 60)} min; sent ${counts.sent.toLocaleString('en')}
   (${(counts.sent / seconds).toFixed(1)} a second), accepted ${counts.ok.toLocaleString('en')} (${(counts.ok / seconds).toFixed(1)} a second), ${counts.skipped} ticks skipped with 16
@@ -297,7 +305,7 @@ try {
     .join(', ')}; by status ${Object.entries(counts.byStatus)
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ')}. Half the writes went to the first ${counts.hot} objects of each kind.
-- Recording: ${recordedEvents.toLocaleString('en')} events, ${recordingMb.toFixed(1)} MB on disk.
+- Recording: ${WITHOUT.has('recorder') ? 'none (`--without recorder`)' : `${recordedEvents.toLocaleString('en')} events, ${recordingMb.toFixed(1)} MB on disk`}.
 - Page errors: ${pageErrors.length ? pageErrors.slice(0, 3).join('; ') : 'none'}.
 
 What it found: over the second half of the run the core's heap grew ${heap.perMinute.toFixed(2)} MB a
