@@ -112,7 +112,8 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.stateStopped': 'arrêté',
   'watch.page_one': 'page {{n}} : {{count, number}} élément, rv {{rv}}',
   'watch.page_other': 'page {{n}} : {{count, number}} éléments, rv {{rv}}',
-  'watch.remaining': ', {{n, number}} restants',
+  'watch.remaining_one': ', {{count, number}} restant',
+  'watch.remaining_other': ', {{count, number}} restants',
   'watch.opaque': '(opaque)',
   'watch.noWatch': 'Aucun watch pour l’instant. Lancez-en un ci-dessus.',
   'watch.filterWatches': 'Filtrer : ressource, namespace, état',
@@ -249,9 +250,9 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.starting': 'démarrage',
   'watch.core.stopped': 'arrêté par l’utilisateur',
   'watch.core.retrying':
-    '{{reason}} ; nouvel essai dans {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s',
+    '{{reason}} ; nouvel essai dans {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s',
   'watch.core.retryingAfter':
-    '{{reason}} ; nouvel essai dans {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s (le Retry-After du serveur : {{after}} s)',
+    '{{reason}} ; nouvel essai dans {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s (le Retry-After du serveur\u00a0: {{after}}\u00a0s)',
   'watch.core.listing': 'lecture de la liste',
   'watch.core.relistingExpired': 'nouvelle liste après 410 Expired',
   'watch.core.relistingReconnect': 'nouvelle liste après reconnexion',
