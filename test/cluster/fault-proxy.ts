@@ -5,10 +5,14 @@
 // number of bytes a second (with backpressure: the server's socket is paused while the proxy
 // holds more than one second's worth, so the server's own writes block, as behind a slow link).
 // TLS passes through untouched: the client still talks to the real server's certificate, whose
-// SANs (127.0.0.1, localhost) do not name a port.
+// SANs (127.0.0.1, localhost) do not name a port. Started with `tls` (tlsOfCluster), the proxy
+// ends TLS on both sides instead, as a load balancer in front of kube-apiserver does, and can
+// answer a request itself (answerOnce: a 5xx to a list's page) instead of forwarding it.
 import { readFileSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
+import tls from 'node:tls'
 import { parse, stringify } from 'yaml'
 
 /**
@@ -26,9 +30,44 @@ export function kubeconfigVia(kubeconfig: string, server: string, dir: string): 
   return file
 }
 
+/**
+ * TLS ended in the proxy: it serves with the API server's own certificate (a client that checks
+ * the server, against the cluster's CA, accepts it) and connects to the server trusting `ca`, as
+ * the client certificate `client`: every request reaches the server as that user, whoever the
+ * client is (a bearer token the client sends still goes through).
+ */
+export interface ProxyTls {
+  serving: { cert: Buffer; key: Buffer }
+  ca: Buffer
+  client: { cert: Buffer; key: Buffer }
+}
+
+/** The control plane's own files (control-plane.ts, pki.ts): its server's certificate, as the admin. */
+export function tlsOfCluster(clusterDir: string): ProxyTls {
+  const pki = (name: string) => readFileSync(path.join(clusterDir, 'pki', name))
+  return {
+    serving: { cert: pki('apiserver.crt'), key: pki('apiserver.key') },
+    ca: pki('ca.crt'),
+    client: { cert: pki('admin.crt'), key: pki('admin.key') },
+  }
+}
+
+/** A request the proxy answers itself, once (answerOnce). */
+interface Answer {
+  matches: (requestLine: string) => boolean
+  code: number
+  reason: string
+  message: string
+  answered: (requestLine: string) => void
+}
+
 interface Pair {
+  /** What carries the requests: the TCP sockets, or the TLS ones over them. */
   client: net.Socket
   upstream: net.Socket
+  /** The TCP sockets (the same as above when TLS passes through): what cutAll resets. */
+  rawClient: net.Socket
+  rawUpstream: net.Socket
   /** Server-to-client bytes waiting for the throttle or the end of a stall. */
   queue: Buffer[]
   queued: number
@@ -41,6 +80,7 @@ interface Pair {
 
 export class FaultProxy {
   private readonly pairs = new Set<Pair>()
+  private readonly answers: Answer[] = []
   private stalled = false
   private rate: number | null = null
   private ticker: NodeJS.Timeout | null = null
@@ -53,10 +93,14 @@ export class FaultProxy {
   private constructor(
     private readonly server: net.Server,
     readonly port: number,
+    private readonly tls: ProxyTls | undefined,
   ) {}
 
-  /** Listens on a free loopback port and forwards to target (e.g. https://127.0.0.1:6443). */
-  static async start(target: string): Promise<FaultProxy> {
+  /**
+   * Listens on a free loopback port and forwards to target (e.g. https://127.0.0.1:6443); with
+   * `tls`, ends TLS on both sides (ProxyTls).
+   */
+  static async start(target: string, tls?: ProxyTls): Promise<FaultProxy> {
     const url = new URL(target)
     const host = url.hostname
     const port = Number(url.port || 443)
@@ -66,7 +110,7 @@ export class FaultProxy {
       server.once('error', reject)
       server.listen(0, '127.0.0.1', () => resolve())
     })
-    proxy = new FaultProxy(server, (server.address() as net.AddressInfo).port)
+    proxy = new FaultProxy(server, (server.address() as net.AddressInfo).port, tls)
     return proxy
   }
 
@@ -79,12 +123,19 @@ export class FaultProxy {
     return this.pairs.size
   }
 
-  private accept(client: net.Socket, host: string, port: number): void {
+  private accept(rawClient: net.Socket, host: string, port: number): void {
     this.accepted++
-    const upstream = net.connect({ host, port })
+    const rawUpstream = net.connect({ host, port })
+    const t = this.tls
+    const client = t ? new tls.TLSSocket(rawClient, { isServer: true, ...t.serving }) : rawClient
+    const upstream = t
+      ? tls.connect({ socket: rawUpstream, host, ca: t.ca, ...t.client })
+      : rawUpstream
     const pair: Pair = {
       client,
       upstream,
+      rawClient,
+      rawUpstream,
       queue: [],
       queued: 0,
       clientEnded: false,
@@ -102,13 +153,16 @@ export class FaultProxy {
       if (!this.pairs.delete(pair)) return
       client.destroy()
       upstream.destroy()
+      rawClient.destroy()
+      rawUpstream.destroy()
     }
-    client.on('error', drop)
-    upstream.on('error', drop)
-    client.on('close', drop)
-    upstream.on('close', drop)
+    for (const socket of new Set([client, upstream, rawClient, rawUpstream])) {
+      socket.on('error', drop)
+      socket.on('close', drop)
+    }
     client.on('data', (chunk: Buffer) => {
       if (this.stalled) pair.held.push(chunk)
+      else if (this.answered(chunk, client)) return
       else if (!upstream.write(chunk)) {
         client.pause()
         upstream.once('drain', () => !this.stalled && client.resume())
@@ -145,11 +199,57 @@ export class FaultProxy {
     const n = this.pairs.size
     for (const pair of [...this.pairs]) {
       this.pairs.delete(pair)
-      pair.client.resetAndDestroy()
-      pair.upstream.resetAndDestroy()
+      pair.rawClient.resetAndDestroy()
+      pair.rawUpstream.resetAndDestroy()
     }
     this.cuts += n
     return n
+  }
+
+  /**
+   * The next request whose request line (e.g. `GET /api/v1/…?limit=100&continue=… HTTP/1.1`)
+   * `matches` is not forwarded: the proxy answers it `code` with a Status as kube-apiserver words
+   * one (`reason`, `message`), and ends that connection. Only with TLS ended in the proxy
+   * (start's `tls`). Resolves with the request line answered.
+   */
+  answerOnce(
+    matches: (requestLine: string) => boolean,
+    { code, reason, message }: { code: number; reason: string; message: string },
+  ): Promise<string> {
+    if (!this.tls) throw new Error('answerOnce: start the proxy with tls to read the requests')
+    return new Promise((answered) =>
+      this.answers.push({ matches, code, reason, message, answered }),
+    )
+  }
+
+  /** Whether `chunk`, a request's head, was one to answer (answerOnce): answered if so. */
+  private answered(chunk: Buffer, client: net.Socket): boolean {
+    const line = /^[A-Z]+ \S+ HTTP\/1\.1(?=\r\n)/.exec(chunk.toString('latin1', 0, 8192))?.[0]
+    const k = line === undefined ? -1 : this.answers.findIndex((a) => a.matches(line))
+    const answer = this.answers[k]
+    if (!answer || line === undefined) return false
+    this.answers.splice(k, 1)
+    const body = JSON.stringify({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: answer.message,
+      reason: answer.reason,
+      code: answer.code,
+    })
+    client.end(
+      [
+        `HTTP/1.1 ${answer.code} ${http.STATUS_CODES[answer.code] ?? answer.reason}`,
+        'Content-Type: application/json',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    )
+    answer.answered(line)
+    return true
   }
 
   /** Stops forwarding anything, in both directions, on every socket (open and new); closes nothing. */

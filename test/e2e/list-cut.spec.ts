@@ -19,6 +19,11 @@
 // has 60 characters: in the top bar and on the card, Reconnect and Stop stay on their row, each
 // label on one line (list-page-429-watches and -top, at 1280×800, and presenter-1024x768-…, with
 // their fr- twins).
+// And where the request for a page is answered 503 (the proxy, ending TLS, answers it itself
+// once, with kube-apiserver's Status for a 503): the page before it says so, in the server's
+// words, and that the same page was asked again after a backoff; the list ends in its pages of
+// 100 with every object once, as many as kubectl lists (list-page-503-watches and -top, at
+// 1280×800 and presenter-1024x768-…, with their fr- twins).
 // The canary case: Secrets that hold a canary (plain in their last-applied annotation, base64 in
 // their data), cut and refused: the canary is in no WebSocket frame and in none of the pages the
 // list reaches (list-cut-canary-watches).
@@ -31,7 +36,7 @@ import type { Locator, Page } from '@playwright/test'
 import { NO_SEATS_NEEDS, noSeatsFor, type NoSeats } from '../cluster/apf-no-seats'
 import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { compactEtcdOf } from '../cluster/etcd-compaction'
-import { FaultProxy, kubeconfigVia } from '../cluster/fault-proxy'
+import { FaultProxy, kubeconfigVia, tlsOfCluster } from '../cluster/fault-proxy'
 import { expectFits, expectNoEnglish } from './french-check'
 import { auditLayout, FITS, onOneRow, textLines } from './layout-audit'
 import { expect, startServe, test } from './fixtures'
@@ -76,18 +81,25 @@ interface ProxiedApp {
 /**
  * Starts the fault proxy and `apiscope serve` through it (as the admin, or as the user of the
  * kubeconfig `as` gives for the namespace), fills a namespace named after `prefix`, runs `body`,
- * then stops and removes all of it.
+ * then stops and removes all of it. `endsTls`: the proxy ends TLS (as the admin, so not with
+ * `as`), and can answer a request itself (FaultProxy.answerOnce).
  */
 async function withAppThroughProxy(
   cluster: ClusterInfo,
   filled: Filled,
   body: (app: ProxiedApp) => Promise<void>,
-  as: (ns: string, dir: string) => Promise<string> | string = () => cluster.kubeconfig,
+  {
+    as = () => cluster.kubeconfig,
+    endsTls = false,
+  }: { as?: (ns: string, dir: string) => Promise<string> | string; endsTls?: boolean } = {},
 ): Promise<void> {
   const { prefix } = filled
   const ns = `${prefix}-${Date.now().toString(36)}`
   const dir = mkdtempSync(path.join(os.tmpdir(), `apiscope-${prefix}-`))
-  const proxy = await FaultProxy.start(cluster.server)
+  const proxy = await FaultProxy.start(
+    cluster.server,
+    endsTls ? tlsOfCluster(cluster.dir) : undefined,
+  )
   kubectl(cluster, 'create', 'namespace', ns)
   const serve = await startServe({
     KUBECONFIG: kubeconfigVia(await as(ns, dir), proxy.url, dir),
@@ -386,43 +398,20 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
         await expect(health).toContainText(
           `list page 2 answered 429: Too Many Requests (FlowSchema ${throttle.flowSchema}, priority level ${throttle.priorityLevel}); retrying in 1.0 s (the server's Retry-After: 1 s)`,
         )
-        // Pictured at a desk (1280×800) and in presenter mode (1024×768), in English and French,
-        // with the namespace's 60 characters in the top bar and on the card.
-        for (const [presenter, size] of [
-          [false, { width: 1280, height: 800 }],
-          [true, { width: 1024, height: 768 }],
-        ] as const) {
-          await page.setViewportSize(size)
-          if (presenter) {
-            await presenterButton(page).click()
-            await expect(page.locator('html')).toHaveClass(/presenter/)
-          }
-          const at = presenter ? `presenter-${size.width}x${size.height}-` : ''
-          for (const language of ['en', 'fr'] as const) {
-            await speak(apiscope, language)
-            const where = `Watches & lists, a next page answered 429, ${language}, ${size.width}×${size.height}${presenter ? ' presenter' : ''}`
-            if (language === 'fr') {
+        // Pictured with the namespace's 60 characters in the top bar and on the card.
+        await picturedAtEachSize(
+          apiscope,
+          { health, shown: answered, name: 'list-page-429-watches', what: 'answered 429' },
+          async (language) => {
+            if (language === 'fr')
               await expect(answered).toHaveText(
                 /^la demande de la page suivante a reçu \d+ fois la réponse 429\s: demandée à nouveau après chacune, la dernière fois après 1,0\ss \(le Retry-After du serveur\s: 1\ss\)\. Le serveur a dit\s:\s*Too many requests/i,
               )
-              await expectNoEnglish(page, where)
-            }
             await expect(health.getByTestId('watch-state')).toHaveText(
               language === 'fr' ? 'en attente' : 'backoff',
             )
-            await expectOneLineControls(page, health, where)
-            // The card from its top (Stop and the state's reason), then down to the answers.
-            const name = `${language === 'fr' ? 'fr-' : ''}${at}list-page-429-watches`
-            await health.locator('article').evaluate((el) => el.scrollIntoView())
-            await apiscope.screenshot(`${name}-top`)
-            await answered.scrollIntoViewIfNeeded()
-            await apiscope.screenshot(name)
-            expect.soft(await auditLayout(page), where).toEqual(FITS)
-          }
-          if (presenter) await presenterButton(page).click()
-          await speak(apiscope, 'en')
-        }
-        await page.setViewportSize({ width: 1280, height: 720 })
+          },
+        )
         release()
         await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
         // One list, no relist, every object once.
@@ -433,12 +422,132 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
         await page.getByRole('tab', { name: 'Timeline' }).click()
         await expect(countsLine(page)).toHaveText(`${total} events · ${total} objects · 1 list`)
       },
-      throttledAs,
+      { as: throttledAs },
     )
   } finally {
     apf?.remove()
   }
 })
+
+/** What kube-apiserver says with a 503 it answers itself (apimachinery's NewServiceUnavailable). */
+const UNAVAILABLE = 'the server is currently unable to handle the request'
+
+test("a next page answered 503: the page says so in the server's words, the same page is asked again, every object once", async ({
+  page,
+  cluster,
+}) => {
+  test.setTimeout(300_000)
+  // The proxy ends TLS to answer the request for the list's second page itself, once: 503 with
+  // a Status, as a load balancer in front of kube-apiserver or the server itself would.
+  await withAppThroughProxy(
+    cluster,
+    { prefix: 'e2e-list-503', count: 300 },
+    async ({ ns, proxy, serve }) => {
+      const total = 301 // and the namespace's kube-root-ca.crt
+      const apiscope = new ApiscopePage(page, serve.url)
+      await apiscope.open()
+      await expect(apiscope.statusPill).toContainText('Connected')
+      const list = `GET /api/v1/namespaces/${ns}/configmaps?`
+      const refused = proxy.answerOnce(
+        (line) => line.startsWith(list) && line.includes('continue='),
+        { code: 503, reason: 'ServiceUnavailable', message: UNAVAILABLE },
+      )
+      // Pages of 100: the first one's continue token goes into the request answered 503.
+      await apiscope.startWatch('/v1/configmaps', ns, 100)
+      expect(await refused).toMatch(/[?&]limit=100&continue=/)
+      await page.getByRole('tab', { name: 'Watches & lists' }).click()
+      const health = page.getByTestId('watch-health')
+      await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
+      // The first page says that the request for the next one was answered 503, in the server's
+      // words, and asked again after the core's backoff (no Retry-After came).
+      const answered = health.getByTestId('list-page-answered')
+      await expect(answered).toHaveText(
+        new RegExp(
+          `^the request for the next page was answered 503: asked again after \\d\\.\\d s\\. The server said:\\s*${UNAVAILABLE}$`,
+        ),
+      )
+      const pages = health.locator('ol.pages > li')
+      await expect(pages.filter({ has: page.getByTestId('list-page-answered') })).toHaveText(
+        /^page 1: 100 items, rv \d+/,
+      )
+      // Then the same page, and the rest: one list, every object once, as kubectl lists them.
+      // Names only: 300 ConfigMaps of 3 KB as JSON are past execFileSync's 1 MB on 1.20.
+      const listed = kubectl(cluster, 'get', 'configmaps', '-n', ns, '-o', 'name').trim()
+      expect(listed.split('\n')).toHaveLength(total)
+      await expect(health).toContainText(`${total} items at resourceVersion`)
+      await expect(health).toContainText(', in 4 pages')
+      await expect(pages).toHaveText([
+        /^page 1: 100 items/,
+        /^page 2: 100 items/,
+        /^page 3: 100 items/,
+        /^page 4: 1 item,/,
+      ])
+      await expect(health.getByTestId('list-kind')).toHaveText(['LIST'])
+      await expect(health.getByTestId('list-ending')).toHaveCount(0)
+      await expect(health.getByTestId('watch-listed').locator('dd')).toHaveText(String(total))
+      await expect(countsLine(page)).toHaveText(`${total} events · ${total} objects · 1 list`)
+
+      await picturedAtEachSize(
+        apiscope,
+        { health, shown: answered, name: 'list-page-503-watches', what: 'answered 503' },
+        async (language) => {
+          if (language === 'fr') {
+            // One item left: singular, as every count the card says.
+            await expect(pages.nth(2)).toHaveText(/^page 3\s: 100 éléments, rv \d+, 1 restant\s/)
+            await expect(answered).toHaveText(
+              new RegExp(
+                `^la demande de la page suivante a reçu la réponse 503\\s: demandée à nouveau après \\d,\\d\\ss\\. Le serveur a dit\\s:\\s*${UNAVAILABLE}$`,
+              ),
+            )
+          }
+        },
+      )
+    },
+    { endsTls: true },
+  )
+})
+
+/**
+ * The Watches & lists card pictured at a desk (1280×800) and in presenter mode (1024×768), in
+ * English and French, after `check` in each: no English left in French, Reconnect and Stop whole
+ * on their rows, nothing overlapping or cut (auditLayout). Each picture twice: the card from its
+ * top (Stop and the state's reason), as NAME-top, then scrolled down to `shown`, as NAME
+ * (presenter-1024x768-NAME…, fr-…). Ends at 1280×720, in English, presenter mode off.
+ */
+async function picturedAtEachSize(
+  apiscope: ApiscopePage,
+  { health, shown, name, what }: { health: Locator; shown: Locator; name: string; what: string },
+  check: (language: 'en' | 'fr') => Promise<void>,
+): Promise<void> {
+  const page = apiscope.page
+  for (const [presenter, size] of [
+    [false, { width: 1280, height: 800 }],
+    [true, { width: 1024, height: 768 }],
+  ] as const) {
+    await page.setViewportSize(size)
+    if (presenter) {
+      await presenterButton(page).click()
+      await expect(page.locator('html')).toHaveClass(/presenter/)
+    }
+    const at = presenter ? `presenter-${size.width}x${size.height}-` : ''
+    for (const language of ['en', 'fr'] as const) {
+      await speak(apiscope, language)
+      const where = `Watches & lists, a next page ${what}, ${language}, ${size.width}×${size.height}${presenter ? ' presenter' : ''}`
+      await check(language)
+      if (language === 'fr') await expectNoEnglish(page, where)
+      await expectOneLineControls(page, health, where)
+      const file = `${language === 'fr' ? 'fr-' : ''}${at}${name}`
+      await health.locator('article').evaluate((el) => el.scrollIntoView())
+      await apiscope.screenshot(`${file}-top`)
+      await shown.scrollIntoViewIfNeeded()
+      await apiscope.screenshot(file)
+      expect.soft(await auditLayout(page), where).toEqual(FITS)
+    }
+    if (presenter) await presenterButton(page).click()
+    await speak(apiscope, 'en')
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+}
 
 /**
  * With withAppThroughProxy's '-' and 8-character suffix (Date.now() in base 36), a namespace of 60
