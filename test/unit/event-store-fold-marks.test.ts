@@ -38,25 +38,10 @@ const { TimelineData } = (await import(/* @vite-ignore */ PAGE_DATA)) as {
 }
 import { batcherOnManualClock } from './batcher-on-manual-clock'
 import { ManualClock } from './manual-clock'
+import { writeConfigMap } from './configmap-writes'
 
 const stores: EventStore[] = []
 afterEach(() => stores.splice(0).forEach((s) => s.close()))
-
-let rv = 1000
-function write(store: EventStore, name: string, type: 'ADDED' | 'MODIFIED' | 'DELETED', n = 0) {
-  const o = {
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: { name, namespace: 'ns', uid: `uid-${name}`, resourceVersion: String(rv++) },
-    data: { n: String(n), note: 'x'.repeat(200) },
-  }
-  return store.recordObject(
-    type,
-    1,
-    { ...o.metadata, kind: o.kind, apiVersion: o.apiVersion },
-    JSON.stringify({ type, object: o }),
-  )
-}
 
 /** What the page shows of an event: enough to tell two copies apart. */
 const shown = (e: { i: number; type: string; name: string; rv: string; v: number }) =>
@@ -107,13 +92,16 @@ describe('marks folded with their versions', () => {
       }
     }
     const busy: number[] = []
-    const quiet = [write(store, 'quiet', 'ADDED'), write(store, 'quiet', 'MODIFIED', 1)]
+    const quiet = [
+      writeConfigMap(store, 'quiet', 'ADDED'),
+      writeConfigMap(store, 'quiet', 'MODIFIED', 1),
+    ]
     for (let n = 0; n < 150; n++) {
-      busy.push(write(store, 'busy', n ? 'MODIFIED' : 'ADDED', n))
+      busy.push(writeConfigMap(store, 'busy', n ? 'MODIFIED' : 'ADDED', n))
       // Deleted objects, created and deleted as the soak does.
       if (n % 10 === 0) {
-        write(store, `gone-${n}`, 'ADDED')
-        write(store, `gone-${n}`, 'DELETED', 1)
+        writeConfigMap(store, `gone-${n}`, 'ADDED')
+        writeConfigMap(store, `gone-${n}`, 'DELETED', 1)
       }
       if (n % 25 === 0) take()
     }
@@ -168,7 +156,9 @@ describe('marks folded with their versions', () => {
     const all: number[] = []
     for (let round = 0; round < 4; round++) {
       for (let n = 0; n < 400; n++)
-        all.push(write(store, `busy-${n % 3}`, round + n ? 'MODIFIED' : 'ADDED', round * 400 + n))
+        all.push(
+          writeConfigMap(store, `busy-${n % 3}`, round + n ? 'MODIFIED' : 'ADDED', round * 400 + n),
+        )
       await store.compacted()
     }
     const held = store.events().map((e) => e.i)
@@ -197,7 +187,7 @@ describe('marks folded with their versions', () => {
     // 1 MB: the events (about 40 KB) are far under half of it; the versions alone are folded.
     const store = new EventStore(Date.now, 1 << 20)
     stores.push(store)
-    for (let n = 0; n < 3000; n++) write(store, 'busy', n ? 'MODIFIED' : 'ADDED', n)
+    for (let n = 0; n < 3000; n++) writeConfigMap(store, 'busy', n ? 'MODIFIED' : 'ADDED', n)
     await store.compacted()
     const f = store.folding()
     expect(f.foldedMarks).toBe(0)

@@ -25,11 +25,11 @@ import { contextConfig } from '../../src-main/core/client-config'
 import { describeTransportFailure } from '../../src-main/core/failure-messages'
 import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/core/kubeconfig-loader'
 import { EventStore } from '../../src-main/core/watch/event-store'
-import { Recorder } from '../../src-main/features/recording/recorder'
 import { FORMAT_NAME, isStoreLine, type StoreLine } from '../../src-main/features/recording/format'
 import { parseRecording, readRecordingFile } from '../../src-main/features/recording/reader'
 import { ReplayWatches } from '../../src-main/features/recording/replay-watches'
 import { TrafficService } from '../../src-main/features/traffic/traffic-service'
+import { unitRecorder } from './unit-recorder'
 
 const say = (locale: Locale, as: SaidAs | undefined) => translateSaid(locale, as, '')
 const plain = (text: string) => text.replace(/\s/g, ' ')
@@ -233,19 +233,10 @@ describe('a recording’s notes', () => {
 
   it('keeps their keys, so a replay says them in the chosen language', async () => {
     const live = new EventStore()
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'apiscope-i18n-')), 'rec.ndjson')
+    // One note before the recording starts (the backfill), one after, and the server's own.
+    live.recordError(1, stall.text, undefined, '', stall.as)
+    const { recorder, file } = unitRecorder(live)
     try {
-      // One note before the recording starts (the backfill), one after, and the server's own.
-      live.recordError(1, stall.text, undefined, '', stall.as)
-      const recorder = new Recorder(live, {
-        path: file,
-        header: {
-          app: { name: 'Apiscope', version: 'test' },
-          server: null,
-          context: 'unit',
-          watches: [],
-        },
-      })
       live.recordError(1, malformed.text, undefined, '', malformed.as)
       live.recordError(1, 'too old resource version: 1 (2)', 410, '2')
       await recorder.stop()

@@ -3,32 +3,14 @@
 // fold away the versions it names before it has read them: the store holds folding until the
 // backfill is read (EventStore.holdFolds), and folds again after. A version the store already
 // showed folded is written as folded, never as an empty object.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EventStore } from '../../src-main/core/watch/event-store'
-import { Recorder } from '../../src-main/features/recording/recorder'
 import { readRecordingFile } from '../../src-main/features/recording/reader'
+import { writeConfigMap } from './configmap-writes'
+import { unitRecorder } from './unit-recorder'
 
 const stores: EventStore[] = []
 afterEach(() => stores.splice(0).forEach((s) => s.close()))
-
-let rv = 1000
-function write(store: EventStore, name: string, type: 'ADDED' | 'MODIFIED', n: number): number {
-  const o = {
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: { name, namespace: 'ns', uid: `uid-${name}`, resourceVersion: String(rv++) },
-    data: { n: String(n), note: 'x'.repeat(200) },
-  }
-  return store.recordObject(
-    type,
-    1,
-    { ...o.metadata, kind: o.kind, apiVersion: o.apiVersion },
-    JSON.stringify({ type, object: o }),
-  )
-}
 
 describe('a recording started mid-session, with a budget folding', () => {
   it('writes every version the store showed at its start, whatever folds while it reads them', async () => {
@@ -36,7 +18,8 @@ describe('a recording started mid-session, with a budget folding', () => {
     const store = new EventStore(Date.now, 12_000)
     stores.push(store)
     const events: number[] = []
-    for (let n = 0; n < 150; n++) events.push(write(store, 'busy', n ? 'MODIFIED' : 'ADDED', n))
+    for (let n = 0; n < 150; n++)
+      events.push(writeConfigMap(store, 'busy', n ? 'MODIFIED' : 'ADDED', n))
     await store.compacted()
     const foldedBefore = store.folding().foldedVersions
     expect(foldedBefore).toBeGreaterThan(0)
@@ -48,19 +31,10 @@ describe('a recording started mid-session, with a budget folding', () => {
     const kept = shown.filter((v) => !shownFolded.has(v))
     expect(kept.length).toBeGreaterThan(1)
 
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'apiscope-backfill-')), 'rec.ndjson')
-    const recorder = new Recorder(store, {
-      path: file,
-      header: {
-        app: { name: 'Apiscope', version: 'test' },
-        server: null,
-        context: 'unit',
-        watches: [],
-      },
-    })
+    const { recorder, file } = unitRecorder(store)
     // 300 more versions, stored before the backfill is read: without the hold the worker folds
     // the older kept versions away meanwhile.
-    for (let n = 150; n < 450; n++) write(store, 'busy', 'MODIFIED', n)
+    for (let n = 150; n < 450; n++) writeConfigMap(store, 'busy', 'MODIFIED', n)
     await store.compacted()
     expect(store.folding().foldedVersions).toBe(foldedBefore)
     await recorder.ready()
