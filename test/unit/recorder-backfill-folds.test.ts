@@ -2,7 +2,8 @@
 // version's object back from the version history. Versions handed over after it began must not
 // fold away the versions it names before it has read them: the store holds folding until the
 // backfill is read (EventStore.holdFolds), and folds again after. A version the store already
-// showed folded is written as folded, never as an empty object.
+// showed folded is written as folded, never as an empty object; so is one it can no longer read
+// back because the store closed meanwhile (the session ended), and the file still ends whole.
 import { afterEach, describe, expect, it } from 'vitest'
 import { EventStore } from '../../src-main/core/watch/event-store'
 import { readRecordingFile } from '../../src-main/features/recording/reader'
@@ -61,5 +62,25 @@ describe('a recording started mid-session, with a budget folding', () => {
     expect(lines.slice(shown.length).map((l) => l.object?.data.n)).toEqual(
       Array.from({ length: 300 }, (_, k) => String(150 + k)),
     )
+  })
+})
+
+describe('a recording started mid-session, its store closed before the backfill was read', () => {
+  it('still ends whole: the versions it could not read back are written as folded', async () => {
+    const store = new EventStore()
+    for (let n = 0; n < 20; n++) writeConfigMap(store, 'early', n ? 'MODIFIED' : 'ADDED', n)
+    const { recorder, file } = unitRecorder(store)
+    store.close()
+    await recorder.stop()
+    const read = await readRecordingFile(file)
+    if (!read.ok) throw new Error(read.error.title)
+    const lines = read.value.lines.filter((l) => l.kind === 'object') as {
+      object?: unknown
+      folded?: true
+    }[]
+    expect(lines).toHaveLength(20)
+    for (const line of lines) expect(line).toEqual(expect.objectContaining({ folded: true }))
+    expect(lines.some((l) => 'object' in l)).toBe(false)
+    expect(read.value.lines.at(-1)).toMatchObject({ kind: 'end' })
   })
 })

@@ -254,7 +254,8 @@ export class Recorder {
   /**
    * The objects the backfill's placeholders name, asked for an object at a time, BACKFILL_ASKS
    * objects at once. A version the worker had folded before the hold, unknown to the store then,
-   * comes back null: its line says folded, as the backfill says of those the store knew folded.
+   * comes back null: its line says folded, as the backfill says of those the store knew folded;
+   * so does one the history can no longer give (closed or failed).
    */
   private async fillObjects(lines: RecordingLine[]): Promise<void> {
     const byUid = new Map<string, { line: StoreLine & { kind: 'object' }; v: number }[]>()
@@ -271,10 +272,14 @@ export class Recorder {
       await Promise.all(
         uids.slice(from, from + BACKFILL_ASKS).map(async (uid) => {
           const wanted = byUid.get(uid) ?? []
-          const objects = await this.store.objectsAt(
-            uid,
-            wanted.map((w) => w.v),
-          )
+          // A history closed or failed meanwhile (the session ended) has none of them any more:
+          // written as folded too, so that the file still ends whole.
+          const objects = await this.store
+            .objectsAt(
+              uid,
+              wanted.map((w) => w.v),
+            )
+            .catch(() => [])
           wanted.forEach(({ line }, k) => {
             const obj = objects[k]
             if (obj) {
