@@ -104,8 +104,12 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
     await expect(traffic.list).toContainText('kubectl')
     await keep(apiscope, 'traffic-live')
 
-    // Click the 409 in the list: its detail says where and why.
-    // Its own 409, not a controller's conflict on another test's namespace.
+    // Click the 409 in the list: its detail says where and why. Its own 409, not a controller's
+    // conflict on another test's namespace. Filtered on 409 first, as a person would in a busy
+    // cluster: the list is newest first, and with the control plane's own requests coming several
+    // a frame the row never held still long enough for a click (the CI at 2d40cef, once).
+    const code = apiscope.page.getByRole('combobox', { name: 'Code', exact: true })
+    await code.selectOption('409')
     await traffic.list
       .locator('tr[data-code="409"]', { hasText: 'configmaps reglages-0' })
       .first()
@@ -113,6 +117,8 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
     await expect(traffic.detail).toContainText('AlreadyExists')
     await expect(traffic.detail).toContainText('already in etcd')
     await expect(traffic.detail.locator('[data-stopped-at="persistence"]')).toBeVisible()
+    await apiscope.page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect(code).toHaveValue('')
     await traffic.recordDots()
     await burst(1)
     await expect.poll(() => traffic.drawn(409, 'persistence')).toBe(true)
