@@ -224,6 +224,8 @@ export class FaultProxy {
 
   /** Whether `chunk`, a request's head, was one to answer (answerOnce): answered if so. */
   private answered(chunk: Buffer, client: net.Socket): boolean {
+    // Nothing to answer (the usual case): the chunk is not read at all.
+    if (this.answers.length === 0) return false
     const line = /^[A-Z]+ \S+ HTTP\/1\.1(?=\r\n)/.exec(chunk.toString('latin1', 0, 8192))?.[0]
     const k = line === undefined ? -1 : this.answers.findIndex((a) => a.matches(line))
     const answer = this.answers[k]
