@@ -3,7 +3,8 @@
 // It prints the page's URL as one JSON line; once the page has connected (the renderer connects to
 // the kubeconfig's context when it loads), the conductor sends `start` and this process starts the
 // recorder (a real file), a watch on each kind and the audit webhook the control plane posts to
-// (the recorder and the webhook unless the run leaves them off: soak.ts --without).
+// (the recorder and the webhook unless the run leaves them off: soak.ts --without). Without a
+// page (--without page) the conductor's `start` asks this process to connect the session itself.
 // On `sample` it answers with its memory after a forced GC and the store's counts.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -19,6 +20,8 @@ export type CoreRequest =
       recording: string | null
       /** Whether the core takes the control plane's audit webhook (--without audit: not). */
       audit: boolean
+      /** Whether this process connects the session (--without page: no renderer does). */
+      connect: boolean
       targets: WatchTarget[]
       auditPort: number
       auditPath: string
@@ -136,6 +139,10 @@ process.on('disconnect', () => process.exit(0))
 
 async function handle(m: CoreRequest): Promise<void> {
   if (m.t === 'start') {
+    if (m.connect) {
+      const connected = await core.invoke('kube:connect', {})
+      if (!connected.ok) throw new Error(`connect: ${connected.error.title}`)
+    }
     if (m.recording) {
       const started = await core.recording.start({
         path: m.recording,

@@ -9,7 +9,8 @@ export interface SoakRow {
   coreHeapMb: number
   coreWorkerHeapMb: number
   coreRssMb: number
-  pageHeapMb: number
+  /** Absent in a run without the page (--without page). */
+  pageHeapMb?: number
   /**
    * The version history as the store's budget counts it (absent before the budget): its versions'
    * bytes, and since 2026-12-05 everything the worker keeps for them (version-store.ts `held`).
@@ -85,7 +86,7 @@ export function soakTable(rows: SoakRow[]): string {
   const head = `| minute | core heap MB (main + worker) | worker heap MB | core RSS MB | page heap MB | history MB (budget's count) | events MB (budget's count) | frames waiting for the page MB | objects | versions kept | versions folded (deleted objects folded) | events | marks folded (deleted objects forgotten) | writes (accepted) | recorded events | audit events | load (1 min) |${partsHead}\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |${partsRule}`
   const body = rows.map(
     (r) =>
-      `| ${r.minute} | ${f1(r.coreHeapMb)} | ${f1(r.coreWorkerHeapMb)} | ${Math.round(r.coreRssMb)} | ${f1(r.pageHeapMb)} | ${r.historyMb === undefined ? '—' : f1(r.historyMb)} | ${r.eventsMb === undefined ? '—' : f1(r.eventsMb)} | ${r.waitingMb === undefined ? '—' : f1(r.waitingMb)} | ${r.objects} | ${r.versions} | ${r.folded}${r.foldedDeleted === undefined ? '' : ` (${r.foldedDeleted})`} | ${r.events} | ${r.foldedMarks === undefined ? '—' : `${r.foldedMarks} (${r.forgottenDeleted ?? 0})`} | ${r.writes} (${r.writesOk}) | ${r.recordedEvents} | ${r.auditEvents} | ${r.load1 === undefined ? '—' : r.load1.toFixed(1)} |${partsOf(r)}`,
+      `| ${r.minute} | ${f1(r.coreHeapMb)} | ${f1(r.coreWorkerHeapMb)} | ${Math.round(r.coreRssMb)} | ${r.pageHeapMb === undefined ? '—' : f1(r.pageHeapMb)} | ${r.historyMb === undefined ? '—' : f1(r.historyMb)} | ${r.eventsMb === undefined ? '—' : f1(r.eventsMb)} | ${r.waitingMb === undefined ? '—' : f1(r.waitingMb)} | ${r.objects} | ${r.versions} | ${r.folded}${r.foldedDeleted === undefined ? '' : ` (${r.foldedDeleted})`} | ${r.events} | ${r.foldedMarks === undefined ? '—' : `${r.foldedMarks} (${r.forgottenDeleted ?? 0})`} | ${r.writes} (${r.writesOk}) | ${r.recordedEvents} | ${r.auditEvents} | ${r.load1 === undefined ? '—' : r.load1.toFixed(1)} |${partsOf(r)}`,
   )
   return [head, ...body].join('\n')
 }
@@ -124,11 +125,13 @@ export function soakChart(rows: SoakRow[]): string {
   const maxX = Math.max(1, ...rows.map((r) => r.minute))
   const stepX = maxX <= 10 ? 1 : maxX <= 30 ? 5 : 10
   return lineChart({
-    series: series.map(([k, name, color]) => ({
-      name,
-      color,
-      points: rows.map((r) => [r.minute, Number(r[k])]),
-    })),
+    series: series
+      .filter(([k]) => rows.some((r) => r[k] !== undefined))
+      .map(([k, name, color]) => ({
+        name,
+        color,
+        points: rows.map((r) => [r.minute, Number(r[k])]),
+      })),
     xTicks: Array.from({ length: Math.floor(maxX / stepX) + 1 }, (_, i) => [
       i * stepX,
       String(i * stepX),

@@ -1,5 +1,5 @@
 // `npm run soak [-- --minutes N] [--rate W] [--objects K] [--label L] [--commit REF] [--core-args="..."]
-// [--core-env="NAME=value …"] [--snapshots M,M…] [--without recorder,audit]`: an
+// [--core-env="NAME=value …"] [--snapshots M,M…] [--without recorder,audit,page]`: an
 // hour (by default) of steady writes against a control plane of its own (never the shared ones),
 // through the whole app: Apiscope's core behind the browser host (soak-core.ts, its own process,
 // --expose-gc), the real renderer in headless Chromium (Debian's) connected in browser mode, the
@@ -42,7 +42,10 @@ const { values } = parseArgs({
     'core-env': { type: 'string', default: '' },
     /** Minutes after whose sample the core's main thread writes a heap snapshot (test/artifacts/soak). */
     snapshots: { type: 'string', default: '' },
-    /** Parts left off, to see what each costs: `recorder`, `audit` (the webhook), or both. */
+    /**
+     * Parts left off, to see what each costs: `recorder`, `audit` (the webhook), `page` (no
+     * renderer: the core connects the session itself and no WebSocket takes its frames).
+     */
     without: { type: 'string', default: '' },
   },
 })
@@ -59,8 +62,10 @@ const CORE_ENV = Object.fromEntries(
 )
 const WITHOUT = new Set((values.without ?? '').split(',').filter(Boolean))
 for (const part of WITHOUT)
-  if (part !== 'recorder' && part !== 'audit')
-    throw new Error(`--without ${part}: the parts that can be left off are recorder and audit`)
+  if (part !== 'recorder' && part !== 'audit' && part !== 'page')
+    throw new Error(
+      `--without ${part}: the parts that can be left off are recorder, audit and page`,
+    )
 const SNAPSHOTS = new Set((values.snapshots ?? '').split(',').filter(Boolean).map(Number))
 const say = (line: string) => process.stderr.write(`[soak] ${line}\n`)
 const dir = path.join(REPO_ROOT, 'test/artifacts/soak')
@@ -164,18 +169,24 @@ try {
   if (first.t !== 'url') throw new Error(`the core said ${JSON.stringify(first)}`)
 
   // The page: the real renderer, connected in browser mode (it connects to the context itself).
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
-  stops.push(() => browser.close())
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })
+  // Without it (--without page) the core connects the session itself and no socket takes frames.
+  const browser = WITHOUT.has('page')
+    ? null
+    : await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  const page = browser && (await browser.newPage({ viewport: { width: 1600, height: 1000 } }))
   const pageErrors: string[] = []
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  await page.goto(first.url)
-  await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 60_000 })
-  const cdp = await page.context().newCDPSession(page)
-  const pageHeap = async () => {
-    await cdp.send('HeapProfiler.collectGarbage')
-    const used = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
-    return used.usedSize / 2 ** 20
+  let pageHeap = async (): Promise<number | undefined> => undefined
+  if (browser && page) {
+    stops.push(() => browser.close())
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    await page.goto(first.url)
+    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 60_000 })
+    const cdp = await page.context().newCDPSession(page)
+    pageHeap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage')
+      const used = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
+      return used.usedSize / 2 ** 20
+    }
   }
 
   const recording = path.join(dir, `soak-${LABEL}.ndjson`)
@@ -188,12 +199,13 @@ try {
     t: 'start',
     recording: WITHOUT.has('recorder') ? null : recording,
     audit: !WITHOUT.has('audit'),
+    connect: WITHOUT.has('page'),
     targets,
     auditPort: Number(auditUrl.port),
     auditPath: auditUrl.pathname,
   })
   await page
-    .getByRole('navigation', { name: 'Views' })
+    ?.getByRole('navigation', { name: 'Views' })
     .getByRole('button', { name: 'Watches' })
     .click()
   // Minute 0 once every watch has listed and is watching: the store holds the fill.
@@ -203,7 +215,7 @@ try {
     await new Promise((r) => setTimeout(r, 1000))
   }
   say(
-    `watching ${targets.map((t) => t.resource).join(', ')}; ${WITHOUT.has('recorder') ? 'not recording' : `recording to ${recording}`}${WITHOUT.has('audit') ? '; no audit webhook' : ''}`,
+    `watching ${targets.map((t) => t.resource).join(', ')}; ${WITHOUT.has('recorder') ? 'not recording' : `recording to ${recording}`}${WITHOUT.has('audit') ? '; no audit webhook' : ''}${page ? '' : '; no page'}`,
   )
 
   const rows: SoakRow[] = []
@@ -220,7 +232,7 @@ try {
       coreHeapMb: s.heapMb + s.workerHeapMb,
       coreWorkerHeapMb: s.workerHeapMb,
       coreRssMb: s.rssMb,
-      pageHeapMb: await pageHeap(),
+      ...(page ? { pageHeapMb: await pageHeap() } : {}),
       ...(s.historyMb !== undefined ? { historyMb: s.historyMb } : {}),
       ...(s.eventsMb !== undefined ? { eventsMb: s.eventsMb } : {}),
       ...(s.waitingMb !== undefined ? { waitingMb: s.waitingMb } : {}),
@@ -273,13 +285,13 @@ try {
   }
   await writer.stop()
   const seconds = (performance.now() - t0) / 1000
-  await page.screenshot({ path: path.join(dir, `soak-${LABEL}-page.png`) })
+  await page?.screenshot({ path: path.join(dir, `soak-${LABEL}-page.png`) })
   const stopped = await ask({ t: 'stop' })
   const recordedEvents = stopped.t === 'stopped' ? stopped.recordedEvents : 0
   const recordingMb = existsSync(recording) ? statSync(recording).size / 2 ** 20 : 0
   const counts = writer.counts
 
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, kube-apiserver ${info.version}, Chromium ${browser.version()}`
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, kube-apiserver ${info.version}${browser ? `, Chromium ${browser.version()}` : ''}`
   const heap = growth(rows, 'coreHeapMb')
   const rss = growth(rows, 'coreRssMb')
   const pg = growth(rows, 'pageHeapMb')
@@ -306,11 +318,11 @@ try {
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ')}. Half the writes went to the first ${counts.hot} objects of each kind.
 - Recording: ${WITHOUT.has('recorder') ? 'none (`--without recorder`)' : `${recordedEvents.toLocaleString('en')} events, ${recordingMb.toFixed(1)} MB on disk`}.
-- Page errors: ${pageErrors.length ? pageErrors.slice(0, 3).join('; ') : 'none'}.
+- Page: ${page ? `the renderer in headless Chromium; its errors: ${pageErrors.length ? pageErrors.slice(0, 3).join('; ') : 'none'}` : 'none (`--without page`: the core connected the session itself; no WebSocket took its frames, no page asked for anything)'}.
 
 What it found: over the second half of the run the core's heap grew ${heap.perMinute.toFixed(2)} MB a
 minute (last ${heap.last.toFixed(1)} MB, at most ${heap.max.toFixed(1)} MB), its RSS ${rss.perMinute.toFixed(2)} MB a minute
-(last ${Math.round(rss.last)} MB), and the page's heap ${pg.perMinute.toFixed(2)} MB a minute (last ${pg.last.toFixed(1)} MB). The
+(last ${Math.round(rss.last)} MB)${page ? `, and the page's heap ${pg.perMinute.toFixed(2)} MB a minute (last ${pg.last.toFixed(1)} MB)` : ''}. The
 store held ${last.objects.toLocaleString('en')} objects, ${last.versions.toLocaleString('en')} versions kept and ${last.folded.toLocaleString('en')} folded, ${last.events.toLocaleString('en')} events;
 the core's heap at the end is ${pct(heap.last / Math.max(1, rows[0]?.coreHeapMb ?? 1))} of its value at minute 0.
 
