@@ -184,7 +184,6 @@ export class EventStore {
   private readonly rvText = new Map<number, string>()
   private readonly notes = new Map<number, { note: string; code?: number; said?: SaidAs }>()
   private readonly objects = new ObjectColumns()
-  private readonly byUid = new Map<string, number>()
   /**
    * Kinds, apiVersions and namespaces, one string each, by code (the objects' columns hold codes):
    * the scanner reads a fresh copy from every event, and 150,000 objects in 100 namespaces would
@@ -365,7 +364,7 @@ export class EventStore {
     const deleted: number[] = []
     const busy: number[] = []
     for (let k = 0; k < o.length; k++) {
-      if (o.foldedAll[k] === 1 && o.uid[k] !== '') deleted.push(k)
+      if (o.foldedAll[k] === 1 && o.isHeld(k)) deleted.push(k)
       else if ((marks[k] as number) > 0 && o.foldedAll[k] === 0) busy.push(k)
     }
     busy.sort((a, b) => (marks[b] as number) - (marks[a] as number) || a - b)
@@ -410,12 +409,11 @@ export class EventStore {
       const below = plan[k] as number
       if (below === 0) continue
       if (below === -1) {
-        this.eventFolds.push({ uid: o.uid[k] as string, below: -1 })
-        this.byUid.delete(o.uid[k] as string)
+        this.eventFolds.push({ uid: o.uidAt(k), below: -1 })
         this.slotsDropped += o.forget(k)
       } else {
         if ((o.slotsFrom[k] as number) <= 1) this.foldedMarkObjects++
-        this.eventFolds.push({ uid: o.uid[k] as string, below })
+        this.eventFolds.push({ uid: o.uidAt(k), below })
         const dropped = o.dropSlots(k, below)
         this.slotsDropped += dropped
         // Marks of versions from the old slotsFrom on were already folded: slotsFrom follows.
@@ -574,8 +572,8 @@ export class EventStore {
     const uid = meta.uid || `${meta.namespace}/${meta.name}`
     const rv = meta.resourceVersion
     const o = this.objects
-    let idx = this.byUid.get(uid)
-    if (idx === undefined) {
+    let idx = o.indexOf(uid)
+    if (idx === undefined)
       idx = o.add(
         uid,
         meta.name,
@@ -583,8 +581,6 @@ export class EventStore {
         this.word(meta.apiVersion),
         this.word(meta.namespace),
       )
-      this.byUid.set(uid, idx)
-    }
     let version: number
     const count = o.versionCount[idx] as number
     const latestRv = count > 0 ? this.latestRvOf(idx) : ''
@@ -708,7 +704,7 @@ export class EventStore {
 
   /** An object the store knew that a relist no longer returns: deleted while no watch was open. */
   recordGone(watch: number, uid: string, listRv: string, note: string, noteSaid?: SaidAs): number {
-    const idx = this.byUid.get(uid)
+    const idx = this.objects.indexOf(uid)
     if (idx === undefined) throw new Error(`unknown object ${uid}`)
     const o = this.objects
     o.deleted[idx] = 1
@@ -763,7 +759,7 @@ export class EventStore {
   /** Live (not deleted) objects last touched by a given watch, by uid. */
   liveObjectsOfWatch(watch: number): Map<string, ObjectHistory> {
     const out = new Map<string, ObjectHistory>()
-    for (const k of this.liveOfWatch(watch, 0)) out.set(this.objects.uid[k] as string, this.view(k))
+    for (const k of this.liveOfWatch(watch, 0)) out.set(this.objects.uidAt(k), this.view(k))
     return out
   }
 
@@ -797,7 +793,7 @@ export class EventStore {
 
   /** Whether the object `meta` names is marked `mark`. */
   isMarked(meta: ObjectMeta, mark: number): boolean {
-    const idx = this.byUid.get(meta.uid || `${meta.namespace}/${meta.name}`)
+    const idx = this.objects.indexOf(meta.uid || `${meta.namespace}/${meta.name}`)
     return idx !== undefined && this.objects.mark[idx] === mark
   }
 
@@ -808,7 +804,7 @@ export class EventStore {
    * that gave up does not store the same objects twice).
    */
   heldAgain(meta: ObjectMeta, watch: number, mark: number, next: number): boolean {
-    const idx = this.byUid.get(meta.uid || `${meta.namespace}/${meta.name}`)
+    const idx = this.objects.indexOf(meta.uid || `${meta.namespace}/${meta.name}`)
     if (idx === undefined) return false
     const o = this.objects
     if (o.mark[idx] !== mark || o.deleted[idx] === 1) return false
@@ -824,7 +820,7 @@ export class EventStore {
 
   /** The uids of live objects last touched by `watch` that the state marked `mark` did not hold. */
   unmarkedLiveObjectsOfWatch(watch: number, mark: number): string[] {
-    return this.liveOfWatch(watch, mark).map((k) => this.objects.uid[k] as string)
+    return this.liveOfWatch(watch, mark).map((k) => this.objects.uidAt(k))
   }
 
   /** Object k as an ObjectHistory (a copy, taken now). */
@@ -832,7 +828,7 @@ export class EventStore {
     const o = this.objects
     return {
       index: k,
-      uid: o.uid[k] as string,
+      uid: o.uidAt(k),
       kind: this.words[o.kind[k] as number] as string,
       apiVersion: this.words[o.apiVersion[k] as number] as string,
       namespace: this.words[o.namespace[k] as number] as string,
@@ -865,7 +861,7 @@ export class EventStore {
       t: c.time[p] as number,
       rv: this.rvOf(i),
       rvn: numeric ? rvn : null,
-      uid: has ? (o.uid[k] as string) : '',
+      uid: has ? o.uidAt(k) : '',
       kind: has ? (this.words[o.kind[k] as number] as string) : '',
       ns: has ? (this.words[o.namespace[k] as number] as string) : '',
       name: has ? (o.name[k] as string) : '',
@@ -894,19 +890,19 @@ export class EventStore {
 
   /** The object with this uid as it is now (a copy: ask again after new events). */
   history(uid: string): ObjectHistory | undefined {
-    const idx = this.byUid.get(uid)
+    const idx = this.objects.indexOf(uid)
     return idx === undefined ? undefined : this.view(idx)
   }
 
   /** The event of an object's version (-1 if none): history(uid).versionEvents[v] without the copy. */
   versionEventOf(uid: string, v: number): number {
-    const idx = this.byUid.get(uid)
+    const idx = this.objects.indexOf(uid)
     return idx === undefined ? -1 : this.objects.versionEvent(idx, v)
   }
 
   /** Objects at the given versions, rebuilt by the version history (null where there is none). */
   async objectsAt(uid: string, versions: number[]): Promise<(Obj | null)[]> {
-    const idx = this.byUid.get(uid)
+    const idx = this.objects.indexOf(uid)
     if (idx === undefined) return versions.map(() => null)
     return this.versions.objectsAt(idx, versions)
   }

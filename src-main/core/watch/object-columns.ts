@@ -1,16 +1,18 @@
 // What the event store keeps of each object beside its versions, one column each: typed arrays for
-// the numbers, two arrays of strings (uid, name), and the full list of an object's version events
+// the numbers, the uids as 16 bytes each (uid-keys.ts, which finds an object by its uid too), an
+// array of strings (name), and the full list of an object's version events
 // only for objects with more than one version. At 150,000 objects an object of 13 fields and an
 // array of one event each cost about 200 bytes an object on the heap; these columns cost about 45.
 // A deleted object forgotten once its versions and marks were folded (EventStore.foldEvents) gives
 // its index back: the next new object takes it, so that create-then-delete churn does not grow
 // the columns (nor the worker's slots, which are by the same index) without end.
 import { grown, nextCapacity } from '@common/typed-arrays'
+import { UidKeys } from './uid-keys'
 
 export class ObjectColumns {
   capacity = 1024
   length = 0
-  readonly uid: string[] = []
+  private readonly uids = new UidKeys()
   readonly name: string[] = []
   /** Codes of the store's words (EventStore.word): one copy of each kind, apiVersion, namespace. */
   kind = new Int32Array(this.capacity)
@@ -53,7 +55,6 @@ export class ObjectColumns {
     let k: number
     if (reused !== undefined) {
       k = reused
-      this.uid[k] = uid
       this.name[k] = name
       this.versionCount[k] = 0
       this.foldedBelow[k] = 0
@@ -64,9 +65,9 @@ export class ObjectColumns {
     } else {
       if (this.length === this.capacity) this.grow()
       k = this.length++
-      this.uid.push(uid)
       this.name.push(name)
     }
+    this.uids.set(uid, k)
     this.kind[k] = kind
     this.apiVersion[k] = apiVersion
     this.namespace[k] = namespace
@@ -74,6 +75,21 @@ export class ObjectColumns {
     this.lastEvent[k] = -1
     this.firstEvent[k] = -1
     return k
+  }
+
+  /** The index of the object with this uid, if the store holds it (forgotten ones' are gone). */
+  indexOf(uid: string): number | undefined {
+    return this.uids.get(uid)
+  }
+
+  /** Object k's uid ('' once it was forgotten). */
+  uidAt(k: number): string {
+    return this.uids.at(k)
+  }
+
+  /** Whether object k is held: it was added and not forgotten. */
+  isHeld(k: number): boolean {
+    return this.uids.has(k)
   }
 
   /** Forgotten objects whose index no new object took yet. */
@@ -144,7 +160,7 @@ export class ObjectColumns {
   forget(k: number): number {
     const slots = this.slotsOf(k)
     this.versionEvents.delete(k)
-    this.uid[k] = ''
+    this.uids.remove(k)
     this.name[k] = ''
     this.firstEvent[k] = -1
     this.lastEvent[k] = -1
