@@ -5,12 +5,14 @@
 // the stored history agrees with a fresh list, no event is doubled or missing, resourceVersions
 // only grow (history-checks.ts).
 import { randomBytes } from 'node:crypto'
-import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { TrafficBatch, TrafficRequest } from '@features/traffic/messages'
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
 import { noSeatsFor } from '../cluster/apf-no-seats'
+import { FaultProxy, kubeconfigVia, tlsOfCluster } from '../cluster/fault-proxy'
 import { expectHistoryAgrees, type FreshItem } from './history-checks'
 import {
   type AdminSession,
@@ -161,6 +163,70 @@ describe('a connection cut in the middle of a paged list', () => {
     expect(listed.length, 'each object listed once').toBe(new Set(listed).size)
     expectHistoryAgrees(session.watches.store, id, fresh(ns))
     kubectl('delete', 'namespace', ns, '--wait=false')
+  })
+})
+
+describe('a next page answered 503 by what stands in front of the server', () => {
+  it('is asked again with the same token after a backoff, and nothing is lost', async () => {
+    // Broke: a second proxy ends TLS (the API server's own certificate, tlsOfCluster) and answers
+    // the request for the list's second page itself, once, 503 with a Status as kube-apiserver
+    // words one (FaultProxy.answerOnce), as a load balancer in front of the server would.
+    // Checked: the proxy answered that request and only it; the core's request log has that
+    // token answered 503, then asked again and answered 200; the list's first page says so (the
+    // server's words, asked again after a wait); one list holds every object once, history agrees
+    // with a fresh list.
+    const ns = createNamespace('page-503')
+    const items = Array.from({ length: 50 }, (_, i) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: `p-${String(i).padStart(2, '0')}`, namespace: ns },
+      data: { v: String(i) },
+    }))
+    const file = path.join(tmp, `${ns}.json`)
+    writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
+    kubectl('create', '-f', file)
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-page-503-'))
+    const proxy = await FaultProxy.start(cluster().server, tlsOfCluster(cluster().dir))
+    try {
+      const { core, session } = await connect(kubeconfigVia(cluster().kubeconfig, proxy.url, dir), {
+        pageSize: 20,
+      })
+      const message = 'the server is currently unable to handle the request'
+      const list = `GET /api/v1/namespaces/${ns}/configmaps?`
+      const refused = proxy.answerOnce(
+        (line) => line.startsWith(list) && line.includes('continue='),
+        { code: 503, reason: 'ServiceUnavailable', message },
+      )
+      const id = session.watches.start({ ...cm(ns), mode: 'list-watch' }).id
+      const line = await refused
+      await untilWatching(session, id, 'the watch after the list', 30_000)
+      const token = new URL(`https://x${line.split(' ')[1]}`).searchParams.get('continue')
+      expect(token, line).toBeTruthy()
+      const askedWithToken = core.requestLog
+        .snapshot()
+        .filter((e) => e.url.includes(`/namespaces/${ns}/configmaps?`))
+        .filter((e) => new URL(e.url).searchParams.get('continue') === token)
+        .sort((a, b) => a.seq - b.seq)
+      expect(askedWithToken.map((e) => e.status)).toEqual([503, 200])
+      const lists = session.watches.store.lists.filter((l) => l.watch === id)
+      expect(lists).toHaveLength(1)
+      const answered = lists[0]?.pages.flatMap((p) => p.answers ?? []) ?? []
+      expect(answered).toEqual([
+        expect.objectContaining({ code: 503, message, then: 'askedAgain', times: 1 }),
+      ])
+      expect(answered[0]?.waitMs).toBeGreaterThan(0)
+      expect(lists[0]?.items).toBe(fresh(ns).length)
+      const listed = session.watches.store
+        .events()
+        .filter((e) => e.watch === id && e.type === 'LISTED')
+        .map((e) => e.uid)
+      expect(listed.length, 'each object listed once').toBe(new Set(listed).size)
+      expectHistoryAgrees(session.watches.store, id, fresh(ns))
+    } finally {
+      await proxy.close()
+      rmSync(dir, { recursive: true, force: true })
+      kubectl('delete', 'namespace', ns, '--wait=false')
+    }
   })
 })
 
