@@ -41,6 +41,15 @@ export const trafficEn = {
   'traffic.col.stoppedAt': 'Stopped at',
   'traffic.noRequestFilter': 'No request yet matches the filter.',
   'traffic.noRequestSource': 'No request yet: start a source in Setup.',
+  // The line over the list; "held" while a person points at it or has the keyboard's focus in it.
+  'traffic.newestFirst': 'newest first',
+  'traffic.heldStill': 'held still while you are on it',
+  'traffic.listPaused': 'paused',
+  // The button over a held list: the requests that arrived since (the filter's), shown on a press.
+  'traffic.newRequests_one': '{{count}} new request',
+  'traffic.newRequests_other': '{{count, number}} new requests',
+  // Said once a hold, when the first of them arrives (a polite live region).
+  'traffic.newWaiting': 'New requests are waiting: the button at the top of the list shows them.',
 
   // RequestDetail
   'traffic.detail': 'Request detail',

@@ -38,6 +38,13 @@ export const trafficFr: { readonly [K in keyof typeof trafficEn]: string } = {
   'traffic.noRequestFilter': 'Aucune requête ne correspond encore au filtre.',
   'traffic.noRequestSource':
     'Aucune requête pour l’instant : lancez une source dans Mise en place.',
+  'traffic.newestFirst': 'les plus récentes en haut',
+  'traffic.heldStill': 'figées tant que vous êtes dessus',
+  'traffic.listPaused': 'en pause',
+  'traffic.newRequests_one': '{{count}} nouvelle requête',
+  'traffic.newRequests_other': '{{count, number}} nouvelles requêtes',
+  'traffic.newWaiting':
+    'De nouvelles requêtes attendent : le bouton en haut de la liste les affiche.',
   'traffic.detail': 'Détail de la requête',
   'traffic.request': 'Requête',
   'traffic.closeDetail': 'Fermer le détail',

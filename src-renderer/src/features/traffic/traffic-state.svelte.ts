@@ -1,6 +1,7 @@
 // Renderer state of the traffic feature (messages in src-main/features/traffic/messages.ts): the
 // sources, the recent requests (a ring replaced once per pushed batch), the filter, pause, the
-// request in detail, and the setup, /metrics and APF panels. The drawing subscribes to arrivals.
+// list held while a person is on it, the request in detail, and the setup, /metrics and APF
+// panels. The drawing subscribes to arrivals.
 import type { ApiscopeApi } from '@common/bridge-types'
 import type {
   ApfReport,
@@ -14,6 +15,16 @@ import type {
 } from '@features/traffic/messages'
 import type { Result, UiError } from '@common/result'
 import { matches, NO_FILTER, type TrafficFilter } from './components/traffic-model'
+import {
+  clearedUnder,
+  emptied,
+  holdOn,
+  listedRows,
+  showWaiting,
+  take,
+  type ListHold,
+  type Ring,
+} from './components/list-hold'
 import { toLoadable, type Loadable } from '../../ui/loadable'
 import type { StartOverReason } from '../../shell/session-reset'
 
@@ -41,14 +52,16 @@ export const LIVE_CLOCK: TrafficClock = { now: () => Date.now(), recorded: false
 export class TrafficState {
   tab = $state<TrafficTab>('live')
   sources = $state.raw<TrafficSourceStatus[]>([])
-  /** Oldest first. */
-  requests = $state.raw<TrafficRequest[]>([])
+  /** The recent requests, oldest first, at most KEPT, and how many came in all. */
+  private ring = $state.raw<Ring<TrafficRequest>>({ requests: [], taken: 0 })
   /** Requests the core sent as counts only (over its per-push limit). */
   aggregatedCount = $state(0)
   paused = $state(false)
   /** Arrived while paused, shown on resume. */
   heldBack = $state(0)
   filter = $state<TrafficFilter>({ ...NO_FILTER })
+  /** The list held still while a person is on it (list-hold.ts); null while it is live. */
+  listHold = $state.raw<ListHold<TrafficRequest> | null>(null)
   selectedId = $state<string | null>(null)
   detail = $state.raw<Loadable<TrafficEventDetail>>({ status: 'idle' })
   setup = $state.raw<Loadable<AuditSetup>>({ status: 'idle' })
@@ -65,7 +78,8 @@ export class TrafficState {
   /** Bumped when the stream starts over (a replay seeking back, a new session): dots go. */
   generation = $state(0)
 
-  visible = $derived(this.requests.filter((r) => matches(r, this.filter)))
+  /** The list's rows that pass the filter, oldest first, and how many wait above them if held. */
+  listed = $derived(listedRows(this.ring, this.listHold, (r) => matches(r, this.filter)))
   receiving = $derived(this.sources.some((s) => s.state === 'running'))
 
   private held: TrafficRequest[] = []
@@ -91,6 +105,11 @@ export class TrafficState {
       if (channel === 'traffic:metrics') this.metrics = loadable<MetricsSample>(res)
       else if (channel === 'traffic:apf') this.apf = loadable<ApfReport>(res)
     })
+  }
+
+  /** Oldest first. */
+  get requests(): readonly TrafficRequest[] {
+    return this.ring.requests
   }
 
   /** In a replay, /metrics and APF are the answers the recording kept (nothing is asked). */
@@ -133,7 +152,7 @@ export class TrafficState {
     const res = await this.api.trafficStatus({})
     if (!res.ok) return
     this.sources = res.value.sources
-    if (this.requests.length === 0) this.requests = this.ofThisSession(res.value.recent)
+    if (this.requests.length === 0) this.append(this.ofThisSession(res.value.recent))
     this.followRunningWebhook()
   }
 
@@ -197,9 +216,25 @@ export class TrafficState {
   }
 
   private append(requests: TrafficRequest[]): void {
-    if (requests.length === 0) return
-    const next = this.requests.concat(requests)
-    this.requests = next.length > KEPT ? next.slice(-KEPT) : next
+    this.ring = take(this.ring, requests, KEPT)
+  }
+
+  /**
+   * A person points at the list or has the keyboard's focus in it: its rows stay as they are and
+   * arrivals wait above them (the drawing, the counts and the tab's badge go on).
+   */
+  holdList(): void {
+    this.listHold ??= holdOn(this.ring)
+  }
+
+  /** "N new": the rows that waited show, and the list stays held from here. */
+  showWaiting(): void {
+    if (this.listHold) this.listHold = showWaiting(this.listHold, this.ring, this.listed.waiting)
+  }
+
+  /** Nobody is on the list any more: it is live again. */
+  releaseList(): void {
+    this.listHold = null
   }
 
   togglePause(): void {
@@ -212,7 +247,8 @@ export class TrafficState {
   }
 
   clear(): void {
-    this.requests = []
+    this.ring = emptied(this.ring)
+    if (this.listHold) this.listHold = clearedUnder(this.listHold, this.ring)
     this.held = []
     this.heldBack = 0
     this.aggregatedCount = 0

@@ -1,0 +1,288 @@
+// Live traffic's list holds still while a person is on it, against the real server: the cluster
+// keeps producing requests (the control plane's own, and a GET every 250 ms that this test makes),
+// the pointer or the keyboard's focus is on the list, its first row stays, "N new" grows, a row
+// clicks, "N new" shows the new rows (click, Enter, Space); pause and the hold together; and the
+// held list pictured at a desk and in presenter mode, in English and French.
+import { readFileSync } from 'node:fs'
+import https from 'node:https'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Locator, Page } from '@playwright/test'
+import { translate, type Locale } from '@i18n/translate'
+import { type ClusterInfo } from '../cluster/control-plane'
+import { switchLanguage } from './display-switch'
+import { expect, test } from './fixtures'
+import { expectNoEnglish } from './french-check'
+import { auditLayout, FITS } from './layout-audit'
+import { TrafficPage } from './pages/traffic-page'
+
+/**
+ * A GET every `everyMs` as the admin, straight over HTTPS, of a ConfigMap that is not there (a
+ * 404 each): hold-tick-0, hold-tick-1…, so a row says which came later. Runs until stopped.
+ */
+function ticker(cluster: ClusterInfo, everyMs: number): { stop(): Promise<void> } {
+  const pki = path.join(cluster.dir, 'pki')
+  const agent = new https.Agent({
+    ca: readFileSync(path.join(pki, 'ca.crt')),
+    cert: readFileSync(path.join(pki, 'admin.crt')),
+    key: readFileSync(path.join(pki, 'admin.key')),
+    keepAlive: true,
+    maxSockets: 1,
+  })
+  const ns = `e2e-hold-${Date.now().toString(36)}`
+  let stopped = false
+  const get = (url: string) =>
+    new Promise<void>((resolve) => {
+      https
+        .get(url, { agent }, (res) => res.resume().on('end', resolve))
+        .on('error', () => resolve())
+    })
+  const loop = (async () => {
+    for (let i = 0; !stopped; i++) {
+      await get(`${cluster.server}/api/v1/namespaces/${ns}/configmaps/hold-tick-${i}`)
+      await sleep(everyMs)
+    }
+  })()
+  return {
+    stop: async () => {
+      stopped = true
+      await loop
+      agent.destroy()
+    },
+  }
+}
+
+/** The held list as the test reads it, in either language: its rows, its state line, "N new". */
+class HeldList {
+  readonly region: Locator
+  readonly rows: Locator
+  readonly state: Locator
+  readonly box: Locator
+
+  constructor(readonly page: Page) {
+    const names = (['en', 'fr'] as const).map((lang) => translate(lang, 'traffic.latest'))
+    this.region = page.getByRole('region', { name: new RegExp(`^(${names.join('|')})$`) })
+    this.rows = this.region.locator('tbody tr[data-code]')
+    this.state = this.region.getByTestId('list-state')
+    this.box = this.region.locator('.list')
+  }
+
+  /** The "N new" button in the page's language (its arrow is not part of its name). */
+  newButton(lang: Locale = 'en'): Locator {
+    const name = lang === 'fr' ? /^\d+ nouvelles? requêtes?$/ : /^\d+ new requests?$/
+    return this.region.getByRole('button', { name })
+  }
+
+  /** How many wait: the number on "N new", 0 without it. */
+  async waiting(lang: Locale = 'en'): Promise<number> {
+    const button = this.newButton(lang)
+    if ((await button.count()) === 0) return 0
+    return Number(((await button.textContent()) ?? '').replace(/\D/g, ''))
+  }
+
+  /** The first row's button's name (time to the millisecond, verb, what, code, client). */
+  first(): Promise<string | null> {
+    return this.rows.first().getByRole('button').getAttribute('aria-label')
+  }
+
+  /** The highest hold-tick-N among the rows shown, -1 for none. */
+  async newestTick(): Promise<number> {
+    const names = await this.rows
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))
+    return Math.max(-1, ...names.map((n) => Number(/hold-tick-(\d+),/.exec(n)?.[1] ?? -1)))
+  }
+
+  /**
+   * The pointer on the list, below its column headers: it holds. On the box, not on a row: a row
+   * of a list still live moves, and one scrolled under the sticky headers cannot be pointed at.
+   */
+  async point(lang: Locale = 'en'): Promise<void> {
+    await this.box.hover({ position: { x: 240, y: 140 } })
+    await expect(this.state).toHaveText(translate(lang, 'traffic.heldStill'))
+  }
+
+  /** The first row's top, from the list's top (the page may scroll; the list must not move). */
+  async firstRowTop(): Promise<number> {
+    const [row, region] = await Promise.all([
+      this.rows.first().boundingBox(),
+      this.region.boundingBox(),
+    ])
+    return Math.round((row?.y ?? NaN) - (region?.y ?? NaN))
+  }
+
+  /** Whether the focus is inside the list. */
+  focusInside(): Promise<boolean> {
+    return this.region.evaluate((el) => el.contains(el.ownerDocument.activeElement))
+  }
+}
+
+test('the list holds still under the pointer and the keyboard; "N new" counts and shows', async ({
+  apiscope,
+  cluster,
+}) => {
+  test.setTimeout(240_000)
+  const page = apiscope.page
+  const traffic = new TrafficPage(page)
+  const list = new HeldList(page)
+  const live = translate('en', 'traffic.newestFirst')
+  const ticks = ticker(cluster, 250)
+  try {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await traffic.open()
+    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
+    await traffic.tab('Requests')
+    await expect(list.rows.filter({ hasText: 'hold-tick-' }).first()).toBeVisible()
+    await expect.poll(() => list.rows.count()).toBeGreaterThanOrEqual(8)
+    await expect(list.state).toHaveText(live)
+    await expect(list.newButton()).toHaveCount(0)
+    const topLive = await list.firstRowTop()
+
+    // The pointer on the list: the first row stays while "N new" grows, where it was (the
+    // button's line is as tall without it).
+    await list.point()
+    const first = await list.first()
+    await expect.poll(() => list.waiting()).toBeGreaterThanOrEqual(2)
+    const counted = await list.waiting()
+    await expect.poll(() => list.waiting()).toBeGreaterThanOrEqual(counted + 3)
+    expect(await list.first()).toBe(first)
+    expect(await list.firstRowTop()).toBe(topLive)
+
+    // A row clicks while held (this click timed out on the moving list): its detail opens.
+    const row = list.rows.filter({ hasText: 'hold-tick-' }).nth(1)
+    const name = (await row.getByRole('button').getAttribute('aria-label')) ?? ''
+    const tick = /hold-tick-\d+/.exec(name)?.[0] ?? 'hold-tick-?'
+    expect(await list.first()).toBe(first)
+    await row.click({ timeout: 5_000 })
+    await expect(traffic.detail).toContainText(tick)
+    await expect(list.rows.filter({ has: page.getByRole('button', { name }) })).toHaveClass(
+      /selected/,
+    )
+    // Away from the list: it is live again at once, the waiting rows shown.
+    await traffic.detail.getByRole('button', { name: 'Close the detail' }).click()
+    await page.mouse.move(2, 2)
+    await expect(list.state).toHaveText(live)
+    await expect(list.newButton()).toHaveCount(0)
+    await expect.poll(() => list.first()).not.toBe(first)
+
+    // "N new" by a click: the new rows at the top, scrolled to, still held under the pointer.
+    await list.point()
+    await expect.poll(() => list.waiting()).toBeGreaterThanOrEqual(3)
+    await page.mouse.wheel(0, 240)
+    await expect.poll(() => list.box.evaluate((el) => el.scrollTop)).toBeGreaterThan(0)
+    const beforeClick = await list.newestTick()
+    await list.newButton().click()
+    await expect.poll(() => list.newestTick()).toBeGreaterThan(beforeClick)
+    expect(await list.box.evaluate((el) => el.scrollTop)).toBe(0)
+    await expect(list.state).toHaveText(translate('en', 'traffic.heldStill'))
+
+    // The keyboard: Tab from the filters' last control into the list, as a person goes.
+    await page.mouse.move(2, 2)
+    await expect(list.state).toHaveText(live)
+    await page.getByRole('button', { name: 'Clear', exact: true }).focus()
+    for (let tabs = 0; !(await list.focusInside()) && tabs < 40; tabs++)
+      await page.keyboard.press('Tab')
+    expect(await list.focusInside()).toBe(true)
+    await expect(list.state).toHaveText(translate('en', 'traffic.heldStill'))
+    const firstByKeys = await list.first()
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => list.waiting()).toBeGreaterThanOrEqual(3)
+    expect(await list.first()).toBe(firstByKeys)
+    // Up to "N new" (above the table), Enter: the new rows, the focus on the newest.
+    await page.keyboard.press('Shift+Tab')
+    await expect(list.newButton()).toBeFocused()
+    await list.region.evaluate((el) => el.scrollIntoView({ block: 'end' }))
+    await apiscope.screenshot('traffic-list-held-keyboard')
+    const beforeEnter = await list.newestTick()
+    await page.keyboard.press('Enter')
+    await expect(list.rows.first().getByRole('button')).toBeFocused()
+    await expect.poll(() => list.newestTick()).toBeGreaterThan(beforeEnter)
+    const afterEnter = await list.first()
+    // More arrive; Space shows them too.
+    await expect.poll(() => list.waiting()).toBeGreaterThanOrEqual(2)
+    expect(await list.first()).toBe(afterEnter)
+    await page.keyboard.press('Shift+Tab')
+    await expect(list.newButton()).toBeFocused()
+    const beforeSpace = await list.newestTick()
+    await page.keyboard.press(' ')
+    await expect(list.rows.first().getByRole('button')).toBeFocused()
+    await expect.poll(() => list.newestTick()).toBeGreaterThan(beforeSpace)
+    // The focus leaves (back to the filters): live again.
+    for (let tabs = 0; (await list.focusInside()) && tabs < 5; tabs++)
+      await page.keyboard.press('Shift+Tab')
+    expect(await list.focusInside()).toBe(false)
+    await expect(list.state).toHaveText(live)
+    await expect(list.newButton()).toHaveCount(0)
+
+    // Pause and the hold: paused, nothing joins the list (the Resume button counts it); resumed
+    // under the pointer, what waited joins "N new" and the first row still stays.
+    await page.locator('html').evaluate((el) => {
+      const active = el.ownerDocument.activeElement
+      if (active && 'blur' in active) (active as unknown as { blur(): void }).blur()
+    })
+    await list.point()
+    const firstPaused = await list.first()
+    await page.keyboard.press('p')
+    await expect(list.state).toHaveText(translate('en', 'traffic.listPaused'))
+    const beforePause = await list.waiting()
+    const resume = page.getByRole('button', { name: /^Resume \(\d+ waiting\)/ })
+    await expect
+      .poll(async () =>
+        (await resume.count())
+          ? Number(/\((\d+)/.exec((await resume.textContent()) ?? '')?.[1])
+          : 0,
+      )
+      .toBeGreaterThanOrEqual(3)
+    expect(await list.waiting()).toBe(beforePause)
+    await page.keyboard.press('p')
+    await expect(list.state).toHaveText(translate('en', 'traffic.heldStill'))
+    await expect.poll(() => list.waiting()).toBeGreaterThanOrEqual(beforePause + 3)
+    expect(await list.first()).toBe(firstPaused)
+  } finally {
+    await ticks.stop()
+  }
+})
+
+test('the held list with "N new", at a desk and in presenter mode, in English and French', async ({
+  apiscope,
+  cluster,
+}) => {
+  test.setTimeout(180_000)
+  const page = apiscope.page
+  const traffic = new TrafficPage(page)
+  const list = new HeldList(page)
+  const ticks = ticker(cluster, 250)
+  try {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await traffic.open()
+    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
+    await traffic.tab('Requests')
+    await expect.poll(() => list.rows.count()).toBeGreaterThanOrEqual(8)
+    for (const [presenter, size] of [
+      [false, { width: 1280, height: 800 }],
+      [true, { width: 1024, height: 768 }],
+    ] as const) {
+      await page.setViewportSize(size)
+      if (presenter) {
+        await page.getByRole('button', { name: /^(Presenter|Présentation)$/ }).click()
+        await expect(page.locator('html')).toHaveClass(/presenter/)
+      }
+      for (const lang of ['en', 'fr'] as const) {
+        await switchLanguage(page, lang)
+        const where = `the held list, ${lang}, ${size.width}×${size.height}${presenter ? ' presenter' : ''}`
+        // The whole list in the picture, as a presenter scrolls to it.
+        await list.region.evaluate((el) => el.scrollIntoView({ block: 'end' }))
+        await list.point(lang)
+        await expect.poll(() => list.waiting(lang), { message: where }).toBeGreaterThanOrEqual(3)
+        if (lang === 'fr') await expectNoEnglish(page, where)
+        expect.soft(await auditLayout(page), where).toEqual(FITS)
+        const at = presenter ? `presenter-${size.width}x${size.height}-` : ''
+        await apiscope.screenshot(`${lang === 'fr' ? 'fr-' : ''}${at}traffic-list-held`)
+      }
+    }
+  } finally {
+    await ticks.stop()
+  }
+})
