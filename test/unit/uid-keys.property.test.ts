@@ -1,5 +1,5 @@
 // Property-based tests of the store's uid index (uid-keys.ts): for any uids (UUIDs as the API
-// server writes them, UUIDs in capitals or with a character off, `namespace/name` keys, any
+// server writes them, UUIDs in capitals or with a character off (beyond ASCII among them), `namespace/name` keys, any
 // string) given to object indices, taken away and given again in any order, every uid finds its
 // index and reads back exactly as it was given, and a uid taken away finds nothing; as a Map would.
 import fc from 'fast-check'
@@ -12,6 +12,8 @@ const anyUid = fc.oneof(
   { weight: 1, arbitrary: uuid.map((u) => u.toUpperCase()) },
   { weight: 1, arbitrary: uuid.map((u) => `${u.slice(0, 35)}g`) },
   { weight: 1, arbitrary: uuid.map((u) => u.replace(/-/g, '_')) },
+  // A character beyond ASCII whose low 7 bits are a hex digit's ('á' is 0xe1: 0x61 is 'a').
+  { weight: 1, arbitrary: uuid.map((u) => `${u.slice(0, 5)}á${u.slice(6)}`) },
   { weight: 1, arbitrary: fc.tuple(fc.string(), fc.string()).map(([n, m]) => `${n}/${m}`) },
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
 )

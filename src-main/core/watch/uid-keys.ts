@@ -147,30 +147,37 @@ export class UidKeys {
   }
 }
 
+/** Each ASCII character's value as a hex digit (lowercase only); 16 for any other character. */
+const HEX_VALUE = Uint8Array.from({ length: 128 }, (_, c) =>
+  c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : 16,
+)
+
 /** `uid`'s 32 hex digits as four words into `out`, if it is a lowercase UUID (8-4-4-4-12). */
 function parseUuid(uid: string, out: Int32Array): boolean {
-  if (uid.length !== 36) return false
-  let word = 0
-  let digits = 0
+  if (
+    uid.length !== 36 ||
+    uid.charCodeAt(8) !== 45 ||
+    uid.charCodeAt(13) !== 45 ||
+    uid.charCodeAt(18) !== 45 ||
+    uid.charCodeAt(23) !== 45
+  )
+    return false
+  // `bad` gathers a bit from any character that is no hex digit (16) or not ASCII (above 127).
+  let bad = 0
   let w = 0
+  let word = 0
   for (let i = 0; i < 36; i++) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) continue
     const c = uid.charCodeAt(i)
-    if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (c !== 45) return false
-      continue
-    }
-    let d: number
-    if (c >= 48 && c <= 57) d = c - 48
-    else if (c >= 97 && c <= 102) d = c - 87
-    else return false
-    w = (w << 4) | d
-    if (++digits === 8) {
+    const d = HEX_VALUE[c & 127] as number
+    bad |= d | (c & ~127)
+    w = (w << 4) | (d & 15)
+    if (i === 7 || i === 17 || i === 27 || i === 35) {
       out[word++] = w
       w = 0
-      digits = 0
     }
   }
-  return true
+  return (bad & ~15) === 0
 }
 
 const HEX_CODES = Array.from('0123456789abcdef', (ch) => ch.charCodeAt(0))
