@@ -198,6 +198,12 @@ test('the list holds still under the pointer and the keyboard; "N new" counts an
     await page.keyboard.press(' ')
     await expect(list.rows.first().getByRole('button')).toBeFocused()
     await expect.poll(() => list.first()).not.toBe(afterEnter)
+    // P on a row pauses and resumes, the focus staying on the row.
+    await page.keyboard.press('p')
+    await expect(list.state).toHaveText(translate('en', 'traffic.listPaused'))
+    await expect(list.rows.first().getByRole('button')).toBeFocused()
+    await page.keyboard.press('p')
+    await expect(list.state).toHaveText(translate('en', 'traffic.heldStill'))
     // The focus leaves (back to the filters): live again.
     for (let tabs = 0; (await list.focusInside()) && tabs < 5; tabs++)
       await page.keyboard.press('Shift+Tab')
