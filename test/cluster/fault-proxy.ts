@@ -58,6 +58,8 @@ interface Answer {
   code: number
   reason: string
   message: string
+  /** A Retry-After header with the answer (seconds), as kube-apiserver sends with a 429 or 503. */
+  retryAfterSeconds: number | null
   answered: (requestLine: string) => void
 }
 
@@ -209,16 +211,22 @@ export class FaultProxy {
   /**
    * The next request whose request line (e.g. `GET /api/v1/…?limit=100&continue=… HTTP/1.1`)
    * `matches` is not forwarded: the proxy answers it `code` with a Status as kube-apiserver words
-   * one (`reason`, `message`), and ends that connection. Only with TLS ended in the proxy
+   * one (`reason`, `message`), with a Retry-After header when `retryAfterSeconds` is given, and
+   * ends that connection. Only with TLS ended in the proxy
    * (start's `tls`). Resolves with the request line answered.
    */
   answerOnce(
     matches: (requestLine: string) => boolean,
-    { code, reason, message }: { code: number; reason: string; message: string },
+    {
+      code,
+      reason,
+      message,
+      retryAfterSeconds = null,
+    }: { code: number; reason: string; message: string; retryAfterSeconds?: number | null },
   ): Promise<string> {
     if (!this.tls) throw new Error('answerOnce: start the proxy with tls to read the requests')
     return new Promise((answered) =>
-      this.answers.push({ matches, code, reason, message, answered }),
+      this.answers.push({ matches, code, reason, message, retryAfterSeconds, answered }),
     )
   }
 
@@ -244,6 +252,7 @@ export class FaultProxy {
       [
         `HTTP/1.1 ${answer.code} ${http.STATUS_CODES[answer.code] ?? answer.reason}`,
         'Content-Type: application/json',
+        ...(answer.retryAfterSeconds === null ? [] : [`Retry-After: ${answer.retryAfterSeconds}`]),
         `Content-Length: ${Buffer.byteLength(body)}`,
         'Connection: close',
         '',

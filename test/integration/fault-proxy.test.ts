@@ -167,13 +167,14 @@ describe('a connection cut in the middle of a paged list', () => {
 })
 
 describe('a next page answered 503 by what stands in front of the server', () => {
-  it('is asked again with the same token after a backoff, and nothing is lost', async () => {
+  it('is asked again with the same token after its Retry-After, and nothing is lost', async () => {
     // Broke: a second proxy ends TLS (the API server's own certificate, tlsOfCluster) and answers
     // the request for the list's second page itself, once, 503 with a Status as kube-apiserver
-    // words one (FaultProxy.answerOnce), as a load balancer in front of the server would.
+    // words one and a Retry-After of 1 s (FaultProxy.answerOnce), as a load balancer in front of
+    // the server would.
     // Checked: the proxy answered that request and only it; the core's request log has that
     // token answered 503, then asked again and answered 200; the list's first page says so (the
-    // server's words, asked again after a wait); one list holds every object once, history agrees
+    // server's words and Retry-After, asked again after at least that); one list holds every object once, history agrees
     // with a fresh list.
     const ns = createNamespace('page-503')
     const items = Array.from({ length: 50 }, (_, i) => ({
@@ -195,7 +196,7 @@ describe('a next page answered 503 by what stands in front of the server', () =>
       const list = `GET /api/v1/namespaces/${ns}/configmaps?`
       const refused = proxy.answerOnce(
         (line) => line.startsWith(list) && line.includes('continue='),
-        { code: 503, reason: 'ServiceUnavailable', message },
+        { code: 503, reason: 'ServiceUnavailable', message, retryAfterSeconds: 1 },
       )
       const id = session.watches.start({ ...cm(ns), mode: 'list-watch' }).id
       const line = await refused
@@ -212,9 +213,16 @@ describe('a next page answered 503 by what stands in front of the server', () =>
       expect(lists).toHaveLength(1)
       const answered = lists[0]?.pages.flatMap((p) => p.answers ?? []) ?? []
       expect(answered).toEqual([
-        expect.objectContaining({ code: 503, message, then: 'askedAgain', times: 1 }),
+        expect.objectContaining({
+          code: 503,
+          message,
+          retryAfterSeconds: 1,
+          then: 'askedAgain',
+          times: 1,
+        }),
       ])
-      expect(answered[0]?.waitMs).toBeGreaterThan(0)
+      // The answer's Retry-After sets the wait's floor (the test's backoff starts at 0.2 s).
+      expect(answered[0]?.waitMs).toBeGreaterThanOrEqual(1000)
       expect(lists[0]?.items).toBe(fresh(ns).length)
       const listed = session.watches.store
         .events()
