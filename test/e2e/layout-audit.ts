@@ -255,3 +255,31 @@ export async function onOneRow(a: Locator, b: Locator): Promise<boolean> {
   if (!ra || !rb) return false
   return Math.min(ra.y + ra.height, rb.y + rb.height) - Math.max(ra.y, rb.y) > 2
 }
+
+/**
+ * Whether `locator`'s text shows whole: not cut by its own box (no ellipsis, nothing scrolled
+ * away), inside every box that clips it, and inside the window.
+ */
+export async function shownWhole(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const win = el.ownerDocument.defaultView
+    if (!win) return false
+    const r = el.getBoundingClientRect()
+    if (r.width === 0 || r.left < -1 || r.top < -1) return false
+    if (r.right > win.innerWidth + 1 || r.bottom > win.innerHeight + 1) return false
+    for (let a: typeof el | null = el; a; a = a.parentElement) {
+      const s = win.getComputedStyle(a)
+      if (a.scrollWidth > a.clientWidth + 1 && s.overflowX !== 'visible') return false
+      if (a === el || (s.overflowX === 'visible' && s.overflowY === 'visible')) continue
+      const b = a.getBoundingClientRect()
+      if (
+        r.left < b.left - 1 ||
+        r.right > b.right + 1 ||
+        r.top < b.top - 1 ||
+        r.bottom > b.bottom + 1
+      )
+        return false
+    }
+    return true
+  })
+}

@@ -16,8 +16,8 @@
 // connected as a ServiceAccount whose ConfigMap requests go to a priority level with no seats,
 // test/cluster/apf-no-seats.ts): the cut page says each 429 and that the same page was asked
 // again after the server's Retry-After, and the list ends with every object once. Its namespace
-// has 60 characters: in the top bar and on the card, Reconnect and Stop stay on their row, each
-// label on one line (list-page-429-watches and -top, at 1280×800, and presenter-1024x768-…, with
+// has 60 characters: the top bar shows it whole, on a line of its own; in the top bar and on the
+// card, Reconnect and Stop stay on their row, each label on one line (list-page-429-watches and -top, at 1280×800, and presenter-1024x768-…, with
 // their fr- twins).
 // And where the request for a page is answered 503 (the proxy, ending TLS, answers it itself
 // once, with kube-apiserver's Status for a 503): the page before it says so, in the server's
@@ -38,7 +38,7 @@ import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { compactEtcdOf } from '../cluster/etcd-compaction'
 import { FaultProxy, kubeconfigVia, tlsOfCluster } from '../cluster/fault-proxy'
 import { expectFits, expectNoEnglish } from './french-check'
-import { auditLayout, FITS, onOneRow, textLines } from './layout-audit'
+import { auditLayout, FITS, onOneRow, shownWhole, textLines } from './layout-audit'
 import { expect, startServe, test } from './fixtures'
 import { kubectl } from './kubectl'
 import { ApiscopePage } from './pages/apiscope-page'
@@ -567,11 +567,15 @@ const presenterButton = (page: Page) =>
   page.getByRole('button', { name: /^(Presenter|Présentation)$/ })
 
 /**
- * The controls after a long text stay whole on their row: Reconnect on the top bar's one line,
+ * The controls after a long text stay whole on their row: Reconnect on the top bar's first line,
  * beside the brand, its label on one line; the watch's Stop on its card's first row, beside the
- * watch's number, its label on one line.
+ * watch's number, its label on one line. The namespace reads whole in the top bar (on a line of
+ * its own when long).
  */
 async function expectOneLineControls(page: Page, card: Locator, where: string): Promise<void> {
+  expect
+    .soft(await shownWhole(page.getByTestId('namespace')), `${where}: the namespace whole`)
+    .toBe(true)
   const reconnect = page.getByRole('button', { name: /^(Reconnect|Reconnecter)$/ })
   const brand = page.locator('header.top .brand')
   expect.soft(await textLines(reconnect), `${where}: Reconnect's label on one line`).toBe(1)

@@ -1,8 +1,9 @@
 // Presenter mode on a live session against the real control plane: the top bar fits at 1280×720
-// and 1024×768 with Reconnect on screen; "hide user names" hides users, not a context spelled like
+// and 1024×768, in English and French, with Reconnect on screen and the namespace whole beside the
+// context; "hide user names" hides users, not a context spelled like
 // one (apiscope-viewer is both); the watch picker keeps its choices across views.
 import { expect, test } from './fixtures'
-import { auditLayout, FITS } from './layout-audit'
+import { auditLayout, FITS, onOneRow, shownWhole } from './layout-audit'
 import { showView } from './view-settled'
 
 async function presenterPrefs(
@@ -17,7 +18,7 @@ for (const size of [
   { width: 1280, height: 720 },
   { width: 1024, height: 768 },
 ]) {
-  test(`live presenter mode at ${size.width}×${size.height}: the top bar fits, Reconnect on screen`, async ({
+  test(`live presenter mode at ${size.width}×${size.height}, in English and French: the top bar fits, the namespace whole`, async ({
     apiscope,
     page,
   }) => {
@@ -25,13 +26,28 @@ for (const size of [
     await apiscope.open()
     await presenterPrefs(page, { presenter: true })
     await expect(apiscope.statusPill.filter({ hasText: 'Connected' })).toBeVisible()
-    const reconnect = page.getByRole('button', { name: 'Reconnect' })
-    await expect(reconnect).toBeInViewport({ ratio: 1 })
-    for (const key of ['1', '3', '6', '7', '8']) {
-      await showView(page, key)
-      expect(await auditLayout(page), `view ${key}`).toEqual(FITS)
+    const brand = page.locator('header.top .brand')
+    for (const language of ['en', 'fr'] as const) {
+      if (language === 'fr') await apiscope.setLanguage('fr')
+      await expect(page.locator('html')).toHaveAttribute('lang', language)
+      const where = `${language}, ${size.width}×${size.height}`
+      const reconnect = page.getByRole('button', { name: /^(Reconnect|Reconnecter)$/ })
+      await expect(reconnect).toBeInViewport({ ratio: 1 })
+      expect(await onOneRow(reconnect, brand), `${where}: Reconnect on the bar's row`).toBe(true)
+      // The context's namespace read whole, beside the context (it was "def…" in French at 1024).
+      const ns = page.getByTestId('namespace')
+      await expect(ns).toHaveText('default')
+      expect(await shownWhole(ns), `${where}: the namespace whole`).toBe(true)
+      expect(await onOneRow(ns, brand), `${where}: the namespace on the bar's row`).toBe(true)
+      for (const key of ['1', '3', '6', '7', '8']) {
+        await showView(page, key)
+        expect(await auditLayout(page), `${where}, view ${key}`).toEqual(FITS)
+      }
+      await apiscope.screenshot(
+        `${language === 'fr' ? 'fr-' : ''}presenter-live-${size.width}x${size.height}`,
+      )
     }
-    await apiscope.screenshot(`presenter-live-${size.width}x${size.height}`)
+    await apiscope.setLanguage('en')
     await presenterPrefs(page, {})
   })
 }
