@@ -283,3 +283,24 @@ export async function shownWhole(locator: Locator): Promise<boolean> {
     return true
   })
 }
+
+/**
+ * The rows `locator`'s controls (inputs, selects, buttons) take on screen: a control whose middle
+ * lies within a row's height is on that row.
+ */
+export async function controlRows(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const boxes = [...el.querySelectorAll('input, select, button')]
+      .map((c) => c.getBoundingClientRect())
+      .filter((b) => b.width > 0 && b.height > 0)
+      .sort((a, b) => a.top - b.top)
+    const rows: { top: number; bottom: number }[] = []
+    for (const b of boxes) {
+      const middle = (b.top + b.bottom) / 2
+      const row = rows.find((r) => middle >= r.top && middle <= r.bottom)
+      if (row) row.bottom = Math.max(row.bottom, b.bottom)
+      else rows.push({ top: b.top, bottom: b.bottom })
+    }
+    return rows.length
+  })
+}

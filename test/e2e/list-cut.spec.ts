@@ -38,7 +38,7 @@ import { ADMIN_CONTEXT, type ClusterInfo } from '../cluster/control-plane'
 import { compactEtcdOf } from '../cluster/etcd-compaction'
 import { FaultProxy, kubeconfigVia, tlsOfCluster } from '../cluster/fault-proxy'
 import { expectFits, expectNoEnglish } from './french-check'
-import { auditLayout, FITS, onOneRow, shownWhole, textLines } from './layout-audit'
+import { auditLayout, controlRows, FITS, onOneRow, shownWhole, textLines } from './layout-audit'
 import { expect, startServe, test } from './fixtures'
 import { kubectl } from './kubectl'
 import { ApiscopePage } from './pages/apiscope-page'
@@ -63,7 +63,10 @@ function fill(cluster: ClusterInfo, ns: string, dir: string, { count, canary }: 
       ? { kind: 'ConfigMap', data: { pad: randomBytes(1500).toString('hex') } }
       : {
           kind: 'Secret',
-          stringData: { motdepasse: `${canary}-${i}`, pad: randomBytes(1500).toString('hex') },
+          stringData: {
+            motdepasse: `${canary}-${i}`,
+            pad: randomBytes(1500).toString('hex'),
+          },
         }),
   }))
   const file = path.join(dir, `${ns}.json`)
@@ -91,7 +94,10 @@ async function withAppThroughProxy(
   {
     as = () => cluster.kubeconfig,
     endsTls = false,
-  }: { as?: (ns: string, dir: string) => Promise<string> | string; endsTls?: boolean } = {},
+  }: {
+    as?: (ns: string, dir: string) => Promise<string> | string
+    endsTls?: boolean
+  } = {},
 ): Promise<void> {
   const { prefix } = filled
   const ns = `${prefix}-${Date.now().toString(36)}`
@@ -227,7 +233,9 @@ test('a continue token the server refuses: the cut page says so, the list starts
     await expect(health.getByTestId('list-ending')).toHaveText(
       ' · incomplete: the server refused its continue token, and the list started over',
     )
-    await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
+    await expect(health.getByTestId('watch-state')).toHaveText('watching', {
+      timeout: 60_000,
+    })
     await expect(health).toContainText(`${total} items at resourceVersion`)
     // The list that started over is a relist after 410 Expired, as after a watch's 410.
     const chips = health.getByTestId('list-kind')
@@ -282,7 +290,9 @@ test('a canary Secret in a cut list whose token the server refuses: in no WebSoc
     await expect(health.getByTestId('list-page-refused')).toContainText(
       'the server refused this continue token (410)',
     )
-    await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
+    await expect(health.getByTestId('watch-state')).toHaveText('watching', {
+      timeout: 60_000,
+    })
     await expect(health).toContainText('incomplete: the server refused its continue token')
     await expectNotOnPage('Watches & lists, the refused token')
     await apiscope.screenshot('list-cut-canary-watches')
@@ -336,7 +346,10 @@ async function cutThenRefused(
   kubectl(cluster, 'label', 'namespace', ns, `bumped=${Date.now()}`)
   compactEtcdOf(cluster)
   await expect
-    .poll(() => refusal(cluster, ns, resource, token), { timeout: 60_000, intervals: [1000] })
+    .poll(() => refusal(cluster, ns, resource, token), {
+      timeout: 60_000,
+      intervals: [1000],
+    })
     .toMatch(/too old/)
   proxy.resume()
   proxy.throttle(null)
@@ -401,7 +414,12 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
         // Pictured with the namespace's 60 characters in the top bar and on the card.
         await picturedAtEachSize(
           apiscope,
-          { health, shown: answered, name: 'list-page-429-watches', what: 'answered 429' },
+          {
+            health,
+            shown: answered,
+            name: 'list-page-429-watches',
+            what: 'answered 429',
+          },
           async (language) => {
             if (language === 'fr')
               await expect(answered).toHaveText(
@@ -413,7 +431,9 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
           },
         )
         release()
-        await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
+        await expect(health.getByTestId('watch-state')).toHaveText('watching', {
+          timeout: 60_000,
+        })
         // One list, no relist, every object once.
         await expect(health).toContainText(`${total} items at resourceVersion`)
         await expect(health.getByTestId('list-kind')).toHaveText(['LIST'])
@@ -457,7 +477,9 @@ test("a next page answered 503: the page says so in the server's words, the same
       expect(await refused).toMatch(/[?&]limit=100&continue=/)
       await page.getByRole('tab', { name: 'Watches & lists' }).click()
       const health = page.getByTestId('watch-health')
-      await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
+      await expect(health.getByTestId('watch-state')).toHaveText('watching', {
+        timeout: 60_000,
+      })
       // The first page says that the request for the next one was answered 503, in the server's
       // words, and asked again after the core's backoff (no Retry-After came).
       const answered = health.getByTestId('list-page-answered')
@@ -489,7 +511,12 @@ test("a next page answered 503: the page says so in the server's words, the same
 
       await picturedAtEachSize(
         apiscope,
-        { health, shown: answered, name: 'list-page-503-watches', what: 'answered 503' },
+        {
+          health,
+          shown: answered,
+          name: 'list-page-503-watches',
+          what: 'answered 503',
+        },
         async (language) => {
           if (language === 'fr') {
             // One item left: singular, as every count the card says.
@@ -570,19 +597,27 @@ const presenterButton = (page: Page) =>
  * The controls after a long text stay whole on their row: Reconnect on the top bar's first line,
  * beside the brand, its label on one line; the watch's Stop on its card's first row, beside the
  * watch's number, its label on one line. The namespace reads whole in the top bar (on a line of
- * its own when long).
+ * its own when long), and the watch picker, its namespace field filled, takes two rows.
  */
 async function expectOneLineControls(page: Page, card: Locator, where: string): Promise<void> {
   expect
     .soft(await shownWhole(page.getByTestId('namespace')), `${where}: the namespace whole`)
     .toBe(true)
-  const reconnect = page.getByRole('button', { name: /^(Reconnect|Reconnecter)$/ })
+  const picker = page.getByRole('form', {
+    name: /^(Start a watch|Lancer un watch)$/,
+  })
+  expect.soft(await controlRows(picker), `${where}: the watch picker's rows`).toBe(2)
+  const reconnect = page.getByRole('button', {
+    name: /^(Reconnect|Reconnecter)$/,
+  })
   const brand = page.locator('header.top .brand')
   expect.soft(await textLines(reconnect), `${where}: Reconnect's label on one line`).toBe(1)
   expect
     .soft(await onOneRow(reconnect, brand), `${where}: Reconnect on the top bar's row`)
     .toBe(true)
-  const stop = card.getByRole('button', { name: /^(Stop watch|Arrêter le watch) \d+$/ })
+  const stop = card.getByRole('button', {
+    name: /^(Stop watch|Arrêter le watch) \d+$/,
+  })
   const id = card.locator('header .id')
   expect.soft(await textLines(stop), `${where}: Stop's label on one line`).toBe(1)
   expect.soft(await onOneRow(stop, id), `${where}: Stop on the card's first row`).toBe(true)
