@@ -1,7 +1,8 @@
 // Real 429s in the health panel: the app connected as a ServiceAccount whose ConfigMap requests a
 // FlowSchema sends to a priority level with no seats, one of its requests held open
-// (test/cluster/apf-no-seats.ts). The watch's card names the FlowSchema and priority level and the
-// server's Retry-After while it backs off; once the held request goes, the watch opens.
+// (test/cluster/apf-no-seats.ts). While the watch backs off, its card names the FlowSchema, the
+// priority level and the server's Retry-After, each once (in English and French); once the held
+// request goes, the watch opens.
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -37,17 +38,31 @@ test('a watch refused by API Priority and Fairness names the FlowSchema, backs o
     const throttled = health.getByTestId('watch-throttled')
     await expect(throttled).toContainText(/429 Too Many Requests ×\d+:/)
     await expect(throttled).toContainText(
-      `FlowSchema ${apf.flowSchema}, priority level ${apf.priorityLevel}, Retry-After 1 s`,
+      `FlowSchema ${apf.flowSchema}, priority level ${apf.priorityLevel}; the last`,
     )
     await expect(health.getByTestId('watch-state')).toHaveText('backoff')
-    await expect(health).toContainText(
-      `(FlowSchema ${apf.flowSchema}, priority level ${apf.priorityLevel})`,
+    // The reason gives the server's code and message as they came, and its Retry-After; the
+    // throttle note names the FlowSchema and the priority level: each once on the card.
+    const card = health.getByRole('article')
+    await expect(card).toContainText(
+      /watch answered 429: Too Many Requests; retrying in \d\.\d s \(the server's Retry-After: 1 s\)/,
     )
-    await expect(health).toContainText("the server's Retry-After: 1 s")
+    const once = async (language: string) => {
+      const text = (await card.textContent()) ?? ''
+      for (const name of [apf.flowSchema, apf.priorityLevel, 'Retry-After'])
+        expect(text.split(name).length - 1, `${name} on the card, ${language}`).toBe(1)
+    }
+    await once('en')
+    await apiscope.setLanguage('fr')
+    await expect(card).toContainText(`FlowSchema ${apf.flowSchema}, niveau de priorité`)
+    await once('fr')
+    await apiscope.screenshot('fr-apf-429-health')
+    await apiscope.setLanguage('en')
     await apiscope.screenshot('apf-429-health')
     release()
     await expect(health.getByTestId('watch-state')).toHaveText('watching', { timeout: 30_000 })
-    await expect(throttled).toContainText(/the last \d+ s ago/)
+    // Once the reason no longer says it, the note gives the last 429's Retry-After.
+    await expect(throttled).toContainText(/Retry-After 1 s; the last \d+ s ago/)
     await apiscope.screenshot('apf-429-recovered')
   } finally {
     await serve.stop()

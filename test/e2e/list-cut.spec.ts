@@ -408,9 +408,20 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
           { timeout: 30_000 },
         )
         await expect(health.getByTestId('watch-state')).toHaveText('backoff')
+        // The state's reason in the server's words; the throttle note below it names the
+        // FlowSchema and the priority level, each once on the card.
         await expect(health).toContainText(
-          `list page 2 answered 429: Too Many Requests (FlowSchema ${throttle.flowSchema}, priority level ${throttle.priorityLevel}); retrying in 1.0 s (the server's Retry-After: 1 s)`,
+          "list page 2 answered 429: Too Many Requests; retrying in 1.0 s (the server's Retry-After: 1 s)",
         )
+        await expect(health.getByTestId('watch-throttled')).toContainText(
+          `FlowSchema ${throttle.flowSchema}, priority level ${throttle.priorityLevel}; the last`,
+        )
+        const card = health.getByRole('article')
+        const once = async (language: string) => {
+          const text = (await card.textContent()) ?? ''
+          for (const name of [throttle.flowSchema, throttle.priorityLevel])
+            expect.soft(text.split(name).length - 1, `${name} on the card, ${language}`).toBe(1)
+        }
         // Pictured with the namespace's 60 characters in the top bar and on the card.
         await picturedAtEachSize(
           apiscope,
@@ -421,6 +432,7 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
             what: 'answered 429',
           },
           async (language) => {
+            await once(language)
             if (language === 'fr')
               await expect(answered).toHaveText(
                 /^la demande de la page suivante a reçu \d+ fois la réponse 429\s: demandée à nouveau après chacune, la dernière fois après 1,0\ss \(le Retry-After du serveur\s: 1\ss\)\. Le serveur a dit\s:\s*Too many requests/i,
