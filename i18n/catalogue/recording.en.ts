@@ -2,7 +2,8 @@
 export const recordingEn = {
   // RecordingBar
   'rec.recording': 'Recording',
-  'rec.liveTitle': '{{events}} events, {{size}} written to {{name}}',
+  'rec.liveTitle_one': '{{count, number}} event, {{size}} written to {{name}}',
+  'rec.liveTitle_other': '{{count, number}} events, {{size}} written to {{name}}',
   'rec.secretsIncluded': 'secrets included',
   'rec.marker': 'Marker',
   'rec.stop': 'Stop',
@@ -76,7 +77,9 @@ export const recordingEn = {
   'replay.markerClusterTitle': '{{count}} markers close together: click for the list',
   'replay.markerList': 'Markers close together',
   'replay.eventsAria': 'Events replayed',
-  'replay.events': ' events',
+  // After "replayed/total": the plural of the total
+  'replay.events_one': ' event',
+  'replay.events_other': ' events',
   'replay.export': 'Export',
   'replay.closeAria': 'Close replay',
   'replay.close': 'Close',

@@ -3,7 +3,8 @@ import type { recordingEn } from './recording.en'
 
 export const recordingFr: { readonly [K in keyof typeof recordingEn]: string } = {
   'rec.recording': 'Enregistrement',
-  'rec.liveTitle': '{{events}} événements, {{size}} écrits dans {{name}}',
+  'rec.liveTitle_one': '{{count, number}} événement, {{size}} écrits dans {{name}}',
+  'rec.liveTitle_other': '{{count, number}} événements, {{size}} écrits dans {{name}}',
   'rec.secretsIncluded': 'secrets inclus',
   'rec.marker': 'Repère',
   'rec.stop': 'Arrêter',
@@ -77,7 +78,8 @@ export const recordingFr: { readonly [K in keyof typeof recordingEn]: string } =
   'replay.markerClusterTitle': '{{count}} repères rapprochés : cliquez pour la liste',
   'replay.markerList': 'Repères rapprochés',
   'replay.eventsAria': 'Événements rejoués',
-  'replay.events': ' événements',
+  'replay.events_one': ' événement',
+  'replay.events_other': ' événements',
   'replay.export': 'Exporter',
   'replay.closeAria': 'Fermer le rejeu',
   'replay.close': 'Fermer',

@@ -23,7 +23,9 @@ export const watchesEn = {
   'watch.countLists_other': '{{count, number}} lists',
   'watch.highlight': 'Selected: the latest event of {{what}}',
   'watch.noMatch': "No object's namespace/name contains “{{filter}}”.",
-  'watch.matches':
+  'watch.matches_one':
+    '{{matching}} of {{lanes}} object lanes matches “{{filter}}”: Enter opens it.',
+  'watch.matches_other':
     '{{matching}} of {{lanes}} object lanes match “{{filter}}”: Enter opens the first.',
   'watch.foldBig': 'groups of more than {{n}}',
   'watch.foldMany': 'with more than {{lanes}} lanes, groups of more than {{n}}',
@@ -116,7 +118,9 @@ export const watchesEn = {
   'watch.noWatch': 'No watch yet. Start one above.',
   'watch.filterWatches': 'Filter watches: resource, namespace, state',
   'watch.filterWatchesLabel': 'Filter the watches',
-  'watch.watchesShown': '{{n}} of {{total}} watches',
+  // The filter's count, in the plural of all the watches
+  'watch.watchesShown_one': '{{n}} of {{count}} watch',
+  'watch.watchesShown_other': '{{n}} of {{count}} watches',
   'watch.articleLabel': 'Watch {{id}}',
   'watch.encodingTitle': 'Content-Encoding of the watch response',
   'watch.cutTitle': "Ends {{client}}'s request: it sees its connection close",
@@ -135,17 +139,24 @@ export const watchesEn = {
   'watch.dtBookmarkRv': 'bookmark rv',
   'watch.dtListRv': 'list rv',
   'watch.dtLastRv': 'last rv',
-  'watch.dtListed': 'objects listed',
+  // The card's counts: each label in the plural its number takes (1 reconnect, 0 reconnects)
+  'watch.dtListed_one': 'object listed',
+  'watch.dtListed_other': 'objects listed',
   'watch.dtListedTitle':
     'Objects the last list returned (a streaming list: its initial ADDED events)',
-  'watch.dtWatchEvents': 'watch events',
+  'watch.dtWatchEvents_one': 'watch event',
+  'watch.dtWatchEvents_other': 'watch events',
   'watch.dtWatchEventsTitle':
     "ADDED, MODIFIED and DELETED events the watch received (a streaming list's initial events among them)",
-  'watch.dtBookmarks': 'bookmarks',
+  'watch.dtBookmarks_one': 'bookmark',
+  'watch.dtBookmarks_other': 'bookmarks',
   'watch.dtLastBookmark': 'last bookmark',
-  'watch.dtRelists': 'relists',
-  'watch.dtReconnects': 'reconnects',
-  'watch.dtResumes': 'resumes',
+  'watch.dtRelists_one': 'relist',
+  'watch.dtRelists_other': 'relists',
+  'watch.dtReconnects_one': 'reconnect',
+  'watch.dtReconnects_other': 'reconnects',
+  'watch.dtResumes_one': 'resume',
+  'watch.dtResumes_other': 'resumes',
   'watch.afterReconnect': 'reconnect',
   'watch.afterUnfinished': 'an unfinished list',
   'watch.chipStream': 'STREAMING LIST',
@@ -275,8 +286,13 @@ export const watchesEn = {
   'watch.core.receivingGz':
     'streaming list: receiving the initial events ({{encoding}}-compressed)',
   'watch.core.watchingFrom': 'watching from {{rv}}',
+  // Without a count: as a recording made before its plural forms says it (the bundled demo)
   'watch.core.watchingAfterStream':
     "watching from {{rv}}, where the streaming list's {{n}} initial events ended",
+  'watch.core.watchingAfterStream_one':
+    "watching from {{rv}}, where the streaming list's {{n}} initial event ended",
+  'watch.core.watchingAfterStream_other':
+    "watching from {{rv}}, where the streaming list's {{n, number}} initial events ended",
   'watch.core.fallback':
     'the server refused the streaming list ({{answer}}); listing, then watching',
   'watch.core.refused':

@@ -25,7 +25,9 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.countLists_other': '{{count, number}} listes',
   'watch.highlight': 'Sélectionné : le dernier événement de {{what}}',
   'watch.noMatch': 'Aucun namespace/nom d’objet ne contient « {{filter}} ».',
-  'watch.matches':
+  'watch.matches_one':
+    '{{matching}} ligne d’objet sur {{lanes}} contient « {{filter}} » : Entrée l’ouvre.',
+  'watch.matches_other':
     '{{matching}} lignes d’objets sur {{lanes}} contiennent « {{filter}} » : Entrée ouvre la première.',
   'watch.foldBig': 'groupes de plus de {{n}}',
   'watch.foldMany': 'au-delà de {{lanes}} lignes, groupes de plus de {{n}}',
@@ -118,7 +120,8 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.noWatch': 'Aucun watch pour l’instant. Lancez-en un ci-dessus.',
   'watch.filterWatches': 'Filtrer : ressource, namespace, état',
   'watch.filterWatchesLabel': 'Filtrer les watches',
-  'watch.watchesShown': '{{n}} watches sur {{total}}',
+  'watch.watchesShown_one': '{{n}} watch sur {{count}}',
+  'watch.watchesShown_other': '{{n}} sur {{count}} watches',
   'watch.articleLabel': 'Watch {{id}}',
   'watch.encodingTitle': 'Content-Encoding de la réponse du watch',
   'watch.cutTitle': 'Met fin à la requête de {{client}} : sa connexion se ferme',
@@ -137,17 +140,23 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.dtBookmarkRv': 'rv du bookmark',
   'watch.dtListRv': 'rv de la liste',
   'watch.dtLastRv': 'dernière rv',
-  'watch.dtListed': 'objets listés',
+  'watch.dtListed_one': 'objet listé',
+  'watch.dtListed_other': 'objets listés',
   'watch.dtListedTitle':
     'Les objets que la dernière liste a renvoyés (une liste en flux\u00a0: ses événements ADDED initiaux)',
-  'watch.dtWatchEvents': 'événements du watch',
+  'watch.dtWatchEvents_one': 'événement du watch',
+  'watch.dtWatchEvents_other': 'événements du watch',
   'watch.dtWatchEventsTitle':
     'Les événements ADDED, MODIFIED et DELETED que le watch a reçus (dont les événements initiaux d’une liste en flux)',
-  'watch.dtBookmarks': 'bookmarks',
+  'watch.dtBookmarks_one': 'bookmark',
+  'watch.dtBookmarks_other': 'bookmarks',
   'watch.dtLastBookmark': 'dernier bookmark',
-  'watch.dtRelists': 'relistes',
-  'watch.dtReconnects': 'reconnexions',
-  'watch.dtResumes': 'reprises',
+  'watch.dtRelists_one': 'reliste',
+  'watch.dtRelists_other': 'relistes',
+  'watch.dtReconnects_one': 'reconnexion',
+  'watch.dtReconnects_other': 'reconnexions',
+  'watch.dtResumes_one': 'reprise',
+  'watch.dtResumes_other': 'reprises',
   'watch.afterReconnect': 'reconnexion',
   'watch.afterUnfinished': 'une liste inachevée',
   'watch.chipStream': 'LISTE EN FLUX',
@@ -282,6 +291,10 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.watchingFrom': 'watch depuis {{rv}}',
   'watch.core.watchingAfterStream':
     'watch depuis {{rv}}, là où se sont terminés les {{n}} événements initiaux de la liste en flux',
+  'watch.core.watchingAfterStream_one':
+    'watch depuis {{rv}}, où la liste en flux s’est terminée après {{n}} événement initial',
+  'watch.core.watchingAfterStream_other':
+    'watch depuis {{rv}}, où la liste en flux s’est terminée après {{n, number}} événements initiaux',
   'watch.core.fallback': 'le serveur a refusé la liste en flux ({{answer}}) ; list, puis watch',
   'watch.core.refused':
     'le serveur a refusé la liste en flux ({{answer}}). Kubernetes en sert une depuis la 1.27 quand la feature gate WatchList est active (par défaut en 1.32, et depuis la 1.34) : lancez ce watch en auto ou en list puis watch',

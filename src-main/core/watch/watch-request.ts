@@ -192,7 +192,14 @@ function apply(
       ctx.status.lastBookmarkAt = now
       if (starting && line.initialEventsEnd) {
         endInitialEvents(ctx, initial, rv)
-        ctx.set('watching', said('watch.core.watchingAfterStream', { rv, n: initial.count }))
+        ctx.set(
+          'watching',
+          said('watch.core.watchingAfterStream', {
+            rv,
+            n: initial.count,
+            count: initial.count,
+          }),
+        )
         return null
       }
       ctx.store.recordBookmark(ctx.id, rv)
