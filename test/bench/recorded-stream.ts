@@ -21,6 +21,7 @@ import {
   stopControlPlane,
   type ClusterInfo,
 } from '../cluster/control-plane'
+import { adminAgent, adminTls } from '../cluster/admin-tls'
 
 export const OBJECTS = 400
 export const MODIFICATIONS = 200_000
@@ -38,15 +39,6 @@ const SERVER_FILE = `${STREAM_FILE}.server`
 /** The gitVersion of the server the cached stream was recorded from. */
 export function recordedFrom(): string {
   return existsSync(SERVER_FILE) ? readFileSync(SERVER_FILE, 'utf8').trim() : 'unknown'
-}
-
-function tls(c: ClusterInfo) {
-  const pki = path.join(c.dir, 'pki')
-  return {
-    ca: readFileSync(path.join(pki, 'ca.crt')),
-    cert: readFileSync(path.join(pki, 'admin.crt')),
-    key: readFileSync(path.join(pki, 'admin.key')),
-  }
 }
 
 function call(
@@ -103,7 +95,7 @@ function recordWatch(
       `${cluster.server}/api/v1/namespaces/${ns}/configmaps?watch=1&allowWatchBookmarks=true` +
       `&resourceVersion=${lastRv}&timeoutSeconds=${WATCH_SECONDS}`
     let answered = false
-    current = https.get(url, { ...tls(cluster) }, (res) => {
+    current = https.get(url, adminTls(cluster), (res) => {
       answered = true
       if (res.statusCode !== 200) {
         failed = new Error(`watch answered ${res.statusCode}`)
@@ -171,7 +163,7 @@ export async function ensureRecordedStream(
     ? readClusterInfo(shared)
     : await startControlPlane({ apiserverArgs: [`--audit-policy-file=${policy}`] })
   try {
-    const agent = new https.Agent({ keepAlive: true, maxSockets: 8, ...tls(cluster) })
+    const agent = adminAgent(cluster, 8)
     const ns = `bench-${Date.now().toString(36)}`
     await call(cluster, agent, 'POST', '/api/v1/namespaces', {
       apiVersion: 'v1',

@@ -3,12 +3,11 @@
 // the pointer or the keyboard's focus is on the list, its first row stays, "N new" grows, a row
 // clicks, "N new" shows the new rows (click, Enter, Space); pause and the hold together; and the
 // held list pictured at a desk and in presenter mode, in English and French.
-import { readFileSync } from 'node:fs'
 import https from 'node:https'
-import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Locator, Page } from '@playwright/test'
 import { translate, type Locale } from '@i18n/translate'
+import { adminAgent } from '../cluster/admin-tls'
 import { type ClusterInfo } from '../cluster/control-plane'
 import { switchLanguage } from './display-switch'
 import { expect, test } from './fixtures'
@@ -21,14 +20,7 @@ import { TrafficPage } from './pages/traffic-page'
  * 404 each): hold-tick-0, hold-tick-1…, rows this test knows by name. Runs until stopped.
  */
 function ticker(cluster: ClusterInfo, everyMs: number): { stop(): Promise<void> } {
-  const pki = path.join(cluster.dir, 'pki')
-  const agent = new https.Agent({
-    ca: readFileSync(path.join(pki, 'ca.crt')),
-    cert: readFileSync(path.join(pki, 'admin.crt')),
-    key: readFileSync(path.join(pki, 'admin.key')),
-    keepAlive: true,
-    maxSockets: 1,
-  })
+  const agent = adminAgent(cluster, 1)
   const ns = `e2e-hold-${Date.now().toString(36)}`
   let stopped = false
   const get = (url: string) =>

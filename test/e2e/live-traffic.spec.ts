@@ -2,10 +2,10 @@
 // webhook Apiscope opens; requests flow through the drawn architecture and a 409 stops at etcd;
 // the detail, the filter, the metrics panel and API Priority and Fairness.
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import https from 'node:https'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { adminAgent } from '../cluster/admin-tls'
 import { type ClusterInfo } from '../cluster/control-plane'
 import { screenshotForDocs } from './artifacts'
 import { expect, test } from './fixtures'
@@ -24,14 +24,7 @@ function kubectl(cluster: ClusterInfo, ...args: string[]): Promise<unknown> {
 
 /** Many GETs at once as the admin, straight over HTTPS: a busy cluster, as seen by the audit stream. */
 async function flood(cluster: ClusterInfo, path_: string, total: number): Promise<void> {
-  const pki = path.join(cluster.dir, 'pki')
-  const agent = new https.Agent({
-    ca: readFileSync(path.join(pki, 'ca.crt')),
-    cert: readFileSync(path.join(pki, 'admin.crt')),
-    key: readFileSync(path.join(pki, 'admin.key')),
-    keepAlive: true,
-    maxSockets: 24,
-  })
+  const agent = adminAgent(cluster, 24)
   const one = () =>
     new Promise<void>((resolve) => {
       https

@@ -64,6 +64,19 @@ function create(ns: string, name: string, data = 'x'): Promise<string> {
   })
 }
 
+/** `count` ConfigMaps in `ns` in one `kubectl create` (c-000, c-001…), each with `data(i)`. */
+function createConfigMaps(ns: string, count: number, data: (i: number) => Record<string, string>) {
+  const items = Array.from({ length: count }, (_, i) => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: `c-${String(i).padStart(3, '0')}`, namespace: ns },
+    data: data(i),
+  }))
+  const file = path.join(tmp, `${ns}.json`)
+  writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
+  kubectl('create', '-f', file)
+}
+
 async function arrived(session: AdminSession, id: number, rvs: string[]): Promise<void> {
   await waitUntil(`all ${rvs.length} writes to arrive`, 30_000, () => {
     const seen = new Set(
@@ -118,15 +131,7 @@ describe('a connection cut in the middle of a paged list', () => {
     // asked again with the same token; one list snapshot holds every object once, history agrees
     // with a list.
     const ns = createNamespace('cut-list')
-    const items = Array.from({ length: 160 }, (_, i) => ({
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: { name: `l-${String(i).padStart(3, '0')}`, namespace: ns },
-      data: { pad: 'p'.repeat(1500) },
-    }))
-    const file = path.join(tmp, `${ns}.json`)
-    writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
-    kubectl('create', '-f', file)
+    createConfigMaps(ns, 160, () => ({ pad: 'p'.repeat(1500) }))
     const { core, session } = await connect(faults.kubeconfig, { pageSize: 20 })
     faults.proxy.throttle(40_000)
     const id = session.watches.start({ ...cm(ns), mode: 'list-watch' }).id
@@ -174,18 +179,10 @@ describe('a next page answered 503 by what stands in front of the server', () =>
     // the server would.
     // Checked: the proxy answered that request and only it; the core's request log has that
     // token answered 503, then asked again and answered 200; the list's first page says so (the
-    // server's words and Retry-After, asked again after at least that); one list holds every object once, history agrees
-    // with a fresh list.
+    // server's words and Retry-After, asked again after at least that); one list holds every
+    // object once, history agrees with a fresh list.
     const ns = createNamespace('page-503')
-    const items = Array.from({ length: 50 }, (_, i) => ({
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: { name: `p-${String(i).padStart(2, '0')}`, namespace: ns },
-      data: { v: String(i) },
-    }))
-    const file = path.join(tmp, `${ns}.json`)
-    writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
-    kubectl('create', '-f', file)
+    createConfigMaps(ns, 50, (i) => ({ v: String(i) }))
     const dir = mkdtempSync(path.join(os.tmpdir(), 'apiscope-page-503-'))
     const proxy = await FaultProxy.start(cluster().server, tlsOfCluster(cluster().dir))
     try {
