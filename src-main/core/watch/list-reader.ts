@@ -313,10 +313,10 @@ export class ListReader {
           }
         }
         // Items came before the cut: go on after the last one, at once. None came: ask the same
-        // request again (its continue token still holds the list's resourceVersion; a 410 answer
-        // to it starts the list over, above), at most pageRetries times in a row.
+        // request again with its own token (the server's, which starts where the page did; a 410
+        // answer to it starts the list over, above), at most pageRetries times in a row.
         if (gotItems > 0) retries = 0
-        const built = lastKey !== null ? continueAfter(rv, lastKey) : null
+        const built = gotItems > 0 && lastKey !== null ? continueAfter(rv, lastKey) : null
         const retry =
           !ctx.stopped() &&
           (gotItems > 0 || retries < (ctx.options.pageRetries ?? 0)) &&
