@@ -264,20 +264,51 @@ export const watchesEn = {
   'watch.core.relistingReconnect': 'relisting after reconnect',
   'watch.core.relistingStartedOver': 'relisting after an unfinished list',
   'watch.core.askAgain': 'listing: asking again for page {{n}}',
+  // The plain keys without a count: as recordings made before their plural forms say them
   'watch.core.progress': 'listing: page {{pages}} · {{items, number}} objects so far',
+  'watch.core.progress_one': 'listing: page {{pages}} · {{items, number}} object so far',
+  'watch.core.progress_other': 'listing: page {{pages}} · {{items, number}} objects so far',
   'watch.core.progressExpired':
+    'relisting after 410 Expired: page {{pages}} · {{items, number}} objects so far',
+  'watch.core.progressExpired_one':
+    'relisting after 410 Expired: page {{pages}} · {{items, number}} object so far',
+  'watch.core.progressExpired_other':
     'relisting after 410 Expired: page {{pages}} · {{items, number}} objects so far',
   'watch.core.progressReconnect':
     'relisting after reconnect: page {{pages}} · {{items, number}} objects so far',
+  'watch.core.progressReconnect_one':
+    'relisting after reconnect: page {{pages}} · {{items, number}} object so far',
+  'watch.core.progressReconnect_other':
+    'relisting after reconnect: page {{pages}} · {{items, number}} objects so far',
   'watch.core.progressStartedOver':
+    'relisting after an unfinished list: page {{pages}} · {{items, number}} objects so far',
+  'watch.core.progressStartedOver_one':
+    'relisting after an unfinished list: page {{pages}} · {{items, number}} object so far',
+  'watch.core.progressStartedOver_other':
     'relisting after an unfinished list: page {{pages}} · {{items, number}} objects so far',
   'watch.core.progressStartedOverLeft':
     'relisting after an unfinished list: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
+  'watch.core.progressStartedOverLeft_one':
+    'relisting after an unfinished list: page {{pages}} · {{items, number}} object so far · about {{left, number}} to go',
+  'watch.core.progressStartedOverLeft_other':
+    'relisting after an unfinished list: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
   'watch.core.progressLeft':
+    'listing: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
+  'watch.core.progressLeft_one':
+    'listing: page {{pages}} · {{items, number}} object so far · about {{left, number}} to go',
+  'watch.core.progressLeft_other':
     'listing: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
   'watch.core.progressExpiredLeft':
     'relisting after 410 Expired: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
+  'watch.core.progressExpiredLeft_one':
+    'relisting after 410 Expired: page {{pages}} · {{items, number}} object so far · about {{left, number}} to go',
+  'watch.core.progressExpiredLeft_other':
+    'relisting after 410 Expired: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
   'watch.core.progressReconnectLeft':
+    'relisting after reconnect: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
+  'watch.core.progressReconnectLeft_one':
+    'relisting after reconnect: page {{pages}} · {{items, number}} object so far · about {{left, number}} to go',
+  'watch.core.progressReconnectLeft_other':
     'relisting after reconnect: page {{pages}} · {{items, number}} objects so far · about {{left, number}} to go',
   'watch.core.streamWaiting': 'streaming list: waiting for the initial events',
   'watch.core.streamAgainExpired': 'streaming list again after 410 Expired',
@@ -330,6 +361,10 @@ export const watchesEn = {
     'list page {{n}} answered {{code}}: {{message}} (FlowSchema {{fs}}, priority level {{pl}})',
   'watch.core.answerCut': 'connection lost ({{message}})',
   'watch.core.listCutGoingOn':
+    'list answer cut after {{items, number}} objects ({{reason}}): going on after the last one, in pages of {{limit}}',
+  'watch.core.listCutGoingOn_one':
+    'list answer cut after {{items, number}} object ({{reason}}): going on after the last one, in pages of {{limit}}',
+  'watch.core.listCutGoingOn_other':
     'list answer cut after {{items, number}} objects ({{reason}}): going on after the last one, in pages of {{limit}}',
   'watch.core.pageExpired': 'list page expired ({{message}})',
   'watch.core.listMalformed': 'malformed list answer ({{message}})',

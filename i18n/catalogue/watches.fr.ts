@@ -268,20 +268,51 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.core.relistingStartedOver': 'nouvelle liste après une liste inachevée',
   'watch.core.askAgain': 'lecture de la liste : nouvelle demande de la page {{n}}',
   'watch.core.progress': 'lecture de la liste : page {{pages}} · {{items, number}} objets reçus',
+  'watch.core.progress_one': 'lecture de la liste : page {{pages}} · {{items, number}} objet reçu',
+  'watch.core.progress_other':
+    'lecture de la liste : page {{pages}} · {{items, number}} objets reçus',
   'watch.core.progressExpired':
+    'nouvelle liste après 410 Expired : page {{pages}} · {{items, number}} objets reçus',
+  'watch.core.progressExpired_one':
+    'nouvelle liste après 410 Expired : page {{pages}} · {{items, number}} objet reçu',
+  'watch.core.progressExpired_other':
     'nouvelle liste après 410 Expired : page {{pages}} · {{items, number}} objets reçus',
   'watch.core.progressReconnect':
     'nouvelle liste après reconnexion : page {{pages}} · {{items, number}} objets reçus',
+  'watch.core.progressReconnect_one':
+    'nouvelle liste après reconnexion : page {{pages}} · {{items, number}} objet reçu',
+  'watch.core.progressReconnect_other':
+    'nouvelle liste après reconnexion : page {{pages}} · {{items, number}} objets reçus',
   'watch.core.progressStartedOver':
     'nouvelle liste après une liste inachevée : page {{pages}} · {{items, number}} objets reçus',
+  'watch.core.progressStartedOver_one':
+    'nouvelle liste après une liste inachevée : page {{pages}} · {{items, number}} objet reçu',
+  'watch.core.progressStartedOver_other':
+    'nouvelle liste après une liste inachevée : page {{pages}} · {{items, number}} objets reçus',
   'watch.core.progressStartedOverLeft':
-    'nouvelle liste après une liste inachevée : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} restants',
+    'nouvelle liste après une liste inachevée : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} à venir',
+  'watch.core.progressStartedOverLeft_one':
+    'nouvelle liste après une liste inachevée : page {{pages}} · {{items, number}} objet reçu · environ {{left, number}} à venir',
+  'watch.core.progressStartedOverLeft_other':
+    'nouvelle liste après une liste inachevée : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} à venir',
   'watch.core.progressLeft':
-    'lecture de la liste : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} restants',
+    'lecture de la liste : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} à venir',
+  'watch.core.progressLeft_one':
+    'lecture de la liste : page {{pages}} · {{items, number}} objet reçu · environ {{left, number}} à venir',
+  'watch.core.progressLeft_other':
+    'lecture de la liste : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} à venir',
   'watch.core.progressExpiredLeft':
-    'nouvelle liste après 410 Expired : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} restants',
+    'nouvelle liste après 410 Expired : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} à venir',
+  'watch.core.progressExpiredLeft_one':
+    'nouvelle liste après 410 Expired : page {{pages}} · {{items, number}} objet reçu · environ {{left, number}} à venir',
+  'watch.core.progressExpiredLeft_other':
+    'nouvelle liste après 410 Expired : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} à venir',
   'watch.core.progressReconnectLeft':
-    'nouvelle liste après reconnexion : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} restants',
+    'nouvelle liste après reconnexion : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} à venir',
+  'watch.core.progressReconnectLeft_one':
+    'nouvelle liste après reconnexion : page {{pages}} · {{items, number}} objet reçu · environ {{left, number}} à venir',
+  'watch.core.progressReconnectLeft_other':
+    'nouvelle liste après reconnexion : page {{pages}} · {{items, number}} objets reçus · environ {{left, number}} à venir',
   'watch.core.streamWaiting': 'liste en flux : en attente des événements initiaux',
   'watch.core.streamAgainExpired': 'liste en flux de nouveau après 410 Expired',
   'watch.core.streamAgainReconnect': 'liste en flux de nouveau après reconnexion',
@@ -331,6 +362,10 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
     'la page {{n}} de la liste a reçu {{code}} : {{message}} (FlowSchema {{fs}}, niveau de priorité {{pl}})',
   'watch.core.answerCut': 'connexion perdue ({{message}})',
   'watch.core.listCutGoingOn':
+    'réponse de liste coupée après {{items, number}} objets ({{reason}}) : suite après le dernier, par pages de {{limit}}',
+  'watch.core.listCutGoingOn_one':
+    'réponse de liste coupée après {{items, number}} objet ({{reason}}) : suite après le dernier, par pages de {{limit}}',
+  'watch.core.listCutGoingOn_other':
     'réponse de liste coupée après {{items, number}} objets ({{reason}}) : suite après le dernier, par pages de {{limit}}',
   'watch.core.pageExpired': 'page de la liste expirée ({{message}})',
   'watch.core.listMalformed': 'réponse de liste mal formée ({{message}})',

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { EventStore } from '../../src-main/core/watch/event-store'
 import { ObjectColumns } from '../../src-main/core/watch/object-columns'
 import { EVENT_LIST_BYTES, EVENT_SLOT_BYTES } from '../../src-main/core/watch/version-folding'
-import { heapAfterGc } from './heap-after-gc'
+import { heapAfterGc, settledHeapAfterGc } from './heap-after-gc'
 
 const json = new TextEncoder().encode('{}')
 
@@ -53,13 +53,13 @@ function churn(store: EventStore, objects: number, writes: number): void {
 
 describe('what the budget counts of the events', () => {
   it('follows the heap the store takes on its own thread', async () => {
-    const before = heapAfterGc()
+    const before = await settledHeapAfterGc()
     // The soak's hour in size: 5,000 objects, 150,000 writes (its versions go to the worker,
     // whose heap is its own; each is 2 bytes here).
     const store = new EventStore()
     churn(store, 5000, 150_000)
     await store.compacted()
-    const taken = heapAfterGc() - before
+    const taken = (await settledHeapAfterGc()) - before
     const counted = store.eventsBytes()
     store.close()
     // Measured on Node 20: counted 1.09 of what the store's thread took (22 MB); 0.84 to 1.09
@@ -175,9 +175,9 @@ describe('what the budget counts of the events', () => {
       dropped,
     )
     const countedBefore = store.eventsBytes()
-    const before = heapAfterGc()
+    const before = await settledHeapAfterGc()
     const marks = store.foldEvents(Infinity)
-    const after = heapAfterGc()
+    const after = await settledHeapAfterGc()
     const countedAfter = store.eventsBytes()
     expect(marks).toBeGreaterThan(20_000)
     expect(store.folding().forgottenDeleted).toBe(dropped.length / 2)

@@ -11,12 +11,12 @@ describe('numbers in messages', () => {
     const { said, translate } = await import('@i18n/translate')
     const en = new Intl.NumberFormat('en')
     const fr = new Intl.NumberFormat('fr')
-    const params = { pages: 3, items: 12_345, left: 1_234_567 }
+    const params = { pages: 3, items: 12_345, left: 1_234_567, count: 12_345 }
     expect(said('watch.core.progressLeft', params).text).toBe(
       'listing: page 3 · 12,345 objects so far · about 1,234,567 to go',
     )
     expect(translate('fr', 'watch.core.progressLeft', params)).toBe(
-      `lecture de la liste : page 3 · ${fr.format(12_345)} objets reçus · environ ${fr.format(1_234_567)} restants`,
+      `lecture de la liste : page 3 · ${fr.format(12_345)} objets reçus · environ ${fr.format(1_234_567)} à venir`,
     )
     for (const n of [0, 1, -1, 999, 1000, -1000, 123_456_789, Number.MAX_SAFE_INTEGER]) {
       expect(translate('en', 'traffic.resumeWaiting', { n })).toBe(
@@ -37,7 +37,7 @@ describe('numbers in messages', () => {
     const { translate } = await import('@i18n/translate')
     const { numberFormat } = await import('@i18n/number-format')
     for (let items = 500; items <= 150_000; items += 500) {
-      const params = { pages: 1, items, left: 150_000 - items }
+      const params = { pages: 1, items, left: 150_000 - items, count: items }
       translate('en', 'watch.core.progressLeft', params)
       translate('fr', 'watch.core.progressLeft', params)
     }

@@ -13,7 +13,7 @@ describe('a watch’s reasons in French', () => {
     )
     const fr = translate('fr', progress.as.key, ...([progress.as.params] as [never]))
     expect(fr.replace(/\s/g, ' ')).toBe(
-      'nouvelle liste après 410 Expired : page 3 · 1 500 objets reçus · environ 44 056 restants',
+      'nouvelle liste après 410 Expired : page 3 · 1 500 objets reçus · environ 44 056 à venir',
     )
     const label = targetLabelSaid({
       group: '',

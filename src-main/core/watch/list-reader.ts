@@ -344,7 +344,12 @@ export class ListReader {
         if (gotItems > 0) {
           ctx.set(
             'listing',
-            said('watch.core.listCutGoingOn', { items: itemCount, reason: message, limit }),
+            said('watch.core.listCutGoingOn', {
+              items: itemCount,
+              count: itemCount,
+              reason: message,
+              limit,
+            }),
           )
           continue
         }

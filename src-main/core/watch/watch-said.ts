@@ -34,8 +34,8 @@ export function listingProgressSaid(
   remaining: number | null,
 ): Said {
   return remaining !== null
-    ? said(PROGRESS_LEFT[reason], { pages, items, left: remaining })
-    : said(PROGRESS[reason], { pages, items })
+    ? said(PROGRESS_LEFT[reason], { pages, items, left: remaining, count: items })
+    : said(PROGRESS[reason], { pages, items, count: items })
 }
 
 /** The timeline's note on a GONE event: an object the relist at `rv` no longer returned. */
