@@ -112,6 +112,8 @@ export const stagesEn = {
     'The API server could not call the admission webhook {{webhook}} ({{cause}}); its failurePolicy is Fail, so the request is refused.',
   'stages.ex.noNamespace':
     'The namespace {{namespace}} does not exist: the admission plugin NamespaceLifecycle refuses to create anything in it.',
+  'stages.ex.notFoundUntold':
+    'The answer keeps only its reason, NotFound, without the server’s message or the object’s name (as kube-apiserver 1.20’s audit events record a 404): no such object, namespace or resource type, which one cannot be told from it.',
   'stages.ex.nothingServed':
     'Nothing is served at this path: no such resource type or API version on this server.',
   'stages.ex.noObjectRead': 'No {{kind}} named {{name}} in the watch cache or etcd.',

@@ -110,6 +110,8 @@ export const stagesFr: { readonly [K in keyof typeof stagesEn]: string } = {
     'L’API server n’a pas pu appeler le webhook d’admission {{webhook}} ({{cause}}) ; sa failurePolicy est Fail, la requête est donc refusée.',
   'stages.ex.noNamespace':
     'Le namespace {{namespace}} n’existe pas : le plugin d’admission NamespaceLifecycle refuse d’y créer quoi que ce soit.',
+  'stages.ex.notFoundUntold':
+    'La réponse ne garde que sa raison, NotFound, sans le message du serveur ni le nom de l’objet (comme les événements d’audit de kube-apiserver 1.20 enregistrent un 404) : objet, namespace ou type de ressource absent, on ne peut pas dire lequel.',
   'stages.ex.nothingServed':
     'Rien n’est servi à ce chemin : ce serveur n’a pas ce type de ressource ou cette version d’API.',
   'stages.ex.noObjectRead': 'Aucun {{kind}} nommé {{name}} dans le cache de watch ni dans etcd.',

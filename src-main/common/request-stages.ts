@@ -1062,6 +1062,10 @@ function notFound(e: Evidence): StageVerdict {
       { admissionPlugin: 'NamespaceLifecycle' },
     )
   }
+  // kube-apiserver 1.20's audit events keep a 404's reason and code only, without its message or
+  // details: a missing object and a resource type this server does not have look alike there.
+  if (details?.name === undefined && !e.message && e.kubeStatus?.reason === 'NotFound')
+    return unknownStage(e, 'not-found', [said('stages.ex.notFoundUntold')])
   if (details?.name === undefined) {
     return unknownStage(e, 'not-found', [
       said('stages.ex.nothingServed'),

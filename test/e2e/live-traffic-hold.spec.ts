@@ -140,6 +140,14 @@ test('the list holds still under the pointer and the keyboard; "N new" counts an
     const clicked = await row.elementHandle()
     await row.click({ timeout: 5_000 })
     await expect(traffic.detail).toContainText(tick)
+    // Where the 404 stopped, as the audit event lets it be told: 1.37's names the ConfigMap (read
+    // from storage, not there); 1.20's keeps only the reason, and the detail says so.
+    await expect(traffic.detail).toContainText(
+      cluster.series === '1.20'
+        ? 'which one cannot be told from it'
+        : `No configmaps named ${tick} in the watch cache or etcd.`,
+    )
+    await apiscope.screenshot(`traffic-404-detail-${cluster.series}`)
     // The row clicked is marked: read on the element itself, since the detail opens above the
     // list, the pointer leaves it and the list goes live (in the CI's busy cluster more than the
     // 150 rows shown came within seconds, and the row left the list).

@@ -95,6 +95,31 @@ describe('audit event normalization (recorded from 1.20)', () => {
     expect(normalizeAuditEvent(e).stoppedAt).toBe('unknown')
   })
 
+  it('a 1.20 Metadata-level 404 (reason only) says neither a missing object nor a missing type', () => {
+    // Recorded from 1.20: a GET of a ConfigMap that does not exist, and of a resource type the
+    // server does not have. Both answers keep only reason and code: the row says it cannot tell.
+    for (const name of ['get-404-not-found-1.20', 'get-404-no-such-resource-1.20']) {
+      const r = normalizeAuditEvent(fixture(name))
+      expect(r).toMatchObject({ code: 404, stoppedAt: 'unknown', outcome: 'not-found' })
+      expect(r.explanation).toContain('which one cannot be told')
+      expect(r.explanation).not.toContain('Nothing is served')
+    }
+    // 1.37's audit event of the missing ConfigMap names it: read from storage, not found there.
+    const e = fixture('get-404-not-found-1.20')
+    e.responseStatus = {
+      metadata: {},
+      status: 'Failure',
+      message: 'configmaps "no-such-cm-zz" not found',
+      reason: 'NotFound',
+      details: { name: 'no-such-cm-zz', kind: 'configmaps' },
+      code: 404,
+    } as never
+    expect(normalizeAuditEvent(e)).toMatchObject({
+      stoppedAt: 'storage-read',
+      outcome: 'not-found',
+    })
+  })
+
   it('a read: served from etcd without resourceVersion, from the watch cache with 0, a watch', () => {
     const e = fixture('get-200')
     expect(normalizeAuditEvent(e)).toMatchObject({ stoppedAt: 'done', servedFrom: 'etcd' })
