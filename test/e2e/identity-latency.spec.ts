@@ -43,11 +43,7 @@ test('a slow create: the request detail shows the time each stage took', async (
   const webhook = await startSlowWebhook(cluster, ns)
   const traffic = new TrafficPage(apiscope.page)
   try {
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
-    await traffic.open()
-    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
-    await traffic.tab('Requests')
+    await traffic.openLiveRequests(apiscope, cluster.auditWebhookUrl ?? '')
     await expect(traffic.list).toBeVisible()
     // The API server learns of the webhook configuration through an informer: retry until slow.
     // A create can also go uncounted as a row: in a burst (a namespace being deleted sends about a

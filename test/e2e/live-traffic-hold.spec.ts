@@ -111,11 +111,7 @@ test('the list holds still under the pointer and the keyboard; "N new" counts an
   const live = translate('en', 'traffic.newestFirst')
   const ticks = ticker(cluster, 250)
   try {
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
-    await traffic.open()
-    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
-    await traffic.tab('Requests')
+    await traffic.openLiveRequests(apiscope, cluster.auditWebhookUrl ?? '')
     await expect(list.rows.filter({ hasText: 'hold-tick-' }).first()).toBeVisible()
     await expect.poll(() => list.rows.count()).toBeGreaterThanOrEqual(8)
     await expect(list.state).toHaveText(live)
@@ -252,11 +248,7 @@ test('the held list with "N new", at a desk and in presenter mode, in English an
   const list = new HeldList(page)
   const ticks = ticker(cluster, 250)
   try {
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
-    await traffic.open()
-    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
-    await traffic.tab('Requests')
+    await traffic.openLiveRequests(apiscope, cluster.auditWebhookUrl ?? '')
     await expect.poll(() => list.rows.count()).toBeGreaterThanOrEqual(8)
     for (const [presenter, size] of [
       [false, { width: 1280, height: 800 }],

@@ -54,10 +54,7 @@ test('requests flow through the architecture, a 409 stops at etcd; metrics and A
   apiscope.page.on('pageerror', (error) => pageErrors.push(error.message))
   apiscope.page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()))
   try {
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
-    await traffic.open()
-    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
+    await traffic.connectWithWebhook(apiscope, cluster.auditWebhookUrl ?? '')
     await expect(apiscope.page.getByTestId('traffic-source')).toContainText('webhook')
     await expect(apiscope.page.locator('tr[data-source="webhook"]')).toContainText(
       cluster.auditWebhookUrl ?? '',
@@ -194,11 +191,7 @@ test('with reduced motion, requests appear where they stopped without travelling
   await kubectl(cluster, 'create', 'namespace', ns)
   const traffic = new TrafficPage(apiscope.page)
   try {
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
-    await traffic.open()
-    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
-    await traffic.tab('Requests')
+    await traffic.openLiveRequests(apiscope, cluster.auditWebhookUrl ?? '')
     await traffic.recordDots()
     await kubectl(cluster, 'create', 'configmap', 'calme', '-n', ns)
     await kubectl(cluster, 'create', 'configmap', 'calme', '-n', ns)

@@ -1,5 +1,6 @@
 // Page object for the Live traffic view: its tabs, the audit sources, the drawing and the list.
 import { expect, type Locator, type Page } from '@playwright/test'
+import type { ApiscopePage } from './apiscope-page'
 
 export class TrafficPage {
   readonly drawing: Locator
@@ -41,6 +42,23 @@ export class TrafficPage {
     await this.page.getByLabel('Port', { exact: true }).fill(u.port)
     await this.page.getByLabel('URL path', { exact: true }).fill(u.pathname)
     await this.page.getByRole('button', { name: 'Start webhook' }).click()
+  }
+
+  /**
+   * Where the tests of live traffic begin: the app opened and connected, Live traffic open, the
+   * audit webhook started on the URL the API server posts to (left on the Setup tab).
+   */
+  async connectWithWebhook(apiscope: ApiscopePage, webhookUrl: string): Promise<void> {
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await this.open()
+    await this.startWebhook(webhookUrl)
+  }
+
+  /** connectWithWebhook, then the Requests tab: the drawing and the list, requests flowing in. */
+  async openLiveRequests(apiscope: ApiscopePage, webhookUrl: string): Promise<void> {
+    await this.connectWithWebhook(apiscope, webhookUrl)
+    await this.tab('Requests')
   }
 
   /**
