@@ -89,6 +89,19 @@ async function arrived(session: AdminSession, id: number, rvs: string[]): Promis
   })
 }
 
+/**
+ * After a paged list: each object listed once (one LISTED event per uid), and the history agrees
+ * with a fresh list of `ns` (history-checks.ts).
+ */
+function expectListedOnceAndAgrees(session: AdminSession, id: number, ns: string): void {
+  const listed = session.watches.store
+    .events()
+    .filter((e) => e.watch === id && e.type === 'LISTED')
+    .map((e) => e.uid)
+  expect(listed.length, 'each object listed once').toBe(new Set(listed).size)
+  expectHistoryAgrees(session.watches.store, id, fresh(ns))
+}
+
 const cm = (ns: string) => ({ group: '', version: 'v1', resource: 'configmaps', namespace: ns })
 
 describe('a connection cut in the middle of a watch', () => {
@@ -161,12 +174,7 @@ describe('a connection cut in the middle of a paged list', () => {
     const cut = lists[0]?.pages.filter((p) => p.cut) ?? []
     expect(cut.length + again.length).toBeGreaterThanOrEqual(1)
     expect(lists[0]?.items).toBe(fresh(ns).length)
-    const listed = session.watches.store
-      .events()
-      .filter((e) => e.watch === id && e.type === 'LISTED')
-      .map((e) => e.uid)
-    expect(listed.length, 'each object listed once').toBe(new Set(listed).size)
-    expectHistoryAgrees(session.watches.store, id, fresh(ns))
+    expectListedOnceAndAgrees(session, id, ns)
     kubectl('delete', 'namespace', ns, '--wait=false')
   })
 })
@@ -221,12 +229,7 @@ describe('a next page answered 503 by what stands in front of the server', () =>
       // The answer's Retry-After sets the wait's floor (the test's backoff starts at 0.2 s).
       expect(answered[0]?.waitMs).toBeGreaterThanOrEqual(1000)
       expect(lists[0]?.items).toBe(fresh(ns).length)
-      const listed = session.watches.store
-        .events()
-        .filter((e) => e.watch === id && e.type === 'LISTED')
-        .map((e) => e.uid)
-      expect(listed.length, 'each object listed once').toBe(new Set(listed).size)
-      expectHistoryAgrees(session.watches.store, id, fresh(ns))
+      expectListedOnceAndAgrees(session, id, ns)
     } finally {
       await proxy.close()
       rmSync(dir, { recursive: true, force: true })
