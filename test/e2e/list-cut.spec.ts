@@ -20,10 +20,12 @@
 // card, Reconnect and Stop stay on their row, each label on one line (list-page-429-watches and -top, at 1280×800, and presenter-1024x768-…, with
 // their fr- twins).
 // And where the request for a page is answered 503 (the proxy, ending TLS, answers it itself
-// once, with kube-apiserver's Status for a 503): the page before it says so, in the server's
-// words, and that the same page was asked again after a backoff; the list ends in its pages of
-// 100 with every object once, as many as kubectl lists (list-page-503-watches and -top, at
-// 1280×800 and presenter-1024x768-…, with their fr- twins).
+// once, with kube-apiserver's Status for a 503 and a Retry-After of 30 s): while it waits, the
+// card says so in the server's words and when it asks again (fr-presenter-1024x768-list-page-
+// 503-backoff, the card from its top); the page before it says so, and that the same page was
+// asked again after the Retry-After; the list ends in its pages of 100 with every object once, as
+// many as kubectl lists (list-page-503-watches and -top, at 1280×800 and presenter-1024x768-…,
+// with their fr- twins).
 // The canary case: Secrets that hold a canary (plain in their last-applied annotation, base64 in
 // their data), cut and refused: the canary is in no WebSocket frame and in none of the pages the
 // list reaches (list-cut-canary-watches).
@@ -481,24 +483,51 @@ test("a next page answered 503: the page says so in the server's words, the same
       await apiscope.open()
       await expect(apiscope.statusPill).toContainText('Connected')
       const list = `GET /api/v1/namespaces/${ns}/configmaps?`
+      // With a Retry-After of 30 s, the core's longest wait (backoff.ts): the card stays in its
+      // wait while it is read and pictured below, at any load.
       const refused = proxy.answerOnce(
         (line) => line.startsWith(list) && line.includes('continue='),
-        { code: 503, reason: 'ServiceUnavailable', message: UNAVAILABLE },
+        { code: 503, reason: 'ServiceUnavailable', message: UNAVAILABLE, retryAfterSeconds: 30 },
       )
       // Pages of 100: the first one's continue token goes into the request answered 503.
       await apiscope.startWatch('/v1/configmaps', ns, 100)
       expect(await refused).toMatch(/[?&]limit=100&continue=/)
       await page.getByRole('tab', { name: 'Watches & lists' }).click()
       const health = page.getByTestId('watch-health')
-      await expect(health.getByTestId('watch-state')).toHaveText('watching', {
-        timeout: 60_000,
-      })
+      const state = health.getByTestId('watch-state')
+
+      // The wait before the same page is asked again: the card says it, in the server's words,
+      // with when it asks again. Pictured in French in presenter mode, from the card's top; the
+      // state read again after the picture, so that the picture is of the wait.
+      await expect(state).toHaveText('backoff')
+      await expect(health).toContainText(
+        `list page 2 answered 503: ${UNAVAILABLE}; retrying in 30.0 s (the server's Retry-After: 30 s)`,
+      )
+      await page.setViewportSize({ width: 1024, height: 768 })
+      await presenterButton(page).click()
+      await expect(page.locator('html')).toHaveClass(/presenter/)
+      await speak(apiscope, 'fr')
+      await expect(state).toHaveText('en attente')
+      await expect(health).toContainText(
+        new RegExp(
+          `la page 2 de la liste a reçu 503\\s:\\s${UNAVAILABLE}\\s;\\snouvel essai dans 30,0\\ss \\(le Retry-After du serveur\\s:\\s30\\ss\\)`,
+        ),
+      )
+      await expectNoEnglish(page, 'Watches & lists, waiting to ask a page answered 503 again, fr')
+      await health.locator('article').evaluate((el) => el.scrollIntoView())
+      await apiscope.screenshot('fr-presenter-1024x768-list-page-503-backoff')
+      expect(await state.textContent(), 'still waiting after the picture').toBe('en attente')
+      await presenterButton(page).click()
+      await speak(apiscope, 'en')
+      await page.setViewportSize({ width: 1280, height: 720 })
+
+      await expect(state).toHaveText('watching', { timeout: 60_000 })
       // The first page says that the request for the next one was answered 503, in the server's
-      // words, and asked again after the core's backoff (no Retry-After came).
+      // words, and asked again after the answer's Retry-After.
       const answered = health.getByTestId('list-page-answered')
       await expect(answered).toHaveText(
         new RegExp(
-          `^the request for the next page was answered 503: asked again after \\d\\.\\d s\\. The server said:\\s*${UNAVAILABLE}$`,
+          `^the request for the next page was answered 503: asked again after 30\\.0 s \\(the server's Retry-After: 30 s\\)\\. The server said:\\s*${UNAVAILABLE}$`,
         ),
       )
       const pages = health.locator('ol.pages > li')
@@ -536,7 +565,7 @@ test("a next page answered 503: the page says so in the server's words, the same
             await expect(pages.nth(2)).toHaveText(/^page 3\s: 100 éléments, rv \d+, 1 restant\s/)
             await expect(answered).toHaveText(
               new RegExp(
-                `^la demande de la page suivante a reçu la réponse 503\\s: demandée à nouveau après \\d,\\d\\ss\\. Le serveur a dit\\s:\\s*${UNAVAILABLE}$`,
+                `^la demande de la page suivante a reçu la réponse 503\\s: demandée à nouveau après 30,0\\ss \\(le Retry-After du serveur\\s: 30\\ss\\)\\. Le serveur a dit\\s:\\s*${UNAVAILABLE}$`,
               ),
             )
           }
