@@ -171,6 +171,8 @@ export const watchesEn = {
   'watch.listItems_other': '{{count, number}} items at resourceVersion',
   'watch.inPages_one': ', in {{count}} page',
   'watch.inPages_other': ', in {{count, number}} pages',
+  'watch.inPagesSoFar_one': ', {{count}} page read so far',
+  'watch.inPagesSoFar_other': ', {{count, number}} pages read so far',
   'watch.listCuts_one': ' · its answer was cut once',
   'watch.listCuts_other': ' · its answers were cut {{count}} times',
   'watch.listGaveUp': ' · incomplete: it gave up, and the watch lists again',
@@ -188,10 +190,15 @@ export const watchesEn = {
     'the request for the next page was answered {{code}}: asked again after {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s{{retryAfter}}. The server said:',
   'watch.pageAnsweredAgain_other':
     'the request for the next page was answered {{code}}, {{count}} times: asked again after each, the last time after {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s{{retryAfter}}. The server said:',
+  'watch.pageAnsweredWaiting_one':
+    'the request for the next page was answered {{code}}: asking again after {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s{{retryAfter}}. The server said:',
+  'watch.pageAnsweredWaiting_other':
+    'the request for the next page was answered {{code}}, {{count}} times: asked again after each, and asking again after {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s{{retryAfter}}. The server said:',
   'watch.pageAnsweredRetryAfter': " (the server's Retry-After: {{n}} s)",
   'watch.pageAnsweredStartedOver':
     'the request for the next page was answered {{code}}: the list started over, from its first page. The server said:',
   'watch.pageCutAgain': 'nothing had come: asked again',
+  'watch.pageCutAgainPending': 'nothing had come: asking again',
   'watch.pageCutGaveUp': 'the list gave up here',
   'watch.hiddenPages_one': '{{count, number}} more page, with its continue token (not shown)',
   'watch.hiddenPages_other':

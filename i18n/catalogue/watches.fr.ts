@@ -171,6 +171,8 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.listItems_other': '{{count, number}} éléments à la resourceVersion',
   'watch.inPages_one': ', en {{count}} page',
   'watch.inPages_other': ', en {{count, number}} pages',
+  'watch.inPagesSoFar_one': ', {{count}} page lue pour l’instant',
+  'watch.inPagesSoFar_other': ', {{count, number}} pages lues pour l’instant',
   'watch.listCuts_one': ' · sa réponse a été coupée une fois',
   'watch.listCuts_other': ' · ses réponses ont été coupées {{count}} fois',
   'watch.listGaveUp': ' · incomplète : elle a abandonné, et le watch relance une liste',
@@ -189,10 +191,15 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
     'la demande de la page suivante a reçu la réponse {{code}}\u00a0: demandée à nouveau après {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s{{retryAfter}}. Le serveur a dit\u00a0:',
   'watch.pageAnsweredAgain_other':
     'la demande de la page suivante a reçu {{count}} fois la réponse {{code}}\u00a0: demandée à nouveau après chacune, la dernière fois après {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s{{retryAfter}}. Le serveur a dit\u00a0:',
+  'watch.pageAnsweredWaiting_one':
+    'la demande de la page suivante a reçu la réponse {{code}}\u00a0: nouvelle demande après {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s{{retryAfter}}. Le serveur a dit\u00a0:',
+  'watch.pageAnsweredWaiting_other':
+    'la demande de la page suivante a reçu {{count}} fois la réponse {{code}}\u00a0: demandée à nouveau après chacune, et nouvelle demande après {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s{{retryAfter}}. Le serveur a dit\u00a0:',
   'watch.pageAnsweredRetryAfter': ' (le Retry-After du serveur\u00a0: {{n}}\u00a0s)',
   'watch.pageAnsweredStartedOver':
     'la demande de la page suivante a reçu la réponse {{code}}\u00a0: la liste a recommencé, à sa première page. Le serveur a dit\u00a0:',
   'watch.pageCutAgain': 'rien n’était arrivé : demandée à nouveau',
+  'watch.pageCutAgainPending': 'rien n’était arrivé\u00a0: nouvelle demande en cours',
   'watch.pageCutGaveUp': 'la liste a abandonné ici',
   'watch.hiddenPages_one': '{{count, number}} page de plus, avec son jeton continue (non affichée)',
   'watch.hiddenPages_other':

@@ -407,7 +407,7 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
         proxy.throttle(null)
         const answered = health.getByTestId('list-page-answered')
         await expect(answered).toHaveText(
-          /^the request for the next page was answered 429, \d+ times: asked again after each, the last time after 1\.0 s \(the server's Retry-After: 1 s\)\. The server said:\s*Too many requests/i,
+          /^the request for the next page was answered 429, \d+ times: asked again after each, and asking again after 1\.0 s \(the server's Retry-After: 1 s\)\. The server said:\s*Too many requests/i,
           { timeout: 30_000 },
         )
         await expect(health.getByTestId('watch-state')).toHaveText('backoff')
@@ -438,7 +438,7 @@ test('a next page answered 429 after a cut: the cut page says each answer, the s
             await once(language)
             if (language === 'fr')
               await expect(answered).toHaveText(
-                /^la demande de la page suivante a reçu \d+ fois la réponse 429\s: demandée à nouveau après chacune, la dernière fois après 1,0\ss \(le Retry-After du serveur\s: 1\ss\)\. Le serveur a dit\s:\s*Too many requests/i,
+                /^la demande de la page suivante a reçu \d+ fois la réponse 429\s: demandée à nouveau après chacune, et nouvelle demande après 1,0\ss \(le Retry-After du serveur\s: 1\ss\)\. Le serveur a dit\s:\s*Too many requests/i,
               )
             await expect(health.getByTestId('watch-state')).toHaveText(
               language === 'fr' ? 'en attente' : 'backoff',
@@ -503,6 +503,13 @@ test("a next page answered 503: the page says so in the server's words, the same
       await expect(health).toContainText(
         `list page 2 answered 503: ${UNAVAILABLE}; retrying in 30.0 s (the server's Retry-After: 30 s)`,
       )
+      // The list says it is still being read: its pages so far, the next request still to come.
+      const answered = health.getByTestId('list-page-answered')
+      await expect(health).toContainText('items at resourceVersion')
+      await expect(health).toContainText(', 1 page read so far')
+      await expect(answered).toHaveText(
+        `the request for the next page was answered 503: asking again after 30.0 s (the server's Retry-After: 30 s). The server said: ${UNAVAILABLE}`,
+      )
       await page.setViewportSize({ width: 1024, height: 768 })
       await presenterButton(page).click()
       await expect(page.locator('html')).toHaveClass(/presenter/)
@@ -512,6 +519,10 @@ test("a next page answered 503: the page says so in the server's words, the same
         new RegExp(
           `la page 2 de la liste a reçu 503\\s:\\s${UNAVAILABLE}\\s;\\snouvel essai dans 30,0\\ss \\(le Retry-After du serveur\\s:\\s30\\ss\\)`,
         ),
+      )
+      await expect(health).toContainText(', 1 page lue pour l’instant')
+      await expect(answered).toHaveText(
+        `la demande de la page suivante a reçu la réponse 503 : nouvelle demande après 30,0 s (le Retry-After du serveur : 30 s). Le serveur a dit : ${UNAVAILABLE}`,
       )
       await expectNoEnglish(page, 'Watches & lists, waiting to ask a page answered 503 again, fr')
       await health.locator('article').evaluate((el) => el.scrollIntoView())
@@ -524,7 +535,6 @@ test("a next page answered 503: the page says so in the server's words, the same
       await expect(state).toHaveText('watching', { timeout: 60_000 })
       // The first page says that the request for the next one was answered 503, in the server's
       // words, and asked again after the answer's Retry-After.
-      const answered = health.getByTestId('list-page-answered')
       await expect(answered).toHaveText(
         new RegExp(
           `^the request for the next page was answered 503: asked again after 30\\.0 s \\(the server's Retry-After: 30 s\\)\\. The server said:\\s*${UNAVAILABLE}$`,

@@ -1,10 +1,12 @@
 // Which pages of a list the Watches view shows (list-pages-shown.ts): a long list its first and
 // last pages with the rest counted, but a page cut in the middle, or whose token the server
-// refused, is never counted away; and how a list that did not end well says so in its heading.
+// refused, is never counted away; how a list that did not end well says so in its heading; and
+// whether a list is still being read.
 import { describe, expect, it } from 'vitest'
 import type { ListPage } from '@common/watch-types'
 import {
   listEnding,
+  listUnderway,
   pagesWorthListing,
   shownPages,
 } from '../../../src-renderer/src/features/watches/list-pages-shown'
@@ -108,5 +110,36 @@ describe('listEnding', () => {
     expect(listEnding([page(0, cut({ raw: 'b', decoded: null })), page(1)])).toBeNull()
     expect(listEnding([page(0, cut('again')), page(1)])).toBeNull()
     expect(listEnding([])).toBeNull()
+  })
+})
+
+describe('listUnderway', () => {
+  const waiting = {
+    answers: [
+      {
+        code: 503,
+        message: 'x',
+        retryAfterSeconds: 30,
+        then: 'askedAgain' as const,
+        waitMs: 30_000,
+        times: 1,
+      },
+    ],
+  }
+  it('is a latest list whose last page names a next request, while the watch lists or waits', () => {
+    expect(listUnderway([page(0)], true, 'listing')).toBe(true)
+    expect(listUnderway([page(0, waiting)], true, 'backoff')).toBe(true)
+    expect(listUnderway([page(0, cut({ raw: 'b', decoded: null }))], true, 'listing')).toBe(true)
+    expect(listUnderway([page(0, cut('again'))], true, 'backoff')).toBe(true)
+    expect(listUnderway([], true, 'listing')).toBe(true)
+  })
+
+  it('is not a list that ended, a list before the latest, nor one whose watch is past listing', () => {
+    // The last page has no continue token: the list is whole.
+    expect(listUnderway([page(0), page(1, { continueToken: null })], true, 'listing')).toBe(false)
+    expect(listUnderway([page(0, cut(null))], true, 'backoff')).toBe(false)
+    expect(listUnderway([page(0)], false, 'listing')).toBe(false)
+    for (const state of ['watching', 'stopped', 'failed'] as const)
+      expect(listUnderway([page(0, waiting)], true, state)).toBe(false)
   })
 })

@@ -2,7 +2,7 @@
 // pages and counts the rest, but never hides a page that says something went wrong (an answer
 // cut before its end, a continue token the server refused, a 429 or 5xx to the request for the
 // next page), wherever it falls.
-import type { ListPage } from '@common/watch-types'
+import type { ListPage, WatchState } from '@common/watch-types'
 
 /** A page shown, or a run of pages counted in its place. */
 export type ShownPage = { page: ListPage } | { hidden: number }
@@ -49,4 +49,22 @@ export function listEnding(
   if (answered?.then === 'startedOver') return { kind: 'startedOverAnswered', code: answered.code }
   if (last?.cut && last.cut.next === null) return { kind: 'gaveUp' }
   return null
+}
+
+/**
+ * Whether a list is still being read: the watch is still getting its state (listing, or waiting
+ * before it asks again), this is its latest list, and the list's last page names a next request
+ * (its continue token, the token a cut went on with, or the same page asked again). Its summary
+ * then counts pages "so far", and its last page's answer says the next request is still to come.
+ */
+export function listUnderway(
+  pages: readonly ListPage[],
+  latest: boolean,
+  state: WatchState,
+): boolean {
+  if (!latest || (state !== 'listing' && state !== 'backoff')) return false
+  const last = pages.at(-1)
+  if (!last) return true
+  if (listEnding(pages)) return false
+  return last.cut ? last.cut.next !== null : last.continueToken !== null
 }
