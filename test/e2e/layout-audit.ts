@@ -304,3 +304,45 @@ export async function controlRows(locator: Locator): Promise<number> {
     return rows.length
   })
 }
+
+/**
+ * Where `locator`'s text is cut inside a word by a line's end, each as "UTILI|SATEUR": two letters
+ * on two lines with no space between, the first not one of `breakAfter` (where a break is meant,
+ * such as the ":" of "system:serviceaccount:ns:name"). [] when every line ends between words.
+ */
+export async function wordsCut(locator: Locator, breakAfter = ''): Promise<string[]> {
+  return locator.evaluate((el, after) => {
+    const doc = el.ownerDocument
+    const walker = doc.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */)
+    const range = doc.createRange()
+    const chars: { c: string; top: number; height: number }[] = []
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const s = n.textContent ?? ''
+      for (let i = 0; i < s.length; i++) {
+        range.setStart(n, i)
+        range.setEnd(n, i + 1)
+        const r = [...range.getClientRects()].find((b) => b.width > 0)
+        chars.push({ c: s[i] ?? '', top: r?.top ?? NaN, height: r?.height ?? 0 })
+      }
+    }
+    const text = chars.map((ch) => ch.c).join('')
+    const cuts: string[] = []
+    let last = -1
+    for (let i = 0; i < chars.length; i++) {
+      const ch = chars[i]!
+      if (/\s/.test(ch.c)) {
+        last = -1
+        continue
+      }
+      if (Number.isNaN(ch.top)) continue
+      const before = last >= 0 ? chars[last] : undefined
+      if (before && ch.top - before.top > before.height / 2 && !after.includes(before.c)) {
+        const start = text.slice(0, i).search(/\S*$/)
+        const end = i + (text.slice(i).search(/\s|$/) ?? 0)
+        cuts.push(`${text.slice(start, i)}|${text.slice(i, end)}`)
+      }
+      last = i
+    }
+    return cuts
+  }, breakAfter)
+}

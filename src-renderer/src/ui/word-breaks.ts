@@ -1,6 +1,7 @@
 // Where a long API name may wrap without cutting a word: a group name after its dots and hyphens
 // (and a group/version after its slash),
-// a kind between its camel-case words, a resource's plural name where its kind's words meet.
+// a kind between its camel-case words, a resource's plural name where its kind's words meet; a
+// user's name after its colons only.
 // The parts are joined back with <wbr> (WordBreaks.svelte), which a copy leaves out, unlike a
 // zero-width space.
 
@@ -10,6 +11,15 @@
  */
 export function groupParts(name: string): string[] {
   return name.split(/(?<=[./-])/)
+}
+
+/**
+ * A user's name cut after its colons, and only there (its parts are kept whole, hyphens and all:
+ * WordBreaks' `whole`): "system:serviceaccount:kube-system:default" → ["system:",
+ * "serviceaccount:", "kube-system:", "default"].
+ */
+export function identityParts(user: string): string[] {
+  return user.split(/(?<=:)(?=.)/)
 }
 
 /** "MutatingWebhookConfiguration" → ["Mutating", "Webhook", "Configuration"]. */

@@ -1,7 +1,12 @@
 // Where Discovery lets long API names wrap: after a group's dots and hyphens, between a kind's
 // words, and in a resource's plural name where its kind's words meet; never inside a word.
 import { describe, expect, it } from 'vitest'
-import { groupParts, kindParts, resourceNameParts } from '../../../src-renderer/src/ui/word-breaks'
+import {
+  groupParts,
+  identityParts,
+  kindParts,
+  resourceNameParts,
+} from '../../../src-renderer/src/ui/word-breaks'
 
 describe('word breaks of API names', () => {
   it('cuts a group name after its dots and hyphens only, a group/version after its slash too', () => {
@@ -53,5 +58,16 @@ describe('word breaks of API names', () => {
       ['flowcontrol.apiserver.k8s.io', ''],
     ])
       expect(resourceNameParts(name as string, kind as string).join('')).toBe(name)
+  })
+
+  it("cuts a user's name after its colons only, a colon at its end kept on its part", () => {
+    expect(identityParts('system:serviceaccount:kube-system:generic-garbage-collector')).toEqual([
+      'system:',
+      'serviceaccount:',
+      'kube-system:',
+      'generic-garbage-collector',
+    ])
+    expect(identityParts('minikube-user')).toEqual(['minikube-user'])
+    expect(identityParts('oidc:')).toEqual(['oidc:'])
   })
 })
