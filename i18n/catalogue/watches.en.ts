@@ -14,7 +14,7 @@ export const watchesEn = {
   'watch.zoomIn': 'Zoom in',
   'watch.zoomOut': 'Zoom out',
   'watch.fit': 'Fit',
-  'watch.filterPlaceholder': 'Filter: ns/name',
+  'watch.filterPlaceholder': 'ns/name',
   'watch.filterLabel': "Filter the timeline's objects by namespace/name",
   // The counts line: events · objects (watch.objects) · lists, each in its plural
   'watch.countEvents_one': '{{count, number}} event',

@@ -16,7 +16,7 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
   'watch.zoomIn': 'Zoomer',
   'watch.zoomOut': 'Dézoomer',
   'watch.fit': 'Tout voir',
-  'watch.filterPlaceholder': 'Filtre : ns/nom',
+  'watch.filterPlaceholder': 'ns/nom',
   'watch.filterLabel': 'Filtrer les objets de la chronologie par namespace/nom',
   // The counts line: events · objects (watch.objects) · lists, each in its plural
   'watch.countEvents_one': '{{count, number}} événement',
