@@ -34,11 +34,8 @@ test('with the audit stream on, the lab names the webhook and the trace names th
     await webhook.ready()
     await apiscope.page.setViewportSize({ width: 1280, height: 720 })
     await apiscope.page.emulateMedia({ reducedMotion: 'reduce' })
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
     const traffic = new TrafficPage(apiscope.page)
-    await traffic.open()
-    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
+    await traffic.connectWithWebhook(apiscope, cluster.auditWebhookUrl ?? '')
     await expect(apiscope.page.locator('tr[data-source="webhook"]')).toContainText('running')
 
     // The lab: the bare Pod's dry run, its new label attributed to the webhook by name.

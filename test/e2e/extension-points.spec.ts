@@ -28,12 +28,9 @@ test('walkthrough 14: the webhook called at mutating admission, Local against a 
     await aggregated.waitAvailable('True')
     await apiscope.page.setViewportSize({ width: 1280, height: 720 })
     await apiscope.page.emulateMedia({ reducedMotion: 'reduce' })
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
     // The audit stream names the webhooks a dry run called.
     const traffic = new TrafficPage(apiscope.page)
-    await traffic.open()
-    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
+    await traffic.connectWithWebhook(apiscope, cluster.auditWebhookUrl ?? '')
     await expect(apiscope.page.locator('tr[data-source="webhook"]')).toContainText('running')
 
     const w = new WalkthroughsPage(apiscope.page)
@@ -146,11 +143,8 @@ test('a real kubectl 1.37 delete pod: its wait shows in the live traffic as a wa
   try {
     await apiscope.page.setViewportSize({ width: 1280, height: 720 })
     await apiscope.page.emulateMedia({ reducedMotion: 'reduce' })
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
     const traffic = new TrafficPage(apiscope.page)
-    await traffic.open()
-    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
+    await traffic.connectWithWebhook(apiscope, cluster.auditWebhookUrl ?? '')
     await expect(apiscope.page.locator('tr[data-source="webhook"]')).toContainText('running')
     await traffic.tab('Requests')
     // A finalizer holds the Pod (no kubelet here): kubectl has a deletion to wait for.

@@ -73,10 +73,7 @@ test('Live traffic and the kubectl proxy in French and English: setup, list, det
   kubectl(cluster, 'create', 'namespace', ns)
   const traffic = new TrafficPage(page)
   try {
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
-    await traffic.open()
-    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
+    await traffic.connectWithWebhook(apiscope, cluster.auditWebhookUrl ?? '')
     await expect(page.getByTestId('traffic-source')).toContainText('webhook')
     await expect(page.getByTestId('audit-arrivals')).toContainText('Audit events arrived')
 

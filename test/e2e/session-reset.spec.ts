@@ -19,10 +19,7 @@ test('a reconnect leaves nothing of the session before: lab result, traffic rows
   const lab = new LabPage(page)
   const own = new OwnershipPage(page)
   try {
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
-    await traffic.open()
-    await traffic.startWebhook(cluster.auditWebhookUrl ?? '')
+    await traffic.connectWithWebhook(apiscope, cluster.auditWebhookUrl ?? '')
     await expect(page.getByTestId('traffic-source')).toContainText('webhook')
 
     // The timeline: a watch of the namespace, with the ConfigMap the lab creates.
