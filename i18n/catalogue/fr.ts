@@ -3,6 +3,7 @@
 // API says them: verbs (list, patch), kinds, resourceVersion, field paths, reasons (Forbidden), HTTP
 // codes, headers, the server's messages.
 import type { en } from './en'
+import { withFrenchSpacing } from '../french-spacing'
 import { shellFr } from './shell.fr'
 import { recordingFr } from './recording.fr'
 import { connectionFr } from './connection.fr'
@@ -21,7 +22,8 @@ import { rolloutFr } from './rollout.fr'
 import { attributionFr } from './attribution.fr'
 import { storeFr } from './store.fr'
 
-export const fr: { readonly [K in keyof typeof en]: string } = {
+// Written with plain spaces; the no-break ones before : ; ! ? » are put in here (french-spacing.ts).
+export const fr: { readonly [K in keyof typeof en]: string } = withFrenchSpacing({
   ...shellFr,
   ...recordingFr,
   ...connectionFr,
@@ -39,4 +41,4 @@ export const fr: { readonly [K in keyof typeof en]: string } = {
   ...rolloutFr,
   ...attributionFr,
   ...storeFr,
-}
+})

@@ -128,7 +128,7 @@ test('Ownership in French: map, blame, timeline, an error, the what-if form, a c
     await own.conflict.getByRole('button', { name: 'Co-own: use the live values' }).click()
     await expect(own.result).toContainText('200 would apply')
     await expect(page.getByText(/^manifest: set \.spec\.replicas to the live value/)).toBeVisible()
-    await inBoth(apiscope, 'ownership-what-if-outcome', /^manifeste : \.spec\.replicas mis à la/)
+    await inBoth(apiscope, 'ownership-what-if-outcome', /^manifeste\s: \.spec\.replicas mis à la/)
   } finally {
     kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
   }

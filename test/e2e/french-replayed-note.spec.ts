@@ -76,7 +76,7 @@ test('a GONE note recorded from the real server replays in French', async ({ pag
     await app.setLanguage('fr')
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
     await expect(table).toContainText(
-      /absent de la nouvelle liste à \S+ : supprimé pendant qu’aucun watch n’était ouvert/,
+      /absent de la nouvelle liste à \S+\s: supprimé pendant qu’aucun watch n’était ouvert/,
     )
     await expect(table).not.toContainText('not in the relist')
     await expectNoEnglish(page, 'a replayed GONE note')

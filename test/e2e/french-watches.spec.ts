@@ -33,7 +33,7 @@ const SAYS = {
     timeline: 'Chronologie',
     table: 'Tableau',
     health: 'Watches et listes',
-    selected: /^Sélectionné : [A-Z]+/,
+    selected: /^Sélectionné\s: [A-Z]+/,
     inPages: 'en 3 pages',
     stream: 'LISTE EN FLUX',
     backoff: 'en attente',

@@ -206,7 +206,7 @@ test('a list answer cut mid-way goes on in pages; Watches & lists shows the cut 
     await apiscope.setLanguage('fr')
     await expect(health).toContainText('sa réponse a été coupée une fois')
     await expect(health.getByTestId('list-page-cut')).toHaveText(
-      /^coupée après \d+ éléments : connexion perdue \(.+\)$/,
+      /^coupée après \d+ éléments\s: connexion perdue \(.+\)$/,
     )
     await expect(health.getByTestId('watch-listed').locator('dd')).toHaveText(/^1\s101$/)
     // 0 in the singular, as French counts it.

@@ -75,7 +75,7 @@ describe('the CLI in French', () => {
   it('names an unknown option in French and exits 2', async () => {
     const r = await apiscope({ LANG: 'fr_FR.UTF-8' }, 'record', '--outt', 'x')
     expect(r.code).toBe(2)
-    expect(r.stderr).toContain('apiscope record: option inconnue « --outt »')
+    expect(r.stderr).toContain('apiscope record: option inconnue «\u202f--outt\u202f»')
     expect(r.stderr).toContain('Usage :')
   })
   it('prints a command’s usage for help <command>, and names a leading unknown option, in French', async () => {
@@ -85,7 +85,7 @@ describe('the CLI in French', () => {
     expect(r.stdout).toContain('Codes de sortie :')
     const leading = await apiscope({ LANG: 'fr_FR.UTF-8' }, '--port', '80')
     expect(leading.code).toBe(2)
-    expect(leading.stderr).toContain('apiscope: option inconnue « --port »')
+    expect(leading.stderr).toContain('apiscope: option inconnue «\u202f--port\u202f»')
   })
   it('speaks English when LC_ALL says C, whatever LANG says', async () => {
     const r = await apiscope({ LANG: 'fr_FR.UTF-8', LC_ALL: 'C' }, 'proxy', '--help')
@@ -114,7 +114,7 @@ describe('record and proxy print their progress in the language of the environme
         p.out.stderr.includes('Ctrl-C l’arrête'),
       )
       expect(p.out.stderr).toContain(
-        `apiscope : enregistrement de configmaps du namespace ${ns} dans ${out} ; Ctrl-C l’arrête`,
+        `apiscope\u00a0: enregistrement de configmaps du namespace ${ns} dans ${out}\u202f; Ctrl-C l’arrête`,
       )
       kubectl('-n', ns, 'create', 'configmap', 'un')
       // Not a terminal: a progress line every 5 s, its size in French units (12,3 ko, Intl's
@@ -170,9 +170,9 @@ describe('record and proxy print their progress in the language of the environme
       const line = await waitUntil('the line to paste', 50_000, () =>
         /^export KUBECONFIG=(\S+)$/m.exec(p.out.stdout),
       )
-      expect(p.out.stderr).toContain('. Collez cette ligne dans un terminal :')
+      expect(p.out.stderr).toContain('. Collez cette ligne dans un terminal\u00a0:')
       expect(p.out.stderr).toContain(
-        'apiscope : Ctrl-C arrête le proxy et supprime son kubeconfig.',
+        'apiscope\u00a0: Ctrl-C arrête le proxy et supprime son kubeconfig.',
       )
       await kubectlVia(line[1] as string, dir, 'get', 'namespace', 'default', '-o', 'name')
       await waitUntil('the relayed request on stderr', 10_000, () =>
@@ -194,7 +194,7 @@ describe('record and proxy print their progress in the language of the environme
         reason: 'Unauthorized',
         code: 401,
         message:
-          'Proxy kubectl d’Apiscope : cette requête ne porte pas l’identifiant du proxy. Utilisez le kubeconfig écrit par Apiscope (sa ligne KUBECONFIG), pas un autre.',
+          'Proxy kubectl d’Apiscope\u00a0: cette requête ne porte pas l’identifiant du proxy. Utilisez le kubeconfig écrit par Apiscope (sa ligne KUBECONFIG), pas un autre.',
       })
       p.child.kill('SIGINT')
       expect(await p.exited).toBe(0)

@@ -78,7 +78,7 @@ describe('a file that is not a recording', () => {
     const e = failed(parseRecording(damaged))
     expect(e.detail).toMatch(/^The gzip data is damaged: /)
     expect(words('fr', e).detail).toBe(
-      e.detail.replace('The gzip data is damaged: ', 'Les données gzip sont abîmées : '),
+      e.detail.replace('The gzip data is damaged: ', 'Les données gzip sont abîmées\u00a0: '),
     )
   })
 })
@@ -109,12 +109,12 @@ describe('the core’s own refusals', () => {
       sameInEnglish(malformed)
       expect(words('fr', malformed).title).toBe('Requête lab:send mal formée')
       expect(words('fr', malformed).detail).toContain(
-        'rawPath : un chemin sur l’API server, commençant par /',
+        'rawPath\u00a0: un chemin sur l’API server, commençant par /',
       )
       // The validator's own words pass through, framed in ours.
       const wrongType = failed(await core.invoke('watch:event-detail', { index: 'x' }))
-      expect(words('fr', wrongType).detail).toMatch(/^index : /)
-      expect(words('fr', wrongType).detail.replace(/^index : /, '')).toBe(
+      expect(words('fr', wrongType).detail).toMatch(/^index\u00a0: /)
+      expect(words('fr', wrongType).detail.replace(/^index\u00a0: /, '')).toBe(
         wrongType.detail.replace(/^index: /, ''),
       )
 
@@ -137,14 +137,14 @@ describe('the core’s own refusals', () => {
   it('says a replay’s refusal, an answer that is not JSON and a superseded connection', () => {
     sameInEnglish(replayRefusal)
     expect(words('fr', replayRefusal).title).toBe(
-      'Ceci est un rejeu : rien n’est envoyé à un cluster',
+      'Ceci est un rejeu\u00a0: rien n’est envoyé à un cluster',
     )
     const notJson = notJsonFailure('/version', '<html>')
     expect(notJson.title).toBe('/version did not answer JSON')
     expect(words('fr', notJson)).toEqual({
       title: '/version n’a pas répondu en JSON',
       detail: '<html>',
-      nextStep: 'Cette adresse est-elle celle d’un API server Kubernetes ?',
+      nextStep: 'Cette adresse est-elle celle d’un API server Kubernetes\u202f?',
     })
     expect(translate('fr', 'core.err.superseded')).toBe('Remplacée par une autre connexion')
   })
@@ -186,7 +186,9 @@ describe('in a replay of the demo (recorded from a real control plane)', () => {
       expect(words('fr', nothing).title).toBe('Rien à révéler ici')
       expect(words('fr', nothing).detail).toBe(`Il n’y a pas d’événement ${events.length + 5}.`)
       const start = failed(await core.invoke('proxy:start', {}))
-      expect(words('fr', start).title).toBe('Ceci est un rejeu : rien n’est envoyé à un cluster')
+      expect(words('fr', start).title).toBe(
+        'Ceci est un rejeu\u00a0: rien n’est envoyé à un cluster',
+      )
     } finally {
       await core.close()
     }
@@ -197,7 +199,7 @@ describe('a walkthrough’s refusals and checks', () => {
   it('says whether a context looks local in French', () => {
     const remote = looksLocal('prod-eu', 'https://api.prod.example.com')
     expect(translateSaid('fr', remote.reason.as, '')).toBe(
-      'Le contexte « prod-eu » parle à api.prod.example.com, qui ne ressemble pas à un cluster local (minikube, kind, docker-desktop, ou une adresse de bouclage).',
+      'Le contexte «\u202fprod-eu\u202f» parle à api.prod.example.com, qui ne ressemble pas à un cluster local (minikube, kind, docker-desktop, ou une adresse de bouclage).',
     )
     expect(translateSaid('fr', looksLocal('x', 'https://127.0.0.1:6443').reason.as, '')).toBe(
       'Le serveur 127.0.0.1 est une adresse de bouclage de cette machine.',
@@ -207,7 +209,7 @@ describe('a walkthrough’s refusals and checks', () => {
     const runner = new WalkthroughRunner(new RequestLog())
     const none = failed(await runner.plan(null as never, 'nope'))
     sameInEnglish(none)
-    expect(words('fr', none).title).toBe('Il n’y a pas de parcours « nope »')
+    expect(words('fr', none).title).toBe('Il n’y a pas de parcours «\u202fnope\u202f»')
     const notRunning = failed(await runner.step(42))
     sameInEnglish(notRunning)
     expect(words('fr', notRunning).title).toBe('Ce parcours ne tourne plus')
@@ -244,7 +246,7 @@ describe('a walkthrough’s refusals and checks', () => {
       'text matching /hel+o/',
       'texte correspondant à /hel+o/',
     ])
-    expect(say(matching).expected).toBe('contient « ell »')
+    expect(say(matching).expected).toBe('contient «\u202fell\u202f»')
     const body = evaluateCheck({ greaterThan: 1500 }, observed, {})
     expect([body.label, body.expected]).toEqual(['body', 'more than 1,500'])
     expect(plain(say(body).expected)).toBe('plus de 1 500')
@@ -320,7 +322,7 @@ describe('the rest of the core’s texts', () => {
     const foreign = checkRequest(req({ host: 'evil.example:1' }), 1, 'secret')
     if (foreign.ok) throw new Error('expected a refusal')
     expect(translateSaid('fr', foreign.reason.as, '')).toBe(
-      'en-tête Host étranger « evil.example:1 »',
+      'en-tête Host étranger «\u202fevil.example:1\u202f»',
     )
   })
 })

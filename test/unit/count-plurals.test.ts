@@ -71,7 +71,9 @@ describe('count labels', () => {
       translate(lang, 'watch.matches', { count, matching: count, lanes: 5, filter: 'a' })
     expect(matches('en', 1)).toBe('1 of 5 object lanes matches “a”: Enter opens it.')
     expect(matches('en', 2)).toBe('2 of 5 object lanes match “a”: Enter opens the first.')
-    expect(matches('fr', 1)).toMatch(/^1 ligne d’objet sur 5 contient « a »\s: Entrée l’ouvre\.$/)
+    expect(matches('fr', 1)).toMatch(
+      /^1 ligne d’objet sur 5 contient «\u202fa\u202f»\u00a0: Entrée l’ouvre\.$/,
+    )
     expect(matches('fr', 2)).toMatch(/^2 lignes d’objets sur 5 contiennent/)
     const live = (lang: Locale, count: number) =>
       translate(lang, 'rec.liveTitle', { count, size: '1 kB', name: 'r' })

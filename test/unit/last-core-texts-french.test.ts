@@ -59,15 +59,15 @@ describe('a watch’s failures and notes', () => {
   it('says the in-stream ERROR, a malformed line and a GONE after a streaming list by key', () => {
     const error = said('watch.core.errorEvent', { code: 500, message: 'etcd is down' })
     expect(error.text).toBe('watch ERROR 500: etcd is down')
-    expect(say('fr', error.as)).toBe('événement ERROR 500 du watch : etcd is down')
+    expect(say('fr', error.as)).toBe('événement ERROR 500 du watch\u00a0: etcd is down')
     const malformed = said('watch.core.malformedNote', { message: 'Unexpected token', line: 'x' })
     expect(malformed.text).toBe('malformed line in the watch stream: Unexpected token: x')
     expect(say('fr', malformed.as)).toBe(
-      'ligne mal formée dans le flux du watch : Unexpected token : x',
+      'ligne mal formée dans le flux du watch\u00a0: Unexpected token\u00a0: x',
     )
     const gone = said('watch.core.goneStreamNote', { rv: '42' })
     expect(gone.text).toBe('not in the streaming list at 42: deleted while no watch was open')
-    expect(say('fr', gone.as)).toMatch(/^absent de la liste en streaming à 42 : /)
+    expect(say('fr', gone.as)).toMatch(/^absent de la liste en streaming à 42\u00a0: /)
   })
 
   it('says the transport’s failure title inside a watch’s reason', () => {
@@ -83,14 +83,16 @@ describe('a watch’s failures and notes', () => {
 
   it('says why a relayed watch stopped being read, inside the note and the reason', () => {
     for (const [why, french] of [
-      [said('watch.core.why.gzip', { message: 'incorrect header check' }), 'gzip : incorrect'],
+      [said('watch.core.why.gzip', { message: 'incorrect header check' }), 'gzip\u00a0: incorrect'],
       [said('watch.core.why.behind', { mb: 64 }), 'plus de 64 Mo sont arrivés'],
       [said('watch.core.why.notEvent', { message: 'bad', line: '{' }), 'une ligne qui n’est pas'],
       [said('watch.core.why.table', { message: 'bad' }), 'un événement Table illisible'],
     ] as const) {
       const note = said('watch.core.relayStoppedNote', { why })
       expect(note.text).toBe(`Apiscope stopped reading this relayed watch: ${why.text}`)
-      expect(say('fr', note.as)).toContain(`Apiscope a cessé de lire ce watch relayé : ${french}`)
+      expect(say('fr', note.as)).toContain(
+        `Apiscope a cessé de lire ce watch relayé\u00a0: ${french}`,
+      )
       const reason = said('watch.core.relayNotRead', { why })
       expect(say('fr', reason.as)).toContain(french)
     }
@@ -108,14 +110,14 @@ describe('a kubeconfig that cannot be used', () => {
     const { detail, said: as } = bad.error
     expect(detail).toMatch(/^\/k\/config, line \d+: /)
     const french = translateParts('fr', as?.detail, detail)
-    expect(french).toMatch(/^\/k\/config, ligne \d+ : /)
+    expect(french).toMatch(/^\/k\/config, ligne \d+\u00a0: /)
     // The parser's own words after the frame, the same in both languages.
-    expect(french.replace(/^[^:]+ : /, '')).toBe(detail.replace(/^[^:]+: /, ''))
+    expect(french.replace(/^[^:]+\u00a0: /, '')).toBe(detail.replace(/^[^:]+: /, ''))
     const ours = parseKubeconfigText('clusters:\n  - cluster: {}\n', '/k/config')
     if (ours.ok) throw new Error('expected an error')
     expect(ours.error.detail).toBe('/k/config, line 2: an entry of "clusters" has no name')
     expect(translateParts('fr', ours.error.said?.detail, '')).toBe(
-      '/k/config, ligne 2 : une entrée de « clusters » n’a pas de nom',
+      '/k/config, ligne 2\u00a0: une entrée de «\u202fclusters\u202f» n’a pas de nom',
     )
   })
 
@@ -130,8 +132,10 @@ describe('a kubeconfig that cannot be used', () => {
     if (unknown.ok) throw new Error('expected an error')
     expect(unknown.error.title).toBe('There is no context "b"')
     expect(unknown.error.detail).toBe('The kubeconfig defines: a.')
-    expect(say('fr', unknown.error.said?.title)).toBe('Il n’y a pas de contexte « b »')
-    expect(translateParts('fr', unknown.error.said?.detail, '')).toBe('Le kubeconfig définit : a.')
+    expect(say('fr', unknown.error.said?.title)).toBe('Il n’y a pas de contexte «\u202fb\u202f»')
+    expect(translateParts('fr', unknown.error.said?.detail, '')).toBe(
+      'Le kubeconfig définit\u00a0: a.',
+    )
     const noCluster = contextConfig(merged, 'a')
     if (noCluster.ok) throw new Error('expected an error')
     expect(noCluster.error.title).toBe('Context "a" names a cluster that is not defined')
@@ -139,7 +143,7 @@ describe('a kubeconfig that cannot be used', () => {
       'Add the cluster (kubectl config set-cluster nowhere --server=https://...) or fix the context.',
     )
     expect(say('fr', noCluster.error.said?.title)).toBe(
-      'Le contexte « a » nomme un cluster qui n’est pas défini',
+      'Le contexte «\u202fa\u202f» nomme un cluster qui n’est pas défini',
     )
   })
 })
@@ -168,7 +172,7 @@ describe('a UiError’s detail of several parts', () => {
         `${missing} does not exist (is --audit-log-path set to it?)`,
       )
       expect(translateParts('fr', started.error.said?.detail, '')).toBe(
-        `${missing} n’existe pas (--audit-log-path pointe-t-il bien dessus ?)`,
+        `${missing} n’existe pas (--audit-log-path pointe-t-il bien dessus\u202f?)`,
       )
     } finally {
       await service.close()
@@ -260,7 +264,9 @@ describe('a recording’s notes', () => {
         malformed.text,
         'too old resource version: 1 (2)',
       ])
-      expect(say('fr', notes[0]!.noteSaid)).toBe('aucune donnée depuis 45 s : le watch redémarre')
+      expect(say('fr', notes[0]!.noteSaid)).toBe(
+        'aucune donnée depuis 45 s\u00a0: le watch redémarre',
+      )
       expect(notes[2]!.noteSaid).toBeUndefined()
     } finally {
       replay.store.close()

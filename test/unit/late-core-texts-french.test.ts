@@ -27,13 +27,13 @@ describe('the timeline’s notes', () => {
     const gone = goneNoteSaid('4711')
     expect(gone.text).toBe('not in the relist at 4711: deleted while no watch was open')
     expect(say('fr', gone.as)).toBe(
-      'absent de la nouvelle liste à 4711 : supprimé pendant qu’aucun watch n’était ouvert',
+      'absent de la nouvelle liste à 4711\u00a0: supprimé pendant qu’aucun watch n’était ouvert',
     )
     const stall = stallNoteSaid(45_400)
     expect(stall.text).toBe('no data for 45 s: restarting the watch')
-    expect(say('fr', stall.as)).toBe('aucune donnée depuis 45 s : le watch redémarre')
+    expect(say('fr', stall.as)).toBe('aucune donnée depuis 45 s\u00a0: le watch redémarre')
     const relay = translate('fr', 'watch.core.relayStoppedNote', { why: 'gzip: bad header' })
-    expect(relay).toBe('Apiscope a cessé de lire ce watch relayé : gzip: bad header')
+    expect(relay).toBe('Apiscope a cessé de lire ce watch relayé\u00a0: gzip: bad header')
     expect(translate('en', 'watch.core.relayStoppedNote', { why: 'gzip: bad header' })).toBe(
       'Apiscope stopped reading this relayed watch: gzip: bad header',
     )
@@ -91,14 +91,14 @@ describe('the managed-fields decoder’s warnings', () => {
       'equipe-web (Apply): paths recorded in apps/v1beta2, object read as apps/v1',
     ])
     expect(index.warningsSaid.map((as) => say('fr', as))).toEqual([
-      'equipe-web (Apply) : à « .spec » : .spec.replicas devrait contenir un objet, pas un nombre',
-      'equipe-web (Apply) : à « .spec » : clé inconnue "x:odd" : f:, k:, v:, i: ou . attendu',
-      'equipe-web (Apply) : à « .spec » : la clé de liste {broken n’est pas du JSON valide',
-      'equipe-web (Apply) : à « .spec » : une entrée « . » devrait contenir {} ; son contenu est gardé ici',
-      'kubectl (opération inconnue) : l’opération "Merge" n’est ni Apply ni Update',
-      'kubectl (opération inconnue) : fieldsType "Other" ; seul FieldsV1 est décodé',
-      '(aucun gestionnaire) (opération inconnue) : managedFields[2] devrait être un objet, pas une chaîne',
-      'equipe-web (Apply) : chemins enregistrés en apps/v1beta2, objet lu en apps/v1',
+      'equipe-web (Apply)\u00a0: à «\u202f.spec\u202f»\u00a0: .spec.replicas devrait contenir un objet, pas un nombre',
+      'equipe-web (Apply)\u00a0: à «\u202f.spec\u202f»\u00a0: clé inconnue "x:odd"\u00a0: f:, k:, v:, i: ou . attendu',
+      'equipe-web (Apply)\u00a0: à «\u202f.spec\u202f»\u00a0: la clé de liste {broken n’est pas du JSON valide',
+      'equipe-web (Apply)\u00a0: à «\u202f.spec\u202f»\u00a0: une entrée «\u202f.\u202f» devrait contenir {}\u202f; son contenu est gardé ici',
+      'kubectl (opération inconnue)\u00a0: l’opération "Merge" n’est ni Apply ni Update',
+      'kubectl (opération inconnue)\u00a0: fieldsType "Other"\u202f; seul FieldsV1 est décodé',
+      '(aucun gestionnaire) (opération inconnue)\u00a0: managedFields[2] devrait être un objet, pas une chaîne',
+      'equipe-web (Apply)\u00a0: chemins enregistrés en apps/v1beta2, objet lu en apps/v1',
     ])
   })
 
@@ -121,11 +121,11 @@ describe('the managed-fields decoder’s warnings', () => {
     ])
     expect(missing.warningsSaid.map((as) => say('en', as))).toEqual(missing.warnings)
     expect(missing.warningsSaid.map((as) => say('fr', as))).toEqual([
-      'm (Update) : fieldsType vaut FieldsV1 mais il n’y a pas de fieldsV1',
-      'n (Update) : fieldsType manque ; seul FieldsV1 est décodé',
-      'n (Update) : à «  » : non décodé : fieldsType n’est pas FieldsV1',
-      '(aucun gestionnaire) (Update) : managedFields[2].manager devrait être une chaîne',
-      '(aucun gestionnaire) (Update) : à «  » : fieldsV1 devrait être un objet, pas une liste',
+      'm (Update)\u00a0: fieldsType vaut FieldsV1 mais il n’y a pas de fieldsV1',
+      'n (Update)\u00a0: fieldsType manque\u202f; seul FieldsV1 est décodé',
+      'n (Update)\u00a0: à «\u202f\u202f»\u00a0: non décodé\u00a0: fieldsType n’est pas FieldsV1',
+      '(aucun gestionnaire) (Update)\u00a0: managedFields[2].manager devrait être une chaîne',
+      '(aucun gestionnaire) (Update)\u00a0: à «\u202f\u202f»\u00a0: fieldsV1 devrait être un objet, pas une liste',
     ])
   })
 })
@@ -155,7 +155,7 @@ describe('the CLI’s line when the demo opens by itself', () => {
     vi.resetModules()
     const fr = await import('../../src-main/cli/cli-text')
     expect(fr.demoFallbackLine(fallback)).toBe(
-      'Aucun cluster n’a répondu (Rien ne répond à 127.0.0.1:6443) : voici la démo fournie.',
+      'Aucun cluster n’a répondu (Rien ne répond à 127.0.0.1:6443)\u00a0: voici la démo fournie.',
     )
     vi.stubEnv('LC_ALL', 'C')
     vi.resetModules()
@@ -231,14 +231,14 @@ describe('the comments of the lab’s kubectl line', () => {
       '# no kubectl command sends this: kubectl 1.30 has no apply --subresource (1.32+); the curl line does',
     )
     expect(fr(apply)).toBe(
-      '# aucune commande kubectl n’envoie ceci : kubectl 1.30 n’a pas apply --subresource (1.32+) ; la ligne curl le fait',
+      '# aucune commande kubectl n’envoie ceci\u00a0: kubectl 1.30 n’a pas apply --subresource (1.32+)\u202f; la ligne curl le fait',
     )
     const collection = input({ verb: 'deletecollection', namespace: 'ch34' }, null)
     expect(labKubectl(collection)).toMatch(
       / {2}# kubectl lists, then sends one DELETE per object; only curl sends one DELETE on the collection$/,
     )
     expect(fr(collection)).toMatch(
-      /^kubectl .*delete pods --all -n ch34 {2}# kubectl liste, puis envoie un DELETE par objet ; seul curl envoie un seul DELETE sur la collection$/,
+      /^kubectl .*delete pods --all -n ch34 {2}# kubectl liste, puis envoie un DELETE par objet\u202f; seul curl envoie un seul DELETE sur la collection$/,
     )
     const oldGet = input(
       { subresource: 'status', name: 'web', namespace: 'ch34' },
@@ -248,7 +248,7 @@ describe('the comments of the lab’s kubectl line', () => {
       / {2}# kubectl 1.20 has no --subresource flag \(1.24\+\): --raw sends the same GET$/,
     )
     expect(fr(oldGet)).toMatch(
-      / {2}# kubectl 1.20 n’a pas le flag --subresource \(1.24\+\) : --raw envoie le même GET$/,
+      / {2}# kubectl 1.20 n’a pas le flag --subresource \(1.24\+\)\u00a0: --raw envoie le même GET$/,
     )
   })
 })

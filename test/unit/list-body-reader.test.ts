@@ -128,7 +128,7 @@ describe('ListBodyReader', () => {
       params: { why: { key: 'watch.core.list.object' } },
     })
     expect(translateSaid('fr', notObject.said.as, notObject.message)).toBe(
-      'pas une liste : une liste est un objet JSON',
+      'pas une liste\u00a0: une liste est un objet JSON',
     )
     const parser = caught('{"kind":tru}')
     expect(parser.said.as.key).toBe('watch.core.notAList')

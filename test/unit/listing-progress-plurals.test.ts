@@ -18,11 +18,11 @@ describe('the listing progress in its plural', () => {
     )
     const one = listingProgressSaid('initial', 1, 1, 1).as
     expect(translateSaid('fr', one, '')).toBe(
-      'lecture de la liste : page 1 · 1 objet reçu · environ 1 à venir',
+      'lecture de la liste\u00a0: page 1 · 1 objet reçu · environ 1 à venir',
     )
     const many = listingProgressSaid('reconnect', 3, 2, 500).as
     expect(translateSaid('fr', many, '')).toBe(
-      'nouvelle liste après reconnexion : page 3 · 2 objets reçus · environ 500 à venir',
+      'nouvelle liste après reconnexion\u00a0: page 3 · 2 objets reçus · environ 500 à venir',
     )
   })
 
@@ -32,13 +32,15 @@ describe('the listing progress in its plural', () => {
       'list answer cut after 1 object (connection reset): going on after the last one, in pages of 500',
     )
     expect(translate('fr', 'watch.core.listCutGoingOn', { ...params, items: 2, count: 2 })).toBe(
-      'réponse de liste coupée après 2 objets (connection reset) : suite après le dernier, par pages de 500',
+      'réponse de liste coupée après 2 objets (connection reset)\u00a0: suite après le dernier, par pages de 500',
     )
   })
 
   it("says a recording's message without a count by the plain key", () => {
     const old = { key: 'watch.core.progress', params: { pages: 1, items: 500 } }
     expect(translateSaid('en', old, '')).toBe('listing: page 1 · 500 objects so far')
-    expect(translateSaid('fr', old, '')).toBe('lecture de la liste : page 1 · 500 objets reçus')
+    expect(translateSaid('fr', old, '')).toBe(
+      'lecture de la liste\u00a0: page 1 · 500 objets reçus',
+    )
   })
 })

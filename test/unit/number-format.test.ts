@@ -16,7 +16,7 @@ describe('numbers in messages', () => {
       'listing: page 3 · 12,345 objects so far · about 1,234,567 to go',
     )
     expect(translate('fr', 'watch.core.progressLeft', params)).toBe(
-      `lecture de la liste : page 3 · ${fr.format(12_345)} objets reçus · environ ${fr.format(1_234_567)} à venir`,
+      `lecture de la liste\u00a0: page 3 · ${fr.format(12_345)} objets reçus · environ ${fr.format(1_234_567)} à venir`,
     )
     for (const n of [0, 1, -1, 999, 1000, -1000, 123_456_789, Number.MAX_SAFE_INTEGER]) {
       expect(translate('en', 'traffic.resumeWaiting', { n })).toBe(

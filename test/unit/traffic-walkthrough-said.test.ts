@@ -54,7 +54,7 @@ describe('audit setup guides', () => {
       'kube-apiserver posts batches of audit events to http://host.minikube.internal:9443/audit: Apiscope, listening on port 9443 of every interface of this machine.',
     )
     expect(say('fr', minikube.commands[2]?.said?.why)).toBe(
-      'kube-apiserver envoie des lots d’événements d’audit à http://host.minikube.internal:9443/audit : Apiscope, à l’écoute sur le port 9443 de toutes les interfaces de cette machine.',
+      'kube-apiserver envoie des lots d’événements d’audit à http://host.minikube.internal:9443/audit\u00a0: Apiscope, à l’écoute sur le port 9443 de toutes les interfaces de cette machine.',
     )
     expectSaid(minikube)
     const kind = kindGuide('demo', 9443, '/audit', '/home/ada')
@@ -160,7 +160,7 @@ describe('an audit source’s errors', () => {
       [
         fsError('ENOENT'),
         '/var/log/audit.log does not exist (is --audit-log-path set to it?)',
-        '/var/log/audit.log n’existe pas (--audit-log-path pointe-t-il bien dessus ?)',
+        '/var/log/audit.log n’existe pas (--audit-log-path pointe-t-il bien dessus\u202f?)',
       ],
       [
         fsError('EACCES'),
@@ -170,7 +170,7 @@ describe('an audit source’s errors', () => {
       [
         commandEnded('minikube ssh -- sudo tail -F x', 3, null, 'ssh: connect refused'),
         'minikube ssh -- sudo tail -F x ended (exit 3): ssh: connect refused',
-        'minikube ssh -- sudo tail -F x s’est arrêtée (code de sortie 3) : ssh: connect refused',
+        'minikube ssh -- sudo tail -F x s’est arrêtée (code de sortie 3)\u00a0: ssh: connect refused',
       ],
       [
         commandEnded('tail -F x', null, 'SIGKILL', ''),
@@ -192,7 +192,7 @@ describe('an audit source’s errors', () => {
     expect('error' in read && read.error).toMatch(/^not an audit event: /)
     if (!('error' in read)) throw new Error('expected an error')
     expect(joined('en', read.errorSaid)).toBe(read.error)
-    expect(joined('fr', read.errorSaid)).toMatch(/^pas un événement d’audit : /)
+    expect(joined('fr', read.errorSaid)).toMatch(/^pas un événement d’audit\u00a0: /)
     const line = readAuditLine('{"auditID": ')
     if (!('error' in line)) throw new Error('expected an error')
     expect(joined('en', line.errorSaid)).toBe(line.error)
@@ -200,7 +200,9 @@ describe('an audit source’s errors', () => {
     const batch = readEventBatch(JSON.stringify({ kind: 'EventList', items: [{ kind: 'Event' }] }))
     expect(batch.errors[0]).toMatch(/^item 0: not an audit event: /)
     expect(joined('en', batch.errorsSaid[0])).toBe(batch.errors[0])
-    expect(joined('fr', batch.errorsSaid[0])).toMatch(/^élément 0 : pas un événement d’audit : /)
+    expect(joined('fr', batch.errorsSaid[0])).toMatch(
+      /^élément 0\u00a0: pas un événement d’audit\u00a0: /,
+    )
     for (const body of ['{', '[]', '{"kind":"Pod"}']) {
       const whole = readEventBatch(body)
       expect(joined('en', whole.errorsSaid[0]), body).toBe(whole.errors[0])

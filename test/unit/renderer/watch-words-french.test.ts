@@ -98,7 +98,7 @@ describe('the Watches view in French', () => {
     expect(tooltipOf(d, 1, { x: 0, y: 0 }, 1000, 'fr').title).toBe('watch 2')
     expect(modeName('list-watch', 'fr')).toBe('list puis watch')
     expect(modeText(status(1, { mode: 'auto', startedBy: 'stream' }), 'fr')).toBe(
-      'auto : liste en flux',
+      'auto\u00a0: liste en flux',
     )
     expect(modeText(status(1, { mode: 'auto', startedBy: 'stream' }))).toBe('auto: streaming list')
   })
