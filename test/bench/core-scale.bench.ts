@@ -115,7 +115,7 @@ async function runBench(): Promise<Record<string, number | string>> {
             if (run.objects < expected)
               throw new Error(`${role} saw ${run.objects} objects of ${expected}`)
             process.stderr.write(
-              `[core-scale] ${size} round ${round + 1} ${role}: first ${Math.round(run.firstMs ?? 0)} ms, all ${Math.round(run.ms)} ms, load ${r2(loads.at(-1) ?? 0)}\n`,
+              `[core-scale] ${size} round ${round + 1} ${role}: first ${Math.round(run.firstMs ?? 0)} ms, all ${Math.round(run.ms)} ms, cpu ${Math.round(run.cpuMs ?? 0)} + ${Math.round(run.otherCpuMs ?? 0)} ms ${JSON.stringify(run.threadCpuMs ?? {})}, load ${r2(loads.at(-1) ?? 0)}\n`,
             )
             ;(runs[role] ??= []).push(run)
           }
@@ -136,6 +136,11 @@ async function runBench(): Promise<Record<string, number | string>> {
           each[`${k}_ms`] = Math.round(m.ms)
           each[`${k}_cpu_ms`] = Math.round(m.cpuMs)
           each[`${k}_other_cpu_ms`] = Math.round(m.otherCpuMs)
+          // The others by kind (cpuMeter): the version-history worker, libuv's pool, V8's threads.
+          for (const kind of ['worker', 'threadpool', 'v8'] as const)
+            each[`${k}_${kind}_cpu_ms`] = Math.round(
+              median((runs[role] ?? []).map((r) => r.threadCpuMs?.[kind] ?? 0)),
+            )
           each[`${k}_heap_mb`] = r2(m.heapMb)
           each[`${k}_rss_mb`] = Math.round(m.rssMb)
           each[`${k}_max_block_ms`] = Math.round(m.maxBlockMs)

@@ -586,6 +586,70 @@ test("a next page answered 503: the page says so in the server's words, the same
   )
 })
 
+test('a watch stopped while it waits to ask a page answered 503 again: the card says it never asked, and no request goes', async ({
+  page,
+  cluster,
+}) => {
+  test.setTimeout(180_000)
+  await withAppThroughProxy(
+    cluster,
+    { prefix: 'e2e-list-503-stop', count: 150 },
+    async ({ ns, proxy, serve }) => {
+      const apiscope = new ApiscopePage(page, serve.url)
+      await apiscope.open()
+      await expect(apiscope.statusPill).toContainText('Connected')
+      const list = `GET /api/v1/namespaces/${ns}/configmaps?`
+      const nextPage = (line: string) => line.startsWith(list) && line.includes('continue=')
+      const refused = proxy.answerOnce(nextPage, {
+        code: 503,
+        reason: 'ServiceUnavailable',
+        message: UNAVAILABLE,
+        retryAfterSeconds: 30,
+      })
+      await apiscope.startWatch('/v1/configmaps', ns, 100)
+      await refused
+      await page.getByRole('tab', { name: 'Watches & lists' }).click()
+      const health = page.getByTestId('watch-health')
+      const state = health.getByTestId('watch-state')
+      const answered = health.getByTestId('list-page-answered')
+      await expect(state).toHaveText('backoff')
+      await expect(answered).toHaveText(
+        /^the request for the next page was answered 503: asking again/,
+      )
+
+      // Stopped during the wait, from the card's own Stop button.
+      await health.getByRole('button', { name: /^Stop watch \d+$/ }).click()
+      await expect(state).toHaveText('stopped')
+      // Any request for the next page from now on would be answered here: none may come.
+      let askedAfterStop = ''
+      void proxy
+        .answerOnce(nextPage, { code: 503, reason: 'ServiceUnavailable', message: UNAVAILABLE })
+        .then((line) => (askedAfterStop = line))
+      await expect(answered).toHaveText(
+        `the request for the next page was answered 503 (the server's Retry-After: 30 s); the watch was stopped before it asked again. The server said: ${UNAVAILABLE}`,
+      )
+      await expect(health).toContainText('100 items at resourceVersion')
+      await expect(health).toContainText(', in 1 page')
+      await expect(health).not.toContainText('so far')
+      await apiscope.setLanguage('fr')
+      await expect(answered).toHaveText(
+        `la demande de la page suivante a reçu la réponse 503 (le Retry-After du serveur : 30 s) ; le watch a été arrêté avant une nouvelle demande. Le serveur a dit : ${UNAVAILABLE}`,
+      )
+      await expectNoEnglish(page, 'Watches & lists, a watch stopped in a 503 wait, fr')
+      await health.locator('article').evaluate((el) => el.scrollIntoView())
+      await apiscope.screenshot('fr-list-page-503-stopped')
+      await apiscope.setLanguage('en')
+      // Past the server's Retry-After and the core's longest wait: still one page, nothing asked.
+      await page.waitForTimeout(32_000)
+      expect(askedAfterStop, 'a request for the next page after the watch stopped').toBe('')
+      await expect(state).toHaveText('stopped')
+      await expect(health).toContainText(', in 1 page')
+      await apiscope.screenshot('list-page-503-stopped')
+    },
+    { endsTls: true },
+  )
+})
+
 /**
  * The Watches & lists card pictured at a desk (1280×800) and in presenter mode (1024×768), in
  * English and French, after `check` in each: no English left in French, Reconnect and Stop whole
