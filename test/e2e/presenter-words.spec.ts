@@ -102,6 +102,8 @@ for (const size of SIZES) {
         const where = `${lang}, ${at}`
         await page.getByRole('tab', { name: lang === 'fr' ? 'Chronologie' : 'Timeline' }).click()
         expect.soft(await controlRows(bar), `${where}: the toolbar's rows`).toBe(1)
+        // The axis button shows "rv" when narrow; its name stays the field's, at every width.
+        await expect(bar.getByRole('radio', { name: 'resourceVersion', exact: true })).toBeVisible()
         // The counts, in the bar or under the chart: on one line.
         const counts = page.locator('[data-testid^="watch-counts"]:visible')
         await expect(counts).toHaveCount(1)
