@@ -17,16 +17,25 @@ import { TrafficPage } from './pages/traffic-page'
 
 /**
  * A GET every `everyMs` as the admin, straight over HTTPS, of a ConfigMap that is not there (a
- * 404 each): hold-tick-0, hold-tick-1…, rows this test knows by name. Runs until stopped.
+ * 404 each): hold-tick-0, hold-tick-1…, rows this test knows by name. Runs until stopped. With a
+ * `userAgent`, the requests' client is named by it (Live traffic's client boxes and rows).
  */
-function ticker(cluster: ClusterInfo, everyMs: number): { stop(): Promise<void> } {
+function ticker(
+  cluster: ClusterInfo,
+  everyMs: number,
+  userAgent?: string,
+): { stop(): Promise<void> } {
   const agent = adminAgent(cluster, 1)
   const ns = `e2e-hold-${Date.now().toString(36)}`
   let stopped = false
   const get = (url: string) =>
     new Promise<void>((resolve) => {
       https
-        .get(url, { agent }, (res) => res.resume().on('end', resolve))
+        .get(
+          url,
+          { agent, ...(userAgent ? { headers: { 'User-Agent': userAgent } } : {}) },
+          (res) => res.resume().on('end', resolve),
+        )
         .on('error', () => resolve())
     })
   const loop = (async () => {
@@ -246,10 +255,16 @@ test('the held list with "N new", at a desk and in presenter mode, in English an
   const page = apiscope.page
   const traffic = new TrafficPage(page)
   const list = new HeldList(page)
-  const ticks = ticker(cluster, 250)
+  // A client whose name is longer than its box in the architecture (a namespace a test made was
+  // seen there, run past its box): the box shows its start and "…", the whole name in its title.
+  const longClient = 'a-client-named-at-length-for-its-box-in-the-architecture'
+  const ticks = ticker(cluster, 250, `${longClient}/1.0 (e2e)`)
   try {
     await traffic.openLiveRequests(apiscope, cluster.auditWebhookUrl ?? '')
     await expect.poll(() => list.rows.count()).toBeGreaterThanOrEqual(8)
+    const box = page.locator(`g.client[data-client="other:${longClient}"]`)
+    await expect(box.locator('title')).toHaveText(longClient)
+    await expect(box.locator('.client-name')).toHaveText(/^a-client-named-at-length.*…$/)
     for (const [presenter, size] of [
       [false, { width: 1280, height: 800 }],
       [true, { width: 1024, height: 768 }],
