@@ -194,16 +194,11 @@ export const watchesEn = {
     'the request for the next page was answered {{code}}: asking again after {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s{{retryAfter}}. The server said:',
   'watch.pageAnsweredWaiting_other':
     'the request for the next page was answered {{code}}, {{count}} times: asked again after each, and asking again after {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} s{{retryAfter}}. The server said:',
-  'watch.pageAnsweredStopped_one':
-    'the request for the next page was answered {{code}}{{retryAfter}}; the watch was stopped before it asked again. The server said:',
-  'watch.pageAnsweredStopped_other':
-    'the request for the next page was answered {{code}}, {{count}} times: asked again after each but the last{{retryAfter}}; the watch was stopped before it asked again. The server said:',
   'watch.pageAnsweredRetryAfter': " (the server's Retry-After: {{n}} s)",
   'watch.pageAnsweredStartedOver':
     'the request for the next page was answered {{code}}: the list started over, from its first page. The server said:',
   'watch.pageCutAgain': 'nothing had come: asked again',
   'watch.pageCutAgainPending': 'nothing had come: asking again',
-  'watch.pageCutAgainStopped': 'nothing had come: the watch was stopped before it asked again',
   'watch.pageCutGaveUp': 'the list gave up here',
   'watch.hiddenPages_one': '{{count, number}} more page, with its continue token (not shown)',
   'watch.hiddenPages_other':

@@ -195,17 +195,11 @@ export const watchesFr: { readonly [K in keyof typeof watchesEn]: string } = {
     'la demande de la page suivante a reçu la réponse {{code}}\u00a0: nouvelle demande après {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s{{retryAfter}}. Le serveur a dit\u00a0:',
   'watch.pageAnsweredWaiting_other':
     'la demande de la page suivante a reçu {{count}} fois la réponse {{code}}\u00a0: demandée à nouveau après chacune, et nouvelle demande après {{s, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}}\u00a0s{{retryAfter}}. Le serveur a dit\u00a0:',
-  'watch.pageAnsweredStopped_one':
-    'la demande de la page suivante a reçu la réponse {{code}}{{retryAfter}} ; le watch a été arrêté avant une nouvelle demande. Le serveur a dit :',
-  'watch.pageAnsweredStopped_other':
-    'la demande de la page suivante a reçu {{count}} fois la réponse {{code}} : demandée à nouveau après chacune sauf la dernière{{retryAfter}} ; le watch a été arrêté avant une nouvelle demande. Le serveur a dit :',
   'watch.pageAnsweredRetryAfter': ' (le Retry-After du serveur\u00a0: {{n}}\u00a0s)',
   'watch.pageAnsweredStartedOver':
     'la demande de la page suivante a reçu la réponse {{code}}\u00a0: la liste a recommencé, à sa première page. Le serveur a dit\u00a0:',
   'watch.pageCutAgain': 'rien n’était arrivé : demandée à nouveau',
   'watch.pageCutAgainPending': 'rien n’était arrivé\u00a0: nouvelle demande en cours',
-  'watch.pageCutAgainStopped':
-    'rien n’était arrivé : le watch a été arrêté avant une nouvelle demande',
   'watch.pageCutGaveUp': 'la liste a abandonné ici',
   'watch.hiddenPages_one': '{{count, number}} page de plus, avec son jeton continue (non affichée)',
   'watch.hiddenPages_other':

@@ -135,3 +135,16 @@ describe('listedRows', () => {
     expect(now.waiting).toBe(4)
   })
 })
+
+describe('take, with ids', () => {
+  const id = (r: { id: string }) => r.id
+  it('leaves out a request the ring already holds, and one that arrives twice at once', () => {
+    // The core's recent list, read as the view opened, then its next push: b came in both.
+    const opened = take({ requests: [], taken: 0 }, [{ id: 'a' }, { id: 'b' }], 10, id)
+    const pushed = take(opened, [{ id: 'b' }, { id: 'c' }, { id: 'c' }], 10, id)
+    expect(pushed.requests.map(id)).toEqual(['a', 'b', 'c'])
+    // Only what joined counts as taken (a hold's "N new" counts from it).
+    expect(pushed.taken).toBe(3)
+    expect(take(pushed, [{ id: 'a' }], 10, id)).toBe(pushed)
+  })
+})

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest'
 import type { ListPage } from '@common/watch-types'
 import {
   listEnding,
-  listTail,
   listUnderway,
   pagesWorthListing,
   shownPages,
@@ -142,34 +141,5 @@ describe('listUnderway', () => {
     expect(listUnderway([page(0)], false, 'listing')).toBe(false)
     for (const state of ['watching', 'stopped', 'failed'] as const)
       expect(listUnderway([page(0, waiting)], true, state)).toBe(false)
-  })
-})
-
-describe('listTail', () => {
-  const waiting = {
-    answers: [
-      {
-        code: 429,
-        message: 'x',
-        retryAfterSeconds: 1,
-        then: 'askedAgain' as const,
-        waitMs: 1000,
-        times: 2,
-      },
-    ],
-  }
-  it('is pending while the list is read, stopped when the watch stopped before the next request', () => {
-    expect(listTail([page(0, waiting)], true, 'backoff')).toBe('pending')
-    expect(listTail([page(0, waiting)], true, 'stopped')).toBe('stopped')
-    expect(listTail([page(0, cut('again'))], true, 'stopped')).toBe('stopped')
-    expect(listTail([page(0)], true, 'stopped')).toBe('stopped')
-  })
-
-  it('is nothing for a whole list, an earlier list, a failed watch or a list that ended early', () => {
-    expect(listTail([page(0, { continueToken: null })], true, 'stopped')).toBeNull()
-    expect(listTail([page(0, waiting)], false, 'stopped')).toBeNull()
-    expect(listTail([page(0, waiting)], true, 'watching')).toBeNull()
-    expect(listTail([page(0, waiting)], true, 'failed')).toBeNull()
-    expect(listTail([page(0, cut(null))], true, 'stopped')).toBeNull()
   })
 })

@@ -215,8 +215,13 @@ export class TrafficState {
     for (const l of this.listeners) l(batch.requests, batch.aggregated)
   }
 
+  /**
+   * Each request joins the list once: the list is keyed by audit ID (a key seen twice stops Svelte
+   * drawing it; seen once in an e2e run here, not reproduced), and the core's recent list (load)
+   * and its pushes could overlap, as could a push after the core forgot an old request's ID.
+   */
   private append(requests: TrafficRequest[]): void {
-    this.ring = take(this.ring, requests, KEPT)
+    this.ring = take(this.ring, requests, KEPT, (r) => r.auditId)
   }
 
   /**

@@ -51,13 +51,6 @@ export function listEnding(
   return null
 }
 
-/** Whether a list's last page names a next request: its continue token, or a cut's way on. */
-function namesNextRequest(pages: readonly ListPage[]): boolean {
-  const last = pages.at(-1)
-  if (!last || listEnding(pages)) return false
-  return last.cut ? last.cut.next !== null : last.continueToken !== null
-}
-
 /**
  * Whether a list is still being read: the watch is still getting its state (listing, or waiting
  * before it asks again), this is its latest list, and the list's last page names a next request
@@ -70,17 +63,8 @@ export function listUnderway(
   state: WatchState,
 ): boolean {
   if (!latest || (state !== 'listing' && state !== 'backoff')) return false
-  return pages.length === 0 || namesNextRequest(pages)
-}
-
-export type ListTail = 'pending' | 'stopped' | null
-
-/**
- * What the last page of a list says of the request that was to follow it: `pending` while the
- * list is being read (listUnderway), `stopped` when the watch was stopped before that request
- * was sent (a 429's or a 5xx's wait, a cut page not yet asked again), nothing otherwise.
- */
-export function listTail(pages: readonly ListPage[], latest: boolean, state: WatchState): ListTail {
-  if (listUnderway(pages, latest, state)) return 'pending'
-  return latest && state === 'stopped' && namesNextRequest(pages) ? 'stopped' : null
+  const last = pages.at(-1)
+  if (!last) return true
+  if (listEnding(pages)) return false
+  return last.cut ? last.cut.next !== null : last.continueToken !== null
 }

@@ -12,17 +12,39 @@ export interface Ring<T> {
 }
 
 /**
- * The ring after `arrived` joined it. Over `kept`, the oldest go, held or not: a hold longer than
- * `kept` arrivals (minutes on a busy cluster) loses the oldest of those waiting, as the live list
- * would have, and keeps the rows on screen (the hold has its own reference to them).
+ * The ring after `arrived` joined it (with `idOf`, those it already holds left out). Over `kept`,
+ * the oldest go, held or not: a hold longer than `kept` arrivals (minutes on a busy cluster) loses
+ * the oldest of those waiting, as the live list would have, and keeps the rows on screen (the hold
+ * has its own reference to them).
  */
-export function take<T>(ring: Ring<T>, arrived: readonly T[], kept: number): Ring<T> {
+export function take<T>(
+  ring: Ring<T>,
+  arrived: readonly T[],
+  kept: number,
+  idOf?: (r: T) => string,
+): Ring<T> {
+  if (idOf) arrived = unseen(ring.requests, arrived, idOf)
   if (arrived.length === 0) return ring
   const next = ring.requests.concat(arrived)
   return {
     requests: next.length > kept ? next.slice(-kept) : next,
     taken: ring.taken + arrived.length,
   }
+}
+
+/**
+ * The arrivals whose id is not in the ring yet, each once: the core's recent list (read as a view
+ * opens) and its next push can both carry a request that arrived between them, and a list keyed by
+ * id must not show it twice.
+ */
+function unseen<T>(requests: readonly T[], arrived: readonly T[], idOf: (r: T) => string): T[] {
+  const seen = new Set(requests.map(idOf))
+  return arrived.filter((r) => {
+    const id = idOf(r)
+    if (seen.has(id)) return false
+    seen.add(id)
+    return true
+  })
 }
 
 /** The ring a clear leaves: no request, the count kept (a hold compares counts). */
