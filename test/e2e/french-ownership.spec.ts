@@ -177,7 +177,7 @@ test('the Rollout trace in French: waiting for a node, then complete with the si
       timeout: 30_000,
     })
     await expect(diagram.locator('[data-state="waiting"]').first()).toBeVisible()
-    await inBoth(apiscope, 'rollout-waiting', /; en attente :/)
+    await inBoth(apiscope, 'rollout-waiting', /; en attente\s:/)
 
     await node.start()
     await expect(diagram.locator('[data-arrow="deployment-status"]')).toHaveAttribute(
