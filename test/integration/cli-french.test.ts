@@ -68,7 +68,7 @@ describe('the CLI in French', () => {
     const r = await apiscope({ LANG: 'fr_FR.UTF-8' }, '--help')
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('rend visible le serveur d’API de Kubernetes')
-    expect(r.stdout).toContain('Codes de sortie :')
+    expect(r.stdout).toContain('Codes de sortie\u00a0:')
     expect(r.stdout).toContain('apiscope record --out FICHIER')
     expect(r.stdout).not.toContain('Exit codes')
   })
@@ -76,13 +76,13 @@ describe('the CLI in French', () => {
     const r = await apiscope({ LANG: 'fr_FR.UTF-8' }, 'record', '--outt', 'x')
     expect(r.code).toBe(2)
     expect(r.stderr).toContain('apiscope record: option inconnue «\u202f--outt\u202f»')
-    expect(r.stderr).toContain('Usage :')
+    expect(r.stderr).toContain('Usage\u00a0:')
   })
   it('prints a command’s usage for help <command>, and names a leading unknown option, in French', async () => {
     const r = await apiscope({ LANG: 'fr_FR.UTF-8' }, 'help', 'proxy')
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('apiscope proxy')
-    expect(r.stdout).toContain('Codes de sortie :')
+    expect(r.stdout).toContain('Codes de sortie\u00a0:')
     const leading = await apiscope({ LANG: 'fr_FR.UTF-8' }, '--port', '80')
     expect(leading.code).toBe(2)
     expect(leading.stderr).toContain('apiscope: option inconnue «\u202f--port\u202f»')
@@ -125,7 +125,7 @@ describe('record and proxy print their progress in the language of the environme
       p.child.kill('SIGINT')
       expect(await p.exited).toBe(0)
       expect(p.out.stderr).toMatch(
-        /apiscope : \d+ événements? enregistrés?, \d+,\d\sko, 00:\d\d dans /,
+        /apiscope\s: \d+ événements? enregistrés?, \d+,\d\sko, 00:\d\d dans /,
       )
       for (const english of ['recording', 'events', 'Ctrl-C stops', 'kB']) {
         expect(p.out.stderr).not.toContain(english)
