@@ -88,7 +88,8 @@ test('Live traffic exported as PNG is the view on screen, diagram included, in b
   const app = await openDemoAt(page, /End of the demo/)
   await page.keyboard.press('7')
   const main = page.locator('main.main')
-  await expect(main.getByText('kube-apiserver').first()).toBeVisible()
+  // The drawing's server box (a client box's title may also say kube-apiserver, unseen).
+  await expect(main.locator('text.server-name')).toHaveText('kube-apiserver')
   for (const theme of ['dark', 'light'] as const) {
     if (theme === 'light') {
       await page.keyboard.press('?')

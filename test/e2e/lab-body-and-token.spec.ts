@@ -42,11 +42,12 @@ test('a YAML body after a JSON preset is sent as YAML; the no-token error names 
     expect(
       kubectl(cluster, 'get', 'configmap', 'reglages', '-n', ns, '-o', 'jsonpath={.data.taille}'),
     ).toBe('grande')
-    // Malformed JSON is still sent as typed, to see the server's 400.
+    // Malformed JSON is still sent as typed, to see the server's answer: 400 today; 1.20.2
+    // answered a malformed merge patch 500 "Invalid JSON Patch" (checked with curl).
     await apiscope.page.getByTestId('lab-body').fill('{"data": {"taille": }')
     await expect(format).toHaveText('JSON')
     await lab.send.click()
-    await expect(lab.status).toHaveText('400')
+    await expect(lab.status).toHaveText(cluster.version.startsWith('v1.20.') ? '500' : '400')
     await apiscope.screenshot('lab-body-format')
 
     // As the ServiceAccount of the namespace chosen, before minting: both name that namespace.

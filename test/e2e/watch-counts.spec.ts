@@ -94,6 +94,13 @@ test('the Watches card says 1 watch event and 2 watch events, in English and Fre
     await page.getByLabel('How the watch starts').selectOption({ label: 'streaming list' })
     await page.getByRole('button', { name: 'Start watch' }).click()
     const stream = health.getByRole('article', { name: 'Watch 2' })
+    if (cluster.version.startsWith('v1.20.')) {
+      // 1.20 serves no streaming list: the card says the server refused it, and what to do.
+      await expect(stream.getByTestId('watch-state')).toHaveText('failed')
+      await expect(stream).toContainText('the server refused the streaming list (422')
+      await expect(stream).toContainText('start this watch as auto or list then watch')
+      return
+    }
     await expect(stream).toContainText(
       /watching from \d+, where the streaming list's 1 initial event ended/,
     )
