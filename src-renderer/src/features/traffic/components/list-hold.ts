@@ -34,7 +34,7 @@ export function take<T>(
 
 /**
  * The arrivals whose id is not in the ring yet, each once: the core's recent list (read as a view
- * opens) and its next push can both carry a request that arrived between them, and a list keyed by
+ * opens) and its next push could both carry a request that arrived between them, and a list keyed by
  * id must not show it twice.
  */
 function unseen<T>(requests: readonly T[], arrived: readonly T[], idOf: (r: T) => string): T[] {
