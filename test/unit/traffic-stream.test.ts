@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import type { TrafficBatch } from '@features/traffic/messages'
 import type { AuditEvent } from '../../src-main/features/traffic/audit-event'
 import {
+  KEPT_IDS,
+  OPEN_KEPT_MS,
   PUSH_LIMIT,
   TrafficStream,
   aggregate,
@@ -70,6 +72,41 @@ describe('traffic stream', () => {
     clock.advance(30)
     expect(batches.flatMap((b) => b.requests).map((r) => r.servedFrom)).toEqual(['watch'])
     expect(stream.entry('w')?.request.auditStage).toBe('ResponseComplete')
+    stream.close()
+  })
+
+  it('keeps a watch still open past the last KEPT_IDS requests: its end is not a new request', () => {
+    const { batches, clock, stream } = streamOnManualClock(10)
+    const at = (ms: number) => new Date(Date.parse('2026-11-30T12:00:00Z') + ms).toISOString()
+    const watch = {
+      verb: 'watch',
+      requestURI: '/api/v1/pods?watch=1',
+      requestReceivedTimestamp: at(0),
+    }
+    stream.ingest([event('open', 'ResponseStarted', 200, watch)])
+    stream.ingest([event('done', 'ResponseComplete', 200, watch)])
+    // KEPT_IDS requests later (a minute on): the finished watch is forgotten, the open one is not.
+    const later = { requestReceivedTimestamp: at(60_000) }
+    stream.ingest(
+      Array.from({ length: KEPT_IDS }, (_, i) => event(`r${i}`, 'ResponseComplete', 201, later)),
+    )
+    expect(stream.entry('done')).toBeUndefined()
+    expect(stream.entry('open')?.request.auditStage).toBe('ResponseStarted')
+    expect(stream.ingest([event('open', 'ResponseComplete', 200, watch)])).toBe(0)
+    clock.advance(30)
+    // Two watches pushed in all (the first push's oldest go as counts per path): no third.
+    const watches = batches.flatMap((b) => [
+      ...b.requests.filter((r) => r.verb === 'watch').map(() => 1),
+      ...b.aggregated.filter((a) => a.verb === 'watch').map((a) => a.count),
+    ])
+    expect(watches.reduce((a, b) => a + b, 0)).toBe(2)
+    // An open request older than OPEN_KEPT_MS has lost its last event: it goes like the others.
+    const much = { requestReceivedTimestamp: at(OPEN_KEPT_MS + 1) }
+    stream.ingest([event('stale', 'ResponseStarted', 200, watch)])
+    stream.ingest(
+      Array.from({ length: KEPT_IDS }, (_, i) => event(`s${i}`, 'ResponseComplete', 201, much)),
+    )
+    expect(stream.entry('stale')).toBeUndefined()
     stream.close()
   })
 

@@ -14,7 +14,13 @@ import { normalizeAuditEvent, type AuditEvent } from './audit-event'
 
 export const PUSH_INTERVAL_MS = 100
 export const PUSH_LIMIT = 60
-const KEPT_IDS = 5000
+export const KEPT_IDS = 5000
+/**
+ * How long a request still open (a watch at ResponseStarted) is kept past KEPT_IDS: the API server
+ * ends a watch within 30 to 60 minutes (--min-request-timeout 1800 s, times up to two), so an
+ * entry older than this has lost its last event and may go.
+ */
+export const OPEN_KEPT_MS = 65 * 60_000
 const RECENT = 300
 
 interface Entry {
@@ -98,7 +104,7 @@ export class TrafficStream {
       if (!entry) {
         entry = { events: [], request, emitted: false }
         this.entries.set(event.auditID, entry)
-        this.forgetOldest()
+        this.forgetOldest(request.receivedAt)
       } else if (stageRank(event.stage) >= stageRank(entry.request.auditStage)) {
         // A later stage knows more (the code, the latency); keep the first receivedAt.
         entry.request = { ...request, receivedAt: entry.request.receivedAt }
@@ -118,11 +124,24 @@ export class TrafficStream {
     return visible
   }
 
-  private forgetOldest(): void {
-    while (this.entries.size > KEPT_IDS) {
-      const oldest = this.entries.keys().next().value
+  /**
+   * Over KEPT_IDS, the oldest entries go, but not a request still open and younger than
+   * OPEN_KEPT_MS (by the server's clock, `now` the newest request's receivedAt): it goes to the
+   * back. Forgotten, a long watch's ResponseComplete would come as a request never seen and show
+   * a second time.
+   */
+  private forgetOldest(now: number): void {
+    let spared = 0
+    while (this.entries.size > KEPT_IDS + spared) {
+      const oldest = this.entries.entries().next().value
       if (oldest === undefined) return
-      this.entries.delete(oldest)
+      const [id, entry] = oldest
+      this.entries.delete(id)
+      const open = stageRank(entry.request.auditStage) < stageRank('ResponseComplete')
+      if (open && now - entry.request.receivedAt < OPEN_KEPT_MS) {
+        this.entries.set(id, entry)
+        spared++
+      }
     }
   }
 

@@ -44,3 +44,25 @@ export function resourceNameParts(name: string, kind: string): string[] {
   parts.push(name.slice(at))
   return parts.filter((p) => p !== '')
 }
+
+/**
+ * What a request asked for, as the traffic list writes it ("selfsubjectaccessreviews",
+ * "pods/status web-1", "/readyz"), cut where a line may break: a resource's name where its kind's
+ * words meet (when its kind is known), before a subresource's slash, an object's name and a URL
+ * after their dots, hyphens and slashes. Joined, the parts are the text itself.
+ */
+export function requestTargetParts(
+  resource: string,
+  kind: string | undefined,
+  name = '',
+): string[] {
+  const parts: string[] = []
+  if (resource.startsWith('/')) parts.push(...groupParts(resource))
+  else {
+    const [base = '', ...subresource] = resource.split('/')
+    parts.push(...resourceNameParts(base, kind ?? ''))
+    for (const sub of subresource) parts.push(`/${sub}`)
+  }
+  if (name !== '') parts.push(' ', ...groupParts(name))
+  return parts.filter((p) => p !== '')
+}

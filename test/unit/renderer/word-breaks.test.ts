@@ -5,6 +5,7 @@ import {
   groupParts,
   identityParts,
   kindParts,
+  requestTargetParts,
   resourceNameParts,
 } from '../../../src-renderer/src/ui/word-breaks'
 
@@ -69,5 +70,36 @@ describe('word breaks of API names', () => {
     ])
     expect(identityParts('minikube-user')).toEqual(['minikube-user'])
     expect(identityParts('oidc:')).toEqual(['oidc:'])
+  })
+
+  it('cuts what a request asked for where its words meet, its subresource and name apart', () => {
+    expect(requestTargetParts('selfsubjectaccessreviews', 'SelfSubjectAccessReview')).toEqual([
+      'self',
+      'subject',
+      'access',
+      'reviews',
+    ])
+    expect(requestTargetParts('pods/status', 'Pod', 'web-1')).toEqual([
+      'pods',
+      '/status',
+      ' ',
+      'web-',
+      '1',
+    ])
+    expect(requestTargetParts('leases', undefined, 'kube-scheduler')).toEqual([
+      'leases',
+      ' ',
+      'kube-',
+      'scheduler',
+    ])
+    expect(requestTargetParts('/readyz/etcd', undefined)).toEqual(['/', 'readyz/', 'etcd'])
+    for (const [resource, kind, name] of [
+      ['deployments/scale', 'Deployment', 'web'],
+      ['/apis/flowcontrol.apiserver.k8s.io/v1', undefined, ''],
+      ['customresourcedefinitions', 'CustomResourceDefinition', 'crontabs.stable.example.com'],
+    ])
+      expect(requestTargetParts(resource as string, kind, name).join('')).toBe(
+        `${resource}${name ? ` ${name}` : ''}`,
+      )
   })
 })
