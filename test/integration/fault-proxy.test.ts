@@ -13,7 +13,7 @@ import type { TrafficBatch, TrafficRequest } from '@features/traffic/messages'
 import type { WatchStatus, WatchTarget } from '@common/watch-types'
 import { noSeatsFor } from '../cluster/apf-no-seats'
 import { FaultProxy, kubeconfigVia, tlsOfCluster } from '../cluster/fault-proxy'
-import { expectHistoryAgrees, type FreshItem } from './history-checks'
+import { expectHistoryAgrees, expectListedOnceAndAgrees, type FreshItem } from './history-checks'
 import {
   type AdminSession,
   cluster,
@@ -89,19 +89,6 @@ async function arrived(session: AdminSession, id: number, rvs: string[]): Promis
   })
 }
 
-/**
- * After a paged list: each object listed once (one LISTED event per uid), and the history agrees
- * with a fresh list of `ns` (history-checks.ts).
- */
-function expectListedOnceAndAgrees(session: AdminSession, id: number, ns: string): void {
-  const listed = session.watches.store
-    .events()
-    .filter((e) => e.watch === id && e.type === 'LISTED')
-    .map((e) => e.uid)
-  expect(listed.length, 'each object listed once').toBe(new Set(listed).size)
-  expectHistoryAgrees(session.watches.store, id, fresh(ns))
-}
-
 const cm = (ns: string) => ({ group: '', version: 'v1', resource: 'configmaps', namespace: ns })
 
 describe('a connection cut in the middle of a watch', () => {
@@ -174,7 +161,7 @@ describe('a connection cut in the middle of a paged list', () => {
     const cut = lists[0]?.pages.filter((p) => p.cut) ?? []
     expect(cut.length + again.length).toBeGreaterThanOrEqual(1)
     expect(lists[0]?.items).toBe(fresh(ns).length)
-    expectListedOnceAndAgrees(session, id, ns)
+    expectListedOnceAndAgrees(session.watches.store, id, fresh(ns))
     kubectl('delete', 'namespace', ns, '--wait=false')
   })
 })
@@ -229,7 +216,7 @@ describe('a next page answered 503 by what stands in front of the server', () =>
       // The answer's Retry-After sets the wait's floor (the test's backoff starts at 0.2 s).
       expect(answered[0]?.waitMs).toBeGreaterThanOrEqual(1000)
       expect(lists[0]?.items).toBe(fresh(ns).length)
-      expectListedOnceAndAgrees(session, id, ns)
+      expectListedOnceAndAgrees(session.watches.store, id, fresh(ns))
     } finally {
       await proxy.close()
       rmSync(dir, { recursive: true, force: true })

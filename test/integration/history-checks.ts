@@ -54,3 +54,23 @@ export function expectHistoryAgrees(
     expect((byRv.get(rv) ?? 0) + (listed.has(rv) ? 1 : 0), `write ${rv} is stored once`).toBe(1)
   }
 }
+
+/**
+ * After a list: each object listed once (one LISTED event per uid of the watch), the listed
+ * objects are those of the fresh list, and the history agrees with it.
+ */
+export function expectListedOnceAndAgrees(
+  store: EventStore,
+  watchId: number,
+  fresh: FreshItem[],
+): void {
+  const listed = store
+    .events()
+    .filter((e) => e.watch === watchId && e.type === 'LISTED')
+    .map((e) => e.uid)
+  expect(listed.length, 'each object listed once').toBe(new Set(listed).size)
+  expect(new Set(listed), 'the objects listed are those of a fresh list').toEqual(
+    new Set(fresh.map((i) => i.metadata.uid)),
+  )
+  expectHistoryAgrees(store, watchId, fresh)
+}

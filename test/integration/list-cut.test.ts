@@ -24,7 +24,7 @@ import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { noSeatsFor } from '../cluster/apf-no-seats'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { kubeconfigVia } from '../cluster/fault-proxy'
-import { expectHistoryAgrees, type FreshItem } from './history-checks'
+import { expectListedOnceAndAgrees, type FreshItem } from './history-checks'
 import {
   type AdminSession,
   cluster,
@@ -142,18 +142,7 @@ function expectListedOnceAndContinued(
   const asked = listRequests(core, ns)
   expect(asked[0]).toEqual({ limit: null, continue: null })
   expect(asked[1]).toEqual({ limit: '500', continue: (next as { raw: string }).raw })
-  expectEachObjectOnce(session, id, items)
-}
-
-/** Each object once: one LISTED event each, every one of the fresh list's; history agrees with it. */
-function expectEachObjectOnce(session: AdminSession, id: number, items: FreshItem[]) {
-  const listed = session.watches.store
-    .events()
-    .filter((e) => e.watch === id && e.type === 'LISTED')
-    .map((e) => e.uid)
-  expect(listed.length, 'each object listed once').toBe(new Set(listed).size)
-  expect(new Set(listed)).toEqual(new Set(items.map((i) => i.metadata.uid)))
-  expectHistoryAgrees(session.watches.store, id, items)
+  expectListedOnceAndAgrees(session.watches.store, id, items)
 }
 
 /**
@@ -320,7 +309,7 @@ describe('a list answer cut in the middle', () => {
       .map((e) => e.status)
     expect(answers).toEqual([410])
     // Each object once: what the cut list recorded is not recorded again by the second.
-    expectEachObjectOnce(session, id, items)
+    expectListedOnceAndAgrees(session.watches.store, id, items)
     kubectl('delete', 'namespace', ns, '--wait=false')
   }, 120_000)
 })
@@ -392,7 +381,7 @@ describe('a canary Secret in a list answer cut in the middle', () => {
     const shown = new ShownOfList(ns)
     await shown.follow(core)
     const id = await cutByReset(session, ns, 'secrets')
-    expectEachObjectOnce(session, id, fresh(ns, 'secrets'))
+    expectListedOnceAndAgrees(session.watches.store, id, fresh(ns, 'secrets'))
     await shown.expectNoCanary(core, [/"cut":\{"why":"connection lost/])
     kubectl('delete', 'namespace', ns, '--wait=false')
   })
@@ -411,7 +400,7 @@ describe('a canary Secret in a list answer cut in the middle', () => {
     const refusal = await refusedThenStartedOver(session, id, ns, 'secrets', token)
     const refused = listsOf(session, id)[0]?.pages.at(-1)
     expect(refused?.tokenRefused?.code, `the server said: ${refusal}`).toBe(410)
-    expectEachObjectOnce(session, id, fresh(ns, 'secrets'))
+    expectListedOnceAndAgrees(session.watches.store, id, fresh(ns, 'secrets'))
     await shown.expectNoCanary(core, [
       /"cut":\{"why":"no data for 1 s/,
       /"tokenRefused":\{"code":410/,
