@@ -17,3 +17,10 @@ export function toLoadable<T>(result: Result<T>): Loadable<T> {
     ? { status: 'ready', value: result.value }
     : { status: 'error', error: result.error }
 }
+
+/** What a view shows of a Loadable: its value, or while it loads again the value before. */
+export function shownValue<T>(loadable: Loadable<T>): T | undefined {
+  if (loadable.status === 'ready') return loadable.value
+  if (loadable.status === 'loading') return loadable.previous
+  return undefined
+}

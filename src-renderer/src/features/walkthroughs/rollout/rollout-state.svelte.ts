@@ -5,7 +5,7 @@
 import type { ApiscopeApi } from '@common/bridge-types'
 import type { RolloutTrace } from '@features/walkthroughs/messages'
 import type { Result } from '@common/result'
-import { toLoadable, type Loadable } from '../../../ui/loadable'
+import { shownValue, toLoadable, type Loadable } from '../../../ui/loadable'
 
 export class RolloutState {
   namespace = $state('')
@@ -13,13 +13,7 @@ export class RolloutState {
   /** The last trace: asked for (rollout:start), then kept up to date by the core's pushes. */
   traced = $state.raw<Loadable<RolloutTrace>>({ status: 'idle' })
   /** The trace on screen: the last one, kept while a new start is on its way. */
-  trace = $derived(
-    this.traced.status === 'ready'
-      ? this.traced.value
-      : this.traced.status === 'loading'
-        ? (this.traced.previous ?? null)
-        : null,
-  )
+  trace = $derived(shownValue(this.traced) ?? null)
   error = $derived(this.traced.status === 'error' ? this.traced.error : null)
   starting = $derived(this.traced.status === 'loading')
   constructor(
