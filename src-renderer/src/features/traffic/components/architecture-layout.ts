@@ -91,6 +91,11 @@ export const BRANCH_X = (centerOf('authorization') + centerOf('decoding')) / 2
 export const CACHE_X = centerOf('mutating-admission') - 20
 // Room for "la plupart des lectures" and "1 234 lectures servies" right of where reads stop.
 export const CACHE_W = 236
+/**
+ * Tall enough that its name sits above the read line and its count below: the reads that go on
+ * to etcd cross the box on that line, and their dots (radius 8) ran over "Watch cache".
+ */
+export const CACHE_H = 68
 export const ETCD_ENTRY = ETCD_X + 8
 
 export type Point = [number, number]
