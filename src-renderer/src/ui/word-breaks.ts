@@ -1,7 +1,8 @@
 // Where a long API name may wrap without cutting a word: a group name after its dots and hyphens
 // (and a group/version after its slash),
 // a kind between its camel-case words, a resource's plural name where its kind's words meet; a
-// user's name after its colons only.
+// user's name after its colons only; a list of API words (a FlowSchema's rules and subjects)
+// after its commas, dots, slashes and colons.
 // The parts are joined back with <wbr> (WordBreaks.svelte), which a copy leaves out, unlike a
 // zero-width space.
 
@@ -20,6 +21,14 @@ export function groupParts(name: string): string[] {
  */
 export function identityParts(user: string): string[] {
   return user.split(/(?<=:)(?=.)/)
+}
+
+/**
+ * A list of API words cut after its commas, dots, slashes and colons: "get,create,update leases
+ * (coordination.k8s.io)" → ["get,", "create,", "update leases (coordination.", "k8s.", "io)"].
+ */
+export function listParts(text: string): string[] {
+  return text.split(/(?<=[,./:])/)
 }
 
 /** "MutatingWebhookConfiguration" → ["Mutating", "Webhook", "Configuration"]. */

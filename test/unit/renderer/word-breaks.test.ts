@@ -5,6 +5,7 @@ import {
   groupParts,
   identityParts,
   kindParts,
+  listParts,
   requestTargetParts,
   resourceNameParts,
 } from '../../../src-renderer/src/ui/word-breaks'
@@ -101,5 +102,17 @@ describe('word breaks of API names', () => {
       expect(requestTargetParts(resource as string, kind, name).join('')).toBe(
         `${resource}${name ? ` ${name}` : ''}`,
       )
+  })
+
+  it('cuts a list of API words after its commas, dots, slashes and colons', () => {
+    expect(listParts('get,create,update leases (coordination.k8s.io)')).toEqual([
+      'get,',
+      'create,',
+      'update leases (coordination.',
+      'k8s.',
+      'io)',
+    ])
+    expect(listParts('user system:kube-scheduler')).toEqual(['user system:', 'kube-scheduler'])
+    expect(listParts('* * (*)')).toEqual(['* * (*)'])
   })
 })
