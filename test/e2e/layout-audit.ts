@@ -1,6 +1,6 @@
 // What a presenter would wince at, measured in the page: anything wider than the window, a control
 // or heading outside it, two controls or headings on top of each other, a word cut by its box, a
-// table that scrolls sideways, text that runs into its box's padding or past it, two labels of a
+// table or a block of API text that scrolls sideways, text that runs into its box's padding or past it, two labels of a
 // diagram on top of each other, a diagram's label that reaches the edge of the box drawn around it. Elements inside a scrolling box count where the box shows them;
 // what it hides is not "off".
 import type { Locator, Page } from '@playwright/test'
@@ -14,7 +14,10 @@ export interface LayoutProblems {
   overlapping: string[]
   /** Elements whose text is cut (wider than their box, nothing to scroll it). */
   clipped: string[]
-  /** Tables wider than the box that scrolls them: the person scrolls sideways to read a row. */
+  /**
+   * Tables wider than the box that scrolls them, and blocks of API text wider than their own box:
+   * the person scrolls sideways to read a row or a line.
+   */
   sideways: string[]
   /**
    * Text that reaches into its box's padding or past its edge (a word too long for a card), unless
@@ -143,6 +146,12 @@ export async function auditLayout(page: Page, clippedSelector = WHOLE): Promise<
         }
         return []
       })
+    // A block of API text (ui/TextBlock.svelte) wraps its lines: one that scrolls sideways hides
+    // the end of a line from the room.
+    for (const block of doc.querySelectorAll('.text-block')) {
+      if (visible(block) && block.scrollWidth > block.clientWidth + 1)
+        sideways.push(`${describe(block)} is ${block.scrollWidth} px wide in ${block.clientWidth}`)
+    }
     /** The box a text's lines are laid out in: its nearest ancestor that is not inline. */
     const blockOf = (el: El): El => {
       for (let a: El | null = el; a; a = a.parentElement) {
