@@ -139,6 +139,9 @@ test('Live traffic and the kubectl proxy in French and English: setup, list, det
         'ID d’audit',
       )
     })
+    // Its audit events, as JSON: each line wraps inside the box (the audit's `sideways`).
+    await traffic.detail.locator('.text-block').scrollIntoViewIfNeeded()
+    await bothLanguages(apiscope, 'traffic-detail-audit-events')
     await traffic.detail.getByRole('button', { name: 'Close the detail' }).click()
     await page.getByRole('button', { name: 'Clear filters' }).click()
 
