@@ -1,13 +1,15 @@
 // Presenter mode is a room layout at 1280×720 and 1024×768: nothing wider than the window, no
 // control or heading off screen or on top of another, stage names whole, the side bar folded to
 // its keys, the timeline showing more lanes, diagram and timeline text larger than at a desk.
-// Every view of the bundled demo is audited at both sizes, and screenshotted.
+// Every view of the bundled demo is audited at both sizes, and screenshotted, Live traffic's
+// /metrics and Priority and Fairness tabs too.
 import type { Page } from '@playwright/test'
 import { expect, test, useDemoServe } from './fixtures'
 import { auditLayout, FITS } from './layout-audit'
 import { ApiscopePage } from './pages/apiscope-page'
 import { showView, VIEWS } from './view-settled'
 import { clickMarker } from './replay-markers'
+import { TrafficPage } from './pages/traffic-page'
 
 const serve = useDemoServe()
 
@@ -52,6 +54,22 @@ for (const size of SIZES) {
     expect(await auditLayout(page)).toEqual(FITS)
     await app.screenshot(`presenter-${size.width}x${size.height}-unfolded-lab`)
     await nav.getByRole('button', { name: 'Fold the side bar' }).click()
+
+    // Live traffic's /metrics and Priority and Fairness, as the recording read them: the demo
+    // reads both just after the marker above, so the next marker is where they are in.
+    await clickMarker(page, /The API server crashes and restarts/)
+    const traffic = new TrafficPage(page)
+    await showView(page, '7')
+    for (const [tab, shown, name] of [
+      ['Metrics', page.getByTestId('metrics-replay'), 'metrics'],
+      ['Priority & Fairness', page.getByTestId('apf-replay'), 'apf'],
+    ] as const) {
+      await traffic.tab(tab)
+      await expect(shown).toContainText('the recording kept')
+      const problems = await auditLayout(page)
+      expect.soft(problems, `${name} at ${size.width}×${size.height}`).toEqual(FITS)
+      await app.screenshot(`presenter-${size.width}x${size.height}-traffic-${name}`)
+    }
   })
 }
 
