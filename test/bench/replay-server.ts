@@ -1,17 +1,42 @@
-// Serves a recorded watch stream over loopback HTTP at full speed: a list answers empty at
+// Serves a recorded watch stream over loopback HTTP at full speed, from memory: a list answers empty at
 // resourceVersion 1, a watch from there streams the recording and ends; a watch resuming from a
 // later resourceVersion gets nothing new and stays open, as a quiet server would.
 // startReplayProcess runs it in a process of its own, as a real API server is: the contenders'
 // threads then do only their own work.
 import { spawn } from 'node:child_process'
-import { createReadStream } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { taskStat } from './proc-stat'
 
+/**
+ * Writes the recording in slices of WRITE_BYTES, each when the socket takes more (backpressure),
+ * then ends the answer.
+ */
+function writeAll(res: http.ServerResponse, recording: Buffer): void {
+  let at = 0
+  const more = () => {
+    while (at < recording.length) {
+      const slice = recording.subarray(at, at + WRITE_BYTES)
+      at += slice.length
+      if (!res.write(slice)) return void res.once('drain', more)
+    }
+    res.end()
+  }
+  res.on('close', () => (at = recording.length))
+  more()
+}
+
+/** A write's size: 1 MB, as a server writing a watch's events in large batches would. */
+const WRITE_BYTES = 1 << 20
+
 export async function startReplayServer(
   file: string,
 ): Promise<{ url: string; close(): Promise<void> }> {
+  // Read once: each round's stream then costs the server its writes only, not the file's reads
+  // (the server shares the machine's two cores with the contenders; 610 ms of its CPU a round
+  // with the file read each time, docs/bench.md 2026-12-06).
+  const recording = readFileSync(file)
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x')
     const watching =
@@ -30,8 +55,7 @@ export async function startReplayServer(
     }
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' })
     const from = url.searchParams.get('resourceVersion') ?? '0'
-    if (from === '0' || from === '1')
-      createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(res)
+    if (from === '0' || from === '1') writeAll(res, recording)
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
   const port = (server.address() as AddressInfo).port
