@@ -140,8 +140,12 @@ test('Live traffic and the kubectl proxy in French and English: setup, list, det
       )
     })
     // Its audit events, as JSON: each line wraps inside the box (the audit's `sideways`).
-    await traffic.detail.locator('.text-block').scrollIntoViewIfNeeded()
+    const events = traffic.detail.locator('.text-block')
+    await events.scrollIntoViewIfNeeded()
     await bothLanguages(apiscope, 'traffic-detail-audit-events')
+    // Its lines hang under their keys, and the text reads back whole: the JSON parses.
+    const read = JSON.parse(await events.innerText()) as { stage: string; verb: string }[]
+    expect(read.map((e) => [e.stage, e.verb])).toEqual([['ResponseComplete', 'create']])
     await traffic.detail.getByRole('button', { name: 'Close the detail' }).click()
     await page.getByRole('button', { name: 'Clear filters' }).click()
 

@@ -183,7 +183,10 @@ export async function auditLayout(page: Page, clippedSelector = WHOLE): Promise<
       if (meant || !shown(parent)) continue
       const st = win.getComputedStyle(block)
       const b = block.getBoundingClientRect()
-      const left = b.left + parseFloat(st.borderLeftWidth) + parseFloat(st.paddingLeft)
+      // A negative text-indent (a hanging line: ui/TextBlock.svelte) starts the first line left
+      // of the padding, on purpose.
+      const hanging = Math.min(0, parseFloat(st.textIndent) || 0)
+      const left = b.left + parseFloat(st.borderLeftWidth) + parseFloat(st.paddingLeft) + hanging
       const right = b.right - parseFloat(st.borderRightWidth) - parseFloat(st.paddingRight)
       range.selectNodeContents(n)
       const past = [...range.getClientRects()].some(
