@@ -1,7 +1,7 @@
 // hangingLines (ui/text-lines.ts): each line of a block of API text, and where its wrapped
 // continuation hangs.
 import { describe, expect, it } from 'vitest'
-import { hangingLines } from '../../src-renderer/src/ui/text-lines'
+import { hangingLines } from '../../../src-renderer/src/ui/text-lines'
 
 describe('hangingLines', () => {
   it('hangs each line two characters right of its own indent', () => {
