@@ -367,7 +367,8 @@ export function runKubectl(info: ClusterInfo): Promise<Run> {
 
 /**
  * The contenders a child process can be: `core` (the default start: list then watch, with the
- * supervisor's default page), `core-one-request` (list then watch, every object in one request
+ * supervisor's default page), `core-flags` (the same, its process given BENCH_CORE_NODE_ARGS),
+ * `core-one-request` (list then watch, every object in one request
  * with no limit), `core-first-page` (list then watch, a first page of 500, then the rest asked at
  * once: SupervisorOptions.pageSize 500), `core-pages` (list then watch in pages of 500, as
  * kubectl), `core-stream` (a streaming list), `core-auto` (auto: a streaming list where served)
@@ -375,6 +376,7 @@ export function runKubectl(info: ClusterInfo): Promise<Run> {
  */
 export const ROLES = [
   'core',
+  'core-flags',
   'core-one-request',
   'core-first-page',
   'core-pages',
@@ -395,6 +397,7 @@ function runRole(role: Role, info: ClusterInfo, expected: number): Promise<Run> 
     case 'core-auto':
       return runCore(info, expected, 'auto')
     case 'core':
+    case 'core-flags':
       return runCore(info, expected, 'list-watch')
     case 'core-one-request':
       return runCore(info, expected, 'list-watch', undefined, { pageSize: 0 })
@@ -424,9 +427,23 @@ export function child(
   expected: number,
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
+    // core-flags: the core's default start in a process given BENCH_CORE_NODE_ARGS too (V8's
+    // flags, say), beside the core without them.
+    const extra =
+      role === 'core-flags'
+        ? (process.env.BENCH_CORE_NODE_ARGS ?? '').split(' ').filter(Boolean)
+        : []
     const p = spawn(
       process.execPath,
-      ['--expose-gc', '--max-old-space-size=8192', script, role, stateFile, String(expected)],
+      [
+        '--expose-gc',
+        '--max-old-space-size=8192',
+        ...extra,
+        script,
+        role,
+        stateFile,
+        String(expected),
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
     )
     let out = ''
