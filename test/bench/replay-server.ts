@@ -34,8 +34,8 @@ export async function startReplayServer(
   file: string,
 ): Promise<{ url: string; close(): Promise<void> }> {
   // Read once: each round's stream then costs the server its writes only, not the file's reads
-  // (the server shares the machine's two cores with the contenders; 610 ms of its CPU a round
-  // with the file read each time, docs/bench.md 2026-12-06).
+  // (the server shares the machine's two cores with the contenders: 180 to 240 ms of its CPU a
+  // round with the file read each time, 80 to 120 from memory, docs/bench.md 2026-12-07).
   const recording = readFileSync(file)
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x')

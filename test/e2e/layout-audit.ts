@@ -1,7 +1,8 @@
 // What a presenter would wince at, measured in the page: anything wider than the window, a control
 // or heading outside it, two controls or headings on top of each other, a word cut by its box, a
-// table or a block of API text that scrolls sideways, text that runs into its box's padding or past it, two labels of a
-// diagram on top of each other, a diagram's label that reaches the edge of the box drawn around it. Elements inside a scrolling box count where the box shows them;
+// table or a block of API text that scrolls sideways, text that runs into its box's padding or
+// past it, two labels of a diagram on top of each other, a diagram's label that reaches the edge
+// of the box drawn around it. Elements inside a scrolling box count where the box shows them;
 // what it hides is not "off".
 import type { Locator, Page } from '@playwright/test'
 
