@@ -1,5 +1,5 @@
 // `npm run soak [-- --minutes N] [--rate W] [--objects K] [--label L] [--commit REF] [--core-args="..."]
-// [--core-env="NAME=value …"] [--snapshots M,M…] [--without recorder,audit,page]`: an
+// [--core-env="NAME=value …"] [--core-node PATH] [--snapshots M,M…] [--without recorder,audit,page]`: an
 // hour (by default) of steady writes against a control plane of its own (never the shared ones),
 // through the whole app: Apiscope's core behind the browser host (soak-core.ts, its own process,
 // --expose-gc), the real renderer in headless Chromium (Debian's) connected in browser mode, the
@@ -40,6 +40,11 @@ const { values } = parseArgs({
     'core-args': { type: 'string', default: '' },
     /** Variables for the core's process only (e.g. MALLOC_ARENA_MAX=2, to compare allocators side by side). */
     'core-env': { type: 'string', default: '' },
+    /**
+     * The Node binary the core runs on (default: the soak's own), to compare runtimes: the app
+     * declares Node 22.13 or 24 and newer, and Electron brings its own.
+     */
+    'core-node': { type: 'string', default: '' },
     /** Minutes after whose sample the core's main thread writes a heap snapshot (test/artifacts/soak). */
     snapshots: { type: 'string', default: '' },
     /**
@@ -66,6 +71,11 @@ for (const part of WITHOUT)
     throw new Error(
       `--without ${part}: the parts that can be left off are recorder, audit and page`,
     )
+const CORE_NODE = values['core-node'] || process.execPath
+const coreNodeVersion =
+  CORE_NODE === process.execPath
+    ? process.version
+    : execFileSync(CORE_NODE, ['--version'], { encoding: 'utf8' }).trim()
 const SNAPSHOTS = new Set((values.snapshots ?? '').split(',').filter(Boolean).map(Number))
 const say = (line: string) => process.stderr.write(`[soak] ${line}\n`)
 const dir = path.join(REPO_ROOT, 'test/artifacts/soak')
@@ -127,6 +137,7 @@ try {
 
   // The core in a process of its own, so that its memory is its own.
   const core = fork(path.join(tree, 'test/soak/soak-core.ts'), CORE_ARGS, {
+    execPath: CORE_NODE,
     execArgv: ['--expose-gc', '--import', 'tsx'],
     env: {
       ...process.env,
@@ -291,7 +302,7 @@ try {
   const recordingMb = existsSync(recording) ? statSync(recording).size / 2 ** 20 : 0
   const counts = writer.counts
 
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, kube-apiserver ${info.version}${browser ? `, Chromium ${browser.version()}` : ''}`
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${coreNodeVersion}${CORE_NODE === process.execPath ? '' : ` (the core's; the soak's own ${process.version})`}, kube-apiserver ${info.version}${browser ? `, Chromium ${browser.version()}` : ''}`
   const heap = growth(rows, 'coreHeapMb')
   const rss = growth(rows, 'coreRssMb')
   const pg = growth(rows, 'pageHeapMb')
