@@ -24,6 +24,21 @@ const CA_CODES = new Set([
   'CERT_UNTRUSTED',
 ])
 
+/**
+ * Node's own advice at the end of an error's text, for whoever runs Node: from Node 24 (and so in
+ * Electron 40 and newer) a certificate it cannot verify reads "unable to verify the first
+ * certificate; if the root CA is installed locally, try running Node.js with --use-system-ca".
+ * Apiscope is not started with Node's flags, and with the kubeconfig's CA set it trusts that CA
+ * alone, so the advice is wrong for its user; the failure's next step says what to do instead.
+ */
+const NODE_ADVICE =
+  /; if the root CA is installed locally, try running Node\.js with --use-system-ca$/
+
+/** A network error's text as Apiscope shows and logs it: Node's message, without Node's advice. */
+export function networkErrorText(error: Error): string {
+  return error.message.replace(NODE_ADVICE, '')
+}
+
 /** A UiError's words: the title and next step from the catalogue, the detail too when it is ours. */
 function words(title: Said, detail: Said | string, nextStep: Said): Omit<UiError, 'kind'> {
   const ours = typeof detail !== 'string'

@@ -19,6 +19,7 @@ import type { ContextConfig } from './client-config'
 import {
   describeHttpFailure,
   describeTransportFailure,
+  networkErrorText,
   notJsonFailure,
   type TransportFailure,
 } from './failure-messages'
@@ -301,7 +302,7 @@ export class KubeTransport {
   private static failure(e: NodeJS.ErrnoException): TransportError {
     return new TransportError({
       phase: e.code === 'ETIMEDOUT' ? 'timeout' : 'connect',
-      message: e.message,
+      message: networkErrorText(e),
       ...(e.code ? { code: e.code } : {}),
     })
   }
@@ -341,8 +342,8 @@ export class KubeTransport {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('error', (e) => {
-          record(res.statusCode ?? null, res.statusMessage ?? '', e.message)
-          reject(new TransportError({ phase: 'connect', message: e.message }))
+          record(res.statusCode ?? null, res.statusMessage ?? '', networkErrorText(e))
+          reject(new TransportError({ phase: 'connect', message: networkErrorText(e) }))
         })
         res.on('end', () => {
           const status = res.statusCode ?? 0
@@ -369,7 +370,7 @@ export class KubeTransport {
         )
       })
       request.on('error', (e: NodeJS.ErrnoException) => {
-        record(null, '', e.message)
+        record(null, '', networkErrorText(e))
         reject(KubeTransport.failure(e))
       })
     })
@@ -456,7 +457,7 @@ export class KubeTransport {
       })
       request.on('error', (e: NodeJS.ErrnoException) => {
         if (settled) return
-        record(null, '', e.message)
+        record(null, '', networkErrorText(e))
         reject(KubeTransport.failure(e))
       })
     })

@@ -2,6 +2,7 @@
 // the current context, shows who they are, the server's health and everything it announces.
 import { expect, startServe, test } from './fixtures'
 import { ApiscopePage } from './pages/apiscope-page'
+import { auditLayout, FITS } from './layout-audit'
 
 test('connects to the current context and shows identity and health', async ({
   apiscope,
@@ -70,10 +71,21 @@ test('a context with the wrong CA says so, and switching back works', async ({ a
   const error = apiscope.page.locator('[data-error-kind="tls-ca"]')
   await expect(error).toContainText('not signed by the CA this kubeconfig trusts')
   await expect(error).toContainText('What to do')
+  // Node 24 and newer (Electron 40 and newer) end this error with advice for whoever runs Node.
+  await expect(error).toContainText('unable to verify the first certificate')
+  await expect(error).not.toContainText('Node.js')
   await apiscope.screenshot('connect-wrong-ca')
   await apiscope.page.getByRole('button', { name: 'Connect to apiscope-viewer' }).click()
   await expect(apiscope.identity.getByTestId('username')).toHaveText('apiscope-viewer')
   await expect(apiscope.page.getByText('namespace apiscope-view')).toBeVisible()
+  // The request that failed, in the request log: the same text, in its column (it wraps there).
+  await apiscope.goTo('Requests')
+  const failed = apiscope.requestLog
+    .locator('tbody tr', { hasText: 'unable to verify the first certificate' })
+    .first()
+  await expect(failed).toBeVisible()
+  await expect(failed).not.toContainText('Node.js')
+  expect(await auditLayout(apiscope.page), 'layout of the request log').toEqual(FITS)
 })
 
 test('with no kubeconfig at all, the app explains and stays usable', async ({ page }) => {

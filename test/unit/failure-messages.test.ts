@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { describeHttpFailure, describeTransportFailure } from '../../src-main/core/failure-messages'
+import {
+  describeHttpFailure,
+  describeTransportFailure,
+  networkErrorText,
+} from '../../src-main/core/failure-messages'
 
 const server = 'https://192.168.49.2:8443'
 
@@ -18,6 +22,23 @@ describe('transport failures get their own message and next step', () => {
     expect(e.kind).toBe(kind)
     expect(e.nextStep).toMatch(next)
     expect(e.title).not.toBe('')
+  })
+
+  it('a network error reads without the advice Node 24 and newer give to whoever runs Node', () => {
+    // The texts of Node 24.22.3 and 20.20.2 connecting to kube-apiserver 1.37.2 without its CA.
+    const node24 = Object.assign(
+      new Error(
+        'unable to verify the first certificate; if the root CA is installed locally, try running Node.js with --use-system-ca',
+      ),
+      { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' },
+    )
+    expect(networkErrorText(node24)).toBe('unable to verify the first certificate')
+    expect(networkErrorText(new Error('unable to verify the first certificate'))).toBe(
+      'unable to verify the first certificate',
+    )
+    expect(networkErrorText(new Error('connect ECONNREFUSED 127.0.0.1:6443'))).toBe(
+      'connect ECONNREFUSED 127.0.0.1:6443',
+    )
   })
 
   it('names a missing exec plugin, and shows a failing one’s stderr', () => {

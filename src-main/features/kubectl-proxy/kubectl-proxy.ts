@@ -21,6 +21,7 @@ import { parseWarningHeader, shownWarnings } from '@common/server-warnings'
 import type { KubectlProxyStatus, RelayedExchangeDetail } from '@features/kubectl-proxy/messages'
 import type { RequestLog } from '../../core/request-log'
 import type { AuditEvent } from '../../core/audit-bus'
+import { networkErrorText } from '../../core/failure-messages'
 import { createProxyPki } from './proxy-pki'
 import {
   flagLine,
@@ -293,7 +294,7 @@ export class KubectlProxy {
     })
     upstream.on('error', (e) => {
       if (exchange.status === null) {
-        exchange.finish('failed', Date.now(), e.message)
+        exchange.finish('failed', Date.now(), networkErrorText(e))
         this.log(exchange, started)
         this.options.observe([exchange.auditEvent('ResponseComplete', this.options.requester)])
         if (!res.headersSent)
@@ -301,7 +302,7 @@ export class KubectlProxy {
             res,
             502,
             'ServiceUnavailable',
-            translate(this.locale, 'kproxy.answer.noServer', { message: e.message }),
+            translate(this.locale, 'kproxy.answer.noServer', { message: networkErrorText(e) }),
           )
         else res.destroy()
       } else {
