@@ -28,8 +28,9 @@ const CA_CODES = new Set([
  * Node's own advice at the end of an error's text, for whoever runs Node: from Node 24 (and so in
  * Electron 40 and newer) a certificate it cannot verify reads "unable to verify the first
  * certificate; if the root CA is installed locally, try running Node.js with --use-system-ca".
- * Apiscope is not started with Node's flags, and with the kubeconfig's CA set it trusts that CA
- * alone, so the advice is wrong for its user; the failure's next step says what to do instead.
+ * Apiscope is not started with Node's flags, so its user cannot follow that advice; the failure's
+ * next step says what to do instead. (With the kubeconfig's CA set, Apiscope trusts that CA alone;
+ * without one, Node's bundled roots, where kubectl would take the system's.)
  */
 const NODE_ADVICE =
   /; if the root CA is installed locally, try running Node\.js with --use-system-ca$/
