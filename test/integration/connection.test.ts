@@ -102,6 +102,10 @@ describe('connection failures, each with its own message', () => {
     expect(res.error.title).toBe(
       "The server's certificate is not signed by the CA this kubeconfig trusts",
     )
+    // Node's words and the code, without the advice Node 24 and newer add for whoever runs Node.
+    expect(res.error.detail).toBe(
+      'unable to verify the first certificate (UNABLE_TO_VERIFY_LEAF_SIGNATURE)',
+    )
     expect(c.sessionState.status).toBe('failed')
     expect((await call(c, 'kube:connect', { context: ADMIN_CONTEXT })).ok).toBe(true)
   })
