@@ -24,6 +24,9 @@ export const connectionEn = {
   'fail.tlsCa.title': "The server's certificate is not signed by the CA this kubeconfig trusts",
   'fail.tlsCa.next':
     "The cluster's CA changed (minikube delete/start does that) or the kubeconfig points at another server. Refresh the kubeconfig: minikube update-context, or copy the cluster's CA again.",
+  'fail.tlsSystemCa.title': "The server's certificate is not signed by a CA this computer trusts",
+  'fail.tlsSystemCa.next':
+    "This kubeconfig names no CA for the cluster, so its certificate is checked against the system's trusted CAs, as kubectl does. Add the cluster's CA to the kubeconfig (certificate-authority-data, or certificate-authority with its file), or to the system's trust store.",
   'fail.tlsHostname.title': "The server's certificate is not valid for {{host}}",
   'fail.tlsHostname.next':
     'Use the address the certificate was issued for, or set tls-server-name in the cluster entry.',

@@ -27,6 +27,10 @@ export const connectionFr: { readonly [K in keyof typeof connectionEn]: string }
     'Le certificat du serveur n’est pas signé par la CA à laquelle ce kubeconfig se fie',
   'fail.tlsCa.next':
     'La CA du cluster a changé (minikube delete/start le fait) ou le kubeconfig vise un autre serveur. Rafraîchissez le kubeconfig : minikube update-context, ou recopiez la CA du cluster.',
+  'fail.tlsSystemCa.title':
+    'Le certificat du serveur n’est signé par aucune CA à laquelle cet ordinateur se fie',
+  'fail.tlsSystemCa.next':
+    'Ce kubeconfig ne nomme pas de CA pour le cluster : son certificat est donc vérifié avec les CA de confiance du système, comme le fait kubectl. Ajoutez la CA du cluster au kubeconfig (certificate-authority-data, ou certificate-authority avec son fichier), ou au magasin de confiance du système.',
   'fail.tlsHostname.title': 'Le certificat du serveur n’est pas valable pour {{host}}',
   'fail.tlsHostname.next':
     'Utilisez l’adresse pour laquelle le certificat a été émis, ou renseignez tls-server-name dans l’entrée cluster.',

@@ -30,7 +30,7 @@ const CA_CODES = new Set([
  * certificate; if the root CA is installed locally, try running Node.js with --use-system-ca".
  * Apiscope is not started with Node's flags, so its user cannot follow that advice; the failure's
  * next step says what to do instead. (With the kubeconfig's CA set, Apiscope trusts that CA alone;
- * without one, Node's bundled roots, where kubectl would take the system's.)
+ * without one, the system's trusted CAs and Node's own, as system-trust.ts says.)
  */
 const NODE_ADVICE =
   /; if the root CA is installed locally, try running Node\.js with --use-system-ca$/
@@ -63,6 +63,8 @@ export function describeTransportFailure(
   f: TransportFailure,
   server: string,
   context: string,
+  /** The kubeconfig names no CA for this cluster: the system's trusted CAs were used. */
+  systemCas = false,
 ): UiError {
   const host = hostOf(server)
   if (f.phase === 'credentials') {
@@ -119,9 +121,12 @@ export function describeTransportFailure(
     }
   }
   if (CA_CODES.has(code)) {
+    const detail = `${f.message} (${code})`
     return {
       kind: 'tls-ca',
-      ...words(said('fail.tlsCa.title'), `${f.message} (${code})`, said('fail.tlsCa.next')),
+      ...(systemCas
+        ? words(said('fail.tlsSystemCa.title'), detail, said('fail.tlsSystemCa.next'))
+        : words(said('fail.tlsCa.title'), detail, said('fail.tlsCa.next'))),
     }
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {

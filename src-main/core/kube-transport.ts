@@ -4,6 +4,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import { X509Certificate } from 'node:crypto'
+import { createSecureContext } from 'node:tls'
 import { performance } from 'node:perf_hooks'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream'
@@ -25,6 +26,7 @@ import {
 } from './failure-messages'
 import { authKindOf } from './kubeconfig-loader'
 import type { RequestLog } from './request-log'
+import { systemTrust } from './system-trust'
 
 export interface KubeRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -91,6 +93,18 @@ function apfHeaders(headers: http.IncomingHttpHeaders): RequestLogEntry['apf'] |
 export class TransportError extends Error {
   constructor(readonly failure: TransportFailure) {
     super(failure.message)
+  }
+
+  /**
+   * A request that got no HTTP answer, from Node's error: its text as Apiscope shows and logs it
+   * (networkErrorText), its code, and whether it timed out.
+   */
+  static from(e: NodeJS.ErrnoException): TransportError {
+    return new TransportError({
+      phase: e.code === 'ETIMEDOUT' ? 'timeout' : 'connect',
+      message: networkErrorText(e),
+      ...(e.code ? { code: e.code } : {}),
+    })
   }
 }
 
@@ -166,17 +180,23 @@ export class KubeTransport {
   }
 
   private newAgent(tls: TlsOptions, secure: boolean, maxSockets: number): http.Agent {
-    return secure
-      ? new https.Agent({
-          keepAlive: true,
-          maxSockets,
-          ca: tls.ca,
-          cert: tls.cert,
-          key: tls.key,
-          servername: tls.servername,
-          rejectUnauthorized: tls.rejectUnauthorized ?? true,
-        })
-      : new http.Agent({ keepAlive: true, maxSockets })
+    if (!secure) return new http.Agent({ keepAlive: true, maxSockets })
+    const verify = tls.rejectUnauthorized ?? true
+    // No CA in the kubeconfig: the system's trust store too, as kubectl (system-trust.ts). One
+    // secure context for the agent's connections, since it holds a few hundred CAs.
+    const trust = verify && tls.ca === undefined ? systemTrust() : undefined
+    return new https.Agent({
+      keepAlive: true,
+      maxSockets,
+      ca: tls.ca,
+      cert: tls.cert,
+      key: tls.key,
+      ...(trust
+        ? { secureContext: createSecureContext({ ca: [...trust], cert: tls.cert, key: tls.key }) }
+        : {}),
+      servername: tls.servername,
+      rejectUnauthorized: verify,
+    })
   }
 
   /** The notAfter date of the client certificate when it has passed, for a precise 401 message. */
@@ -299,14 +319,6 @@ export class KubeTransport {
     return { url, record, send, timeoutMs: req.timeoutMs ?? 15_000 }
   }
 
-  private static failure(e: NodeJS.ErrnoException): TransportError {
-    return new TransportError({
-      phase: e.code === 'ETIMEDOUT' ? 'timeout' : 'connect',
-      message: networkErrorText(e),
-      ...(e.code ? { code: e.code } : {}),
-    })
-  }
-
   /**
    * Forgets the credentials an exec plugin gave: client-node keeps its ExecCredential until the
    * expirationTimestamp it stated, and a server may stop accepting the token before that (revoked,
@@ -342,8 +354,9 @@ export class KubeTransport {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('error', (e) => {
-          record(res.statusCode ?? null, res.statusMessage ?? '', networkErrorText(e))
-          reject(new TransportError({ phase: 'connect', message: networkErrorText(e) }))
+          const failure = TransportError.from(e)
+          record(res.statusCode ?? null, res.statusMessage ?? '', failure.message)
+          reject(failure)
         })
         res.on('end', () => {
           const status = res.statusCode ?? 0
@@ -370,8 +383,9 @@ export class KubeTransport {
         )
       })
       request.on('error', (e: NodeJS.ErrnoException) => {
-        record(null, '', networkErrorText(e))
-        reject(KubeTransport.failure(e))
+        const failure = TransportError.from(e)
+        record(null, '', failure.message)
+        reject(failure)
       })
     })
   }
@@ -457,8 +471,9 @@ export class KubeTransport {
       })
       request.on('error', (e: NodeJS.ErrnoException) => {
         if (settled) return
-        record(null, '', networkErrorText(e))
-        reject(KubeTransport.failure(e))
+        const failure = TransportError.from(e)
+        record(null, '', failure.message)
+        reject(failure)
       })
     })
   }
@@ -514,7 +529,14 @@ export class KubeTransport {
 
   describe(error: unknown) {
     if (error instanceof TransportError) {
-      return describeTransportFailure(error.failure, this.config.server, this.config.context)
+      // Checked against the system's CAs when the kubeconfig named none (newAgent).
+      const systemCas = this.tls !== null && this.tls.ca === undefined
+      return describeTransportFailure(
+        error.failure,
+        this.config.server,
+        this.config.context,
+        systemCas,
+      )
     }
     return saidError(
       'internal',

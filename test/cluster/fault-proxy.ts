@@ -95,7 +95,7 @@ export class FaultProxy {
   private constructor(
     private readonly server: net.Server,
     readonly port: number,
-    private readonly tls: ProxyTls | undefined,
+    private tls: ProxyTls | undefined,
   ) {}
 
   /**
@@ -194,6 +194,16 @@ export class FaultProxy {
     })
     client.allowHalfOpen = true
     upstream.allowHalfOpen = true
+  }
+
+  /**
+   * From now on, new connections are served with `serving` instead (TLS ended in the proxy only):
+   * the server's certificate changing under a connected client, as when a cluster is recreated with
+   * a new CA. Connections already open keep theirs; cutAll ends them.
+   */
+  serveWith(serving: ProxyTls['serving']): void {
+    if (!this.tls) throw new Error('serveWith: this proxy passes TLS through; start it with tls')
+    this.tls = { ...this.tls, serving }
   }
 
   /** Resets every open connection, as a cable pulled or a NAT entry dropped. Returns how many. */

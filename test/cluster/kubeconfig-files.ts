@@ -1,5 +1,6 @@
 // Kubeconfig files for the test control plane, written as kubectl writes them.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { parse, stringify } from 'yaml'
 
 export interface KubeconfigUser {
@@ -78,4 +79,29 @@ export function kubeconfigOfUser(
     { mode: 0o600 },
   )
   return file
+}
+
+/** `kubeconfig` with no CA named for any of its clusters, written into `dir`; its path. */
+export function kubeconfigWithoutCa(kubeconfig: string, dir: string): string {
+  const doc = parse(readFileSync(kubeconfig, 'utf8')) as {
+    clusters: { cluster: Record<string, unknown> }[]
+  }
+  for (const c of doc.clusters) {
+    delete c.cluster['certificate-authority-data']
+    delete c.cluster['certificate-authority']
+  }
+  const file = path.join(dir, 'no-ca.kubeconfig')
+  writeFileSync(file, stringify(doc), { mode: 0o600 })
+  return file
+}
+
+/**
+ * The variables that make `caFile` the whole system trust store of a child process on Linux
+ * (SSL_CERT_FILE, and SSL_CERT_DIR at an empty folder made in `dir`): OpenSSL's, so Node's
+ * `tls.getCACertificates('system')`, and Go's, so kubectl's.
+ */
+export function systemStoreOf(caFile: string, dir: string): Record<string, string> {
+  const empty = path.join(dir, 'no-certs')
+  mkdirSync(empty, { recursive: true })
+  return { SSL_CERT_FILE: caFile, SSL_CERT_DIR: empty }
 }

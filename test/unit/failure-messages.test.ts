@@ -24,6 +24,24 @@ describe('transport failures get their own message and next step', () => {
     expect(e.title).not.toBe('')
   })
 
+  it('a certificate no CA signed: the kubeconfig’s CA, or the system’s when it names none', () => {
+    const f = { phase: 'connect' as const, code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', message: 'x' }
+    const kubeconfigCa = describeTransportFailure(f, server, 'minikube')
+    expect(kubeconfigCa.title).toContain('the CA this kubeconfig trusts')
+    expect(kubeconfigCa.said?.title).toEqual({ key: 'fail.tlsCa.title' })
+    const systemCas = describeTransportFailure(f, server, 'minikube', true)
+    expect(systemCas.kind).toBe('tls-ca')
+    expect(systemCas.title).toBe(
+      "The server's certificate is not signed by a CA this computer trusts",
+    )
+    expect(systemCas.nextStep).toContain('certificate-authority-data')
+    expect(systemCas.said).toMatchObject({
+      title: { key: 'fail.tlsSystemCa.title' },
+      nextStep: { key: 'fail.tlsSystemCa.next' },
+    })
+    expect(systemCas.detail).toBe('x (UNABLE_TO_VERIFY_LEAF_SIGNATURE)')
+  })
+
   it('a network error reads without the advice Node 24 and newer give to whoever runs Node', () => {
     // The texts of Node 24.22.3 and 20.20.2 connecting to kube-apiserver 1.37.2 without its CA.
     const node24 = Object.assign(

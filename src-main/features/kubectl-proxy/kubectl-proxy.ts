@@ -294,7 +294,8 @@ export class KubectlProxy {
     })
     upstream.on('error', (e) => {
       if (exchange.status === null) {
-        exchange.finish('failed', Date.now(), networkErrorText(e))
+        const text = networkErrorText(e)
+        exchange.finish('failed', Date.now(), text)
         this.log(exchange, started)
         this.options.observe([exchange.auditEvent('ResponseComplete', this.options.requester)])
         if (!res.headersSent)
@@ -302,7 +303,7 @@ export class KubectlProxy {
             res,
             502,
             'ServiceUnavailable',
-            translate(this.locale, 'kproxy.answer.noServer', { message: networkErrorText(e) }),
+            translate(this.locale, 'kproxy.answer.noServer', { message: text }),
           )
         else res.destroy()
       } else {
