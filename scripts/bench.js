@@ -416,7 +416,11 @@ ${details.join('\n')}
   One warm-up round each, then medians of ${merged.ingest_rounds ?? 5} rounds, alternating; \`load_avg_1m\`: the
   machine's 1-minute load average from the start to the last round (others' work shares it). \`ingest_compacted_*\` is the rate
   until the version-history worker has also stored every version as a byte delta (it runs at a
-  lower priority, behind the reader; docs/adr/0006). \`versions_verified\`: every version read
+  lower priority, behind the reader; docs/adr/0006). \`ingest_stored_*\` is the rate until every
+  event is in the event store, before the frames have carried them all: a frame goes at most every
+  16 ms with at most 512 KB of events (\`FRAME_BUDGET_BYTES\`, about 2,300 of these events), so
+  the frames carry at most about 140,000 events a second however fast the store fills;
+  \`ingest_frames\` counts them (since 2026-12-07). \`versions_verified\`: every version read
   back from the worker and compared with the line it came from (the run stops if one differs).
   \`*_cpu_ms\`: the main thread's CPU time (user and system) for the stream, medians; the
   \`ingest_cpu_vs_*\` ratios divide the other's by Apiscope's (above 1: Apiscope's thread works

@@ -106,23 +106,32 @@ async function apiscope(
   rate: number
   cpuMs: number
   rateCompacted: number
+  /** Until every event is in the store (read, scanned, recorded), before the frames carry it. */
+  rateStored: number
+  frames: number
   split?: CpuSplit
   watches: SessionWatches
   close(): void
 }> {
   const transport = apiscopeSession(server)
   let framed = 0
+  let frames = 0
+  let storedAt = 0
   let done: () => void = () => undefined
   const finished = new Promise<void>((r) => (done = r))
   const watches = new SessionWatches(
     'bench',
     transport,
     (frame) => {
+      frames++
       framed += frame.events.length
       if (framed >= expected) done()
     },
     { timeoutSeconds: () => 3600 },
   )
+  const offStored = watches.store.onEvent(() => {
+    if (storedAt === 0 && watches.store.size >= expected) storedAt = performance.now()
+  })
   const started = performance.now()
   const cpu = mainThreadCpuMs()
   const threads = meter && cpuMeter(meter.pool)
@@ -138,7 +147,9 @@ async function apiscope(
     mode: 'list-watch',
   })
   await finished
+  offStored()
   const rate = expected / ((performance.now() - started) / 1000)
+  const rateStored = expected / (((storedAt || performance.now()) - started) / 1000)
   const cpuMs = mainThreadCpuMs() - cpu
   const ended = threads?.end()
   const split = ended &&
@@ -155,6 +166,8 @@ async function apiscope(
     rate,
     cpuMs,
     rateCompacted,
+    rateStored,
+    frames,
     split,
     watches,
     close: () => {
@@ -220,7 +233,9 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
     clientNode: [] as number[],
     apiscope: [] as number[],
     compacted: [] as number[],
+    stored: [] as number[],
   }
+  const frames: number[] = []
   /** The main thread's CPU milliseconds per round. */
   const cpu = { json: [] as number[], clientNode: [] as number[], apiscope: [] as number[] }
   /** Apiscope's rounds: where the rest of their CPU went. */
@@ -264,9 +279,11 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
       rates.apiscope.push(run.rate)
       cpu.apiscope.push(run.cpuMs)
       rates.compacted.push(run.rateCompacted)
+      rates.stored.push(run.rateStored)
+      frames.push(run.frames)
       load.push(os.loadavg()[0] as number)
       process.stderr.write(
-        `[bench] round ${round + 1}: apiscope ${Math.round(run.rate)}/s (${Math.round(run.rateCompacted)}/s with compaction), client-node ${Math.round(rates.clientNode[round] as number)}/s, JSON.parse ${Math.round(rates.json[round] as number)}/s\n`,
+        `[bench] round ${round + 1}: apiscope ${Math.round(run.rate)}/s (${Math.round(run.rateCompacted)}/s with compaction, ${Math.round(run.rateStored)}/s stored, ${run.frames} frames), client-node ${Math.round(rates.clientNode[round] as number)}/s, JSON.parse ${Math.round(rates.json[round] as number)}/s\n`,
       )
       const sp = run.split
       if (sp)
@@ -290,6 +307,14 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
       ingest_compacted_vs_client_node: Number(
         (median(rates.compacted) / median(rates.clientNode)).toFixed(2),
       ),
+      // Until every event is in the store, before the frames (at most one a FRAME_INTERVAL_MS,
+      // each up to FRAME_BUDGET_BYTES of events) have carried them all.
+      ingest_stored_events_per_s: Math.round(median(rates.stored)),
+      ingest_stored_vs_client_node: Number(
+        (median(rates.stored) / median(rates.clientNode)).toFixed(2),
+      ),
+      ingest_stored_vs_json_parse: Number((median(rates.stored) / median(rates.json)).toFixed(2)),
+      ingest_frames: Math.round(median(frames)),
       // The same comparisons by the main thread's CPU time (less sensitive to others' load than
       // wall time): the other's CPU milliseconds for the stream divided by Apiscope's.
       ingest_cpu_ms: Math.round(median(cpu.apiscope)),
