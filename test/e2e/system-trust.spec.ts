@@ -51,6 +51,15 @@ test('a kubeconfig without a CA: a server no system CA signed is refused, and th
       await expect(error).not.toContainText('Node.js')
       expect(await auditLayout(page), 'layout of the connection card').toEqual(FITS)
       await app.screenshot('connect-no-ca-system-refused')
+      // The same card in French: the catalogue's words, in the card's box.
+      await app.setLanguage('fr')
+      await expect(error).toContainText(
+        'n’est signé par aucune CA à laquelle cet ordinateur se fie',
+      )
+      await expect(error).toContainText('au magasin de confiance du système')
+      expect(await auditLayout(page), 'layout of the French connection card').toEqual(FITS)
+      await app.screenshot('connect-no-ca-system-refused-fr')
+      await app.setLanguage('en')
     },
   )
 })
