@@ -4,7 +4,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import { X509Certificate } from 'node:crypto'
-import { createSecureContext } from 'node:tls'
+import { createSecureContext, type SecureContext } from 'node:tls'
 import { performance } from 'node:perf_hooks'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream'
@@ -110,6 +110,10 @@ export class TransportError extends Error {
 
 type TlsOptions = Omit<https.RequestOptions, 'headers'> & { headers?: Record<string, string> }
 
+/** A verified server whose kubeconfig names no CA: checked with the system's CAs too (system-trust.ts). */
+const checksWithSystemCas = (tls: TlsOptions): boolean =>
+  (tls.rejectUnauthorized ?? true) && tls.ca === undefined
+
 export class KubeTransport {
   readonly authKind: AuthKind
   private agent: http.Agent | null = null
@@ -119,6 +123,8 @@ export class KubeTransport {
    */
   private streamAgent: http.Agent | null = null
   private tls: TlsOptions | null = null
+  /** The agents' secure context when they check with the system's CAs (newAgent). */
+  private systemContext: SecureContext | null = null
 
   /**
    * False when the kubeconfig's cluster sets `disable-compression: true` (kubeconfig v1's Cluster
@@ -181,21 +187,25 @@ export class KubeTransport {
 
   private newAgent(tls: TlsOptions, secure: boolean, maxSockets: number): http.Agent {
     if (!secure) return new http.Agent({ keepAlive: true, maxSockets })
-    const verify = tls.rejectUnauthorized ?? true
-    // No CA in the kubeconfig: the system's trust store too, as kubectl (system-trust.ts). One
-    // secure context for the agent's connections, since it holds a few hundred CAs.
-    const trust = verify && tls.ca === undefined ? systemTrust() : undefined
+    const trust = checksWithSystemCas(tls) ? systemTrust() : undefined
+    // With the system's CAs, one secure context for both pools' connections, made once: it holds
+    // a few hundred CAs.
+    const secureContext = trust
+      ? (this.systemContext ??= createSecureContext({
+          ca: [...trust],
+          cert: tls.cert,
+          key: tls.key,
+        }))
+      : undefined
     return new https.Agent({
       keepAlive: true,
       maxSockets,
       ca: tls.ca,
       cert: tls.cert,
       key: tls.key,
-      ...(trust
-        ? { secureContext: createSecureContext({ ca: [...trust], cert: tls.cert, key: tls.key }) }
-        : {}),
+      ...(secureContext ? { secureContext } : {}),
       servername: tls.servername,
-      rejectUnauthorized: verify,
+      rejectUnauthorized: tls.rejectUnauthorized ?? true,
     })
   }
 
@@ -529,13 +539,11 @@ export class KubeTransport {
 
   describe(error: unknown) {
     if (error instanceof TransportError) {
-      // Checked against the system's CAs when the kubeconfig named none (newAgent).
-      const systemCas = this.tls !== null && this.tls.ca === undefined
       return describeTransportFailure(
         error.failure,
         this.config.server,
         this.config.context,
-        systemCas,
+        this.tls !== null && checksWithSystemCas(this.tls),
       )
     }
     return saidError(
@@ -551,6 +559,7 @@ export class KubeTransport {
     this.agent = null
     this.streamAgent?.destroy()
     this.streamAgent = null
+    this.systemContext = null
   }
 }
 

@@ -11,6 +11,9 @@ import tls from 'node:tls'
 type Store = 'default' | 'system'
 const read = (tls as { getCACertificates?: (store: Store) => string[] }).getCACertificates
 
+/** Whether this Node reads the system's store (22.15 / 23.8 and newer, Electron 40 and newer). */
+export const readsSystemStore = typeof read === 'function'
+
 let cached: readonly string[] | undefined
 let tried = false
 
@@ -21,7 +24,7 @@ let tried = false
 export function systemTrust(): readonly string[] | undefined {
   if (tried) return cached
   tried = true
-  if (typeof read !== 'function') return undefined
+  if (!readsSystemStore || !read) return undefined
   try {
     cached = [...new Set([...read('default'), ...read('system')])]
   } catch {

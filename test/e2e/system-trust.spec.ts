@@ -4,14 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import tls from 'node:tls'
 import { kubeconfigWithoutCa, systemStoreOf } from '../cluster/kubeconfig-files'
 import { expect, startServe, test } from './fixtures'
 import { auditLayout, FITS } from './layout-audit'
 import { ApiscopePage } from './pages/apiscope-page'
-
-const readsSystemStore =
-  typeof (tls as { getCACertificates?: unknown }).getCACertificates === 'function'
+import { readsSystemStore } from '../../src-main/core/system-trust'
 
 async function openWithSystemStore(
   page: import('@playwright/test').Page,

@@ -50,3 +50,24 @@ export const kubectlVia = (kubeconfig: string, home: string, ...args: string[]) 
     [`--kubeconfig=${kubeconfig}`, ...args],
     { env: { PATH: process.env.PATH ?? '', HOME: home }, encoding: 'utf8' },
   )
+
+/**
+ * The control plane's kubectl through `kubeconfig`, with HOME at `home` and `env` added (a system
+ * trust store, say), to its end: its exit code and what it printed, a failure included.
+ */
+export function kubectlRun(
+  kubeconfig: string,
+  home: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      path.join(cluster().binDir, 'kubectl'),
+      [`--kubeconfig=${kubeconfig}`, ...args],
+      { env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, encoding: 'utf8' },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    )
+  })
+}

@@ -8,7 +8,6 @@
 // Checked: kubectl prints the proxy's 502 with Node's words and nothing for whoever runs Node
 // (Node 24 and newer add "try running Node.js with --use-system-ca"), the request log's relayed
 // row says the same with no status, and a request after the certificate is put back goes through.
-import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,6 +18,7 @@ import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { FaultProxy, kubeconfigVia, tlsOfCluster } from '../cluster/fault-proxy'
 import { servingCert } from '../cluster/pki'
+import { kubectlRun } from './cli-run'
 import { cluster, coreFor, unwrap, waitUntil } from './helpers'
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'apiscope-kproxy-cert-'))
@@ -28,19 +28,7 @@ let proxy: KubectlProxyStatus
 const log: RequestLogEntry[] = []
 
 /** kubectl of the server's release through Apiscope's proxy, asynchronously (the proxy is here). */
-function kubectlThroughApiscope(
-  args: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      path.join(cluster().binDir, 'kubectl'),
-      [`--kubeconfig=${proxy.kubeconfigPath}`, ...args],
-      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: tmp } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    )
-  })
-}
+const kubectlThroughApiscope = (args: string[]) => kubectlRun(proxy.kubeconfigPath ?? '', tmp, args)
 
 beforeAll(async () => {
   const served = tlsOfCluster(cluster().dir)

@@ -7,16 +7,15 @@
 // Checked: with the cluster's CA in the system's store, `apiscope proxy` connects and kubectl
 // through it answers, as kubectl does straight; without it, both refuse the server, and Apiscope
 // says the certificate is not signed by a CA this computer trusts, and what to do.
-import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import tls from 'node:tls'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ADMIN_CONTEXT } from '../cluster/control-plane'
 import { kubeconfigWithoutCa, systemStoreOf } from '../cluster/kubeconfig-files'
-import { runCli, startCli } from './cli-run'
+import { kubectlRun, runCli, startCli } from './cli-run'
 import { cluster, waitUntil } from './helpers'
+import { readsSystemStore } from '../../src-main/core/system-trust'
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'apiscope-system-trust-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -31,23 +30,13 @@ function systemStore(caFile: string): NodeJS.ProcessEnv {
 }
 
 /** The control plane's kubectl with `env`'s system store and `kubeconfig`: its code and output. */
-function kubectl(env: NodeJS.ProcessEnv, kubeconfig: string, ...args: string[]) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const { PATH, SSL_CERT_FILE, SSL_CERT_DIR } = env
-    execFile(
-      path.join(cluster().binDir, 'kubectl'),
-      [`--kubeconfig=${kubeconfig}`, ...args],
-      { env: { PATH, HOME: tmp, SSL_CERT_FILE, SSL_CERT_DIR }, encoding: 'utf8' },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    )
+const kubectl = (env: NodeJS.ProcessEnv, kubeconfig: string, ...args: string[]) =>
+  kubectlRun(kubeconfig, tmp, args, {
+    SSL_CERT_FILE: env.SSL_CERT_FILE,
+    SSL_CERT_DIR: env.SSL_CERT_DIR,
   })
-}
 
 const pki = (name: string) => path.join(cluster().dir, 'pki', name)
-const readsSystemStore =
-  typeof (tls as { getCACertificates?: unknown }).getCACertificates === 'function'
-
 describe('a kubeconfig without a CA', () => {
   it.skipIf(!readsSystemStore)(
     `connects when the system's store holds the cluster's CA, as kubectl does (needs Node 22.15 or newer to read the system's store; this is ${process.version})`,
