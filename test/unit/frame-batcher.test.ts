@@ -2,6 +2,11 @@
 // moment plus the frames after it equals the whole stream (what a renderer that lost a frame does).
 import { describe, expect, it } from 'vitest'
 import { EventStore } from '../../src-main/core/watch/event-store'
+import {
+  FRAME_BUDGET_BYTES,
+  FRAME_INTERVAL_MS,
+  FrameBatcher,
+} from '../../src-main/core/watch/frame-batcher'
 import { batcherOnManualClock } from './batcher-on-manual-clock'
 
 const meta = (n: number) => ({
@@ -29,6 +34,77 @@ describe('frame batcher', () => {
     expect([...snapshot.events, ...after].map((e) => e.rv)).toEqual(
       [...Array(120).keys()].map((n) => String(100 + n)),
     )
+    batcher.close()
+    store.close()
+  })
+
+  it('drains a backlog as fast as the page takes it, never slower than a frame an interval', () => {
+    const store = new EventStore()
+    const { batcher, frames, clock } = batcherOnManualClock(store)
+    // About 20,000 events: several frames' budget.
+    for (let n = 0; n < 20_000; n++) store.recordObject('MODIFIED', 1, meta(n), '{}')
+    clock.advance(0)
+    expect(frames).toHaveLength(1)
+    // Nobody says they took it: the next waits for the interval.
+    clock.advance(FRAME_INTERVAL_MS - 1)
+    expect(frames).toHaveLength(1)
+    clock.advance(1)
+    expect(frames).toHaveLength(2)
+    // Taken: the next goes at once, each time the page takes the last one.
+    batcher.taken(2)
+    clock.advance(0)
+    expect(frames).toHaveLength(3)
+    // A word for a frame before the last, or one never sent, changes nothing.
+    batcher.taken(2)
+    batcher.taken(99)
+    clock.advance(0)
+    expect(frames).toHaveLength(3)
+    while (frames.flatMap((f) => f.events).length < 20_000) {
+      batcher.taken((frames.at(-1) as { seq: number }).seq)
+      clock.advance(0)
+    }
+    expect(frames.length).toBeGreaterThan(4)
+    expect(frames.flatMap((f) => f.events).map((e) => e.i)).toEqual([...Array(20_000).keys()])
+    batcher.close()
+    store.close()
+  })
+
+  it('sends a trickle at most a frame an interval, taken or not', () => {
+    const store = new EventStore()
+    const { batcher, frames, clock } = batcherOnManualClock(store)
+    store.recordObject('MODIFIED', 1, meta(0), '{}')
+    clock.advance(0)
+    expect(frames).toHaveLength(1)
+    batcher.taken(1)
+    store.recordObject('MODIFIED', 1, meta(1), '{}')
+    clock.advance(FRAME_INTERVAL_MS - 1)
+    expect(frames).toHaveLength(1)
+    clock.advance(1)
+    expect(frames).toHaveLength(2)
+    batcher.close()
+    store.close()
+  })
+
+  it('takes the word of a page that answers within the send (the next frame waits for no timer)', () => {
+    const store = new EventStore()
+    const frames: { seq: number; n: number }[] = []
+    const { clock } = batcherOnManualClock(store)
+    // A sink that takes each frame as it is handed over, as the ingest bench's does.
+    let batcher: FrameBatcher | null = null
+    batcher = new FrameBatcher(
+      store,
+      (f) => {
+        frames.push({ seq: f.seq, n: f.events.length })
+        batcher?.taken(f.seq)
+      },
+      () => [],
+      FRAME_BUDGET_BYTES,
+      clock,
+    )
+    for (let n = 0; n < 20_000; n++) store.recordObject('MODIFIED', 1, meta(n), '{}')
+    clock.advance(0)
+    expect(frames.reduce((sum, f) => sum + f.n, 0)).toBe(20_000)
+    expect(frames.length).toBeGreaterThan(4)
     batcher.close()
     store.close()
   })

@@ -2,7 +2,10 @@
 // about 60 a second. Ingest never waits on this: the store only notes what is new; a timer sends.
 // A frame holds at most about FRAME_BUDGET_BYTES of events (a list of 50,000 objects goes as
 // some twenty frames, not one 10 MB message the renderer handles in one long task); what is
-// left goes in the next frames, one per interval. A list that grew a page is sent again whole.
+// left goes in the next frames, one per interval, or sooner: once a page says it took the last
+// frame sent (taken), the next goes at once. So a backlog drains at the pace the page takes it,
+// never slower than one frame an interval; a trickle of events still goes at most 60 frames a
+// second. A list that grew a page is sent again whole.
 // A renderer that sees a gap in seq asks for a snapshot and starts again from it.
 import type {
   ListSnapshot,
@@ -38,6 +41,10 @@ export class FrameBatcher {
   private readonly changedStatuses = new Map<number, WatchStatus>()
   private timer: TimerHandle | null = null
   private lastFlush = 0
+  /** The last frame a page said it took (taken). */
+  private takenSeq = 0
+  /** Whether the last frame sent left events or lists for the next ones (a backlog). */
+  private behind = false
   private readonly offStore: () => void
 
   constructor(
@@ -56,9 +63,27 @@ export class FrameBatcher {
     this.schedule()
   }
 
+  /**
+   * A page took frame `seq` (applied it): when that is the last frame sent and it left a backlog,
+   * the next goes now rather than at the interval's end. Any page's word counts (a browser host
+   * serves several tabs; one that falls behind waits in its own queue, tab-queue.ts); a frame
+   * number this batcher did not send changes nothing.
+   */
+  taken(seq: number): void {
+    if (seq > this.seq || seq <= this.takenSeq) return
+    this.takenSeq = seq
+    if (seq !== this.seq || !this.behind || !this.timer) return
+    this.clock.clearTimeout(this.timer)
+    this.timer = null
+    this.schedule()
+  }
+
   private schedule(): void {
     if (this.timer) return
-    const wait = Math.max(0, FRAME_INTERVAL_MS - (this.clock.now() - this.lastFlush))
+    const wait =
+      this.behind && this.takenSeq === this.seq
+        ? 0
+        : Math.max(0, FRAME_INTERVAL_MS - (this.clock.now() - this.lastFlush))
     this.timer = this.clock.setTimeout(() => this.flush(), wait)
   }
 
@@ -109,8 +134,9 @@ export class FrameBatcher {
     this.sentLists = listsTo
     this.changedStatuses.clear()
     this.lastFlush = this.clock.now()
+    this.behind = to < size || listsTo < lists
     this.send(frame)
-    if (to < size || listsTo < lists) this.schedule()
+    if (this.behind) this.schedule()
   }
 
   /** Sends everything pending now, in as many frames as the budget needs. */

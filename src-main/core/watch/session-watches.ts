@@ -12,12 +12,13 @@ import { numberFormat } from '@i18n/number-format'
 import type { KubeTransport } from '../kube-transport'
 import { EventStore } from './event-store'
 import { FrameBatcher } from './frame-batcher'
+import type { WatchesView } from './watches-view'
 import { objectDetail } from './object-detail'
 import { RelayedWatch, type RelayedWatchRequest } from './relayed-watch'
 import { WatchPool } from './watch-pool'
 import { DEFAULT_SUPERVISOR_OPTIONS, type SupervisorOptions } from './supervisor-options'
 
-export class SessionWatches {
+export class SessionWatches implements WatchesView {
   readonly store: EventStore
   private readonly pool: WatchPool
   private readonly batcher: FrameBatcher
@@ -77,6 +78,10 @@ export class SessionWatches {
 
   snapshot(): WatchSnapshot {
     return this.batcher.snapshot()
+  }
+
+  frameTaken(seq: number): void {
+    this.batcher.taken(seq)
   }
 
   async detail(eventIndex: number): Promise<ObjectVersionDetail | null> {

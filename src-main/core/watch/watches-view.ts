@@ -8,4 +8,6 @@ export interface WatchesView {
   snapshot(): WatchSnapshot
   detail(eventIndex: number): Promise<ObjectVersionDetail | null>
   statuses(): WatchStatus[]
+  /** A page applied frame `seq`: a backlog's next frame may go now (FrameBatcher.taken). */
+  frameTaken(seq: number): void
 }

@@ -28,6 +28,7 @@ const NOT_RECORDED = new Set([
   'kube:connect',
   'kube:request-log',
   'watch:snapshot',
+  'watch:frame-taken',
   'watch:event-detail',
   'watch:store-folding',
   'watch:store-budget',

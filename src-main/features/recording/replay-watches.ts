@@ -78,6 +78,10 @@ export class ReplayWatches implements WatchesView {
     return this.batcher.snapshot()
   }
 
+  frameTaken(seq: number): void {
+    this.batcher.taken(seq)
+  }
+
   async detail(eventIndex: number): Promise<ObjectVersionDetail | null> {
     return eventIndex >= 0 && eventIndex < this.store.size
       ? objectDetail(this.store, eventIndex)

@@ -24,6 +24,12 @@ export function watchesHandlers(core: CoreContext): HandlersFor<keyof typeof wat
       return s.ok ? ok(s.value.snapshot()) : ok({ seq: 0, events: [], lists: [], statuses: [] })
     },
 
+    'watch:frame-taken': async ({ seq }) => {
+      const s = core.requireWatches()
+      if (s.ok) s.value.frameTaken(seq)
+      return ok(null)
+    },
+
     'watch:event-detail': async ({ index }) => {
       const s = core.requireWatches()
       if (!s.ok) return s

@@ -50,6 +50,8 @@ export const watchesSchemas = {
   'watch:start': z.object({ target: watchTargetSchema }).strict(),
   'watch:stop': z.object({ id: z.number().int().positive() }).strict(),
   'watch:snapshot': empty,
+  /** The page applied this frame: the next of a backlog may go now. */
+  'watch:frame-taken': z.object({ seq: z.number().int().positive() }).strict(),
   'watch:event-detail': z.object({ index: z.number().int().nonnegative() }).strict(),
   'watch:store-folding': empty,
   'watch:store-budget': empty,
@@ -69,6 +71,7 @@ export interface WatchesAnswers {
   'watch:start': WatchStatus
   'watch:stop': { stopped: boolean }
   'watch:snapshot': WatchSnapshot
+  'watch:frame-taken': null
   'watch:event-detail': ObjectVersionDetail
   'watch:store-folding': StoreFolding
   'watch:store-budget': StoreBudget
@@ -79,6 +82,7 @@ export const watchesMethods = {
   'watch:start': 'startWatch',
   'watch:stop': 'stopWatch',
   'watch:snapshot': 'watchSnapshot',
+  'watch:frame-taken': 'frameTaken',
   'watch:event-detail': 'eventDetail',
   'watch:store-folding': 'storeFolding',
   'watch:store-budget': 'storeBudget',

@@ -110,6 +110,9 @@ export class TimelineState {
     if (frame.folds?.length) this.fold(frame.folds)
     this.data.append(frame.events)
     this.data.addLists(frame.lists)
+    // Taken: while the core has a backlog (a list arriving), its next frame comes now, not at
+    // its interval's end, so the list arrives at the pace this page takes it (frame-batcher.ts).
+    void this.api.frameTaken({ seq: frame.seq })
     if (frame.statuses.length) {
       // A local index, replaced whole into $state.raw below: no reactivity needed inside it.
       // eslint-disable-next-line svelte/prefer-svelte-reactivity

@@ -1,0 +1,116 @@
+// A list too large for one watch frame arrives at the pace the page takes it: the page answers
+// each frame it applied (watch:frame-taken, with its seq) over the real WebSocket, and the core
+// sends the next of its backlog on that word (frame-batcher.ts). Against the real server: 2,400
+// ConfigMaps with long names (about 1,000 events fill a frame's budget) are listed in several
+// frames; every frame the page got is answered, in order, and every object is in the page once.
+import https from 'node:https'
+import { adminAgent } from '../cluster/admin-tls'
+import { expect, test } from './fixtures'
+import { kubectl } from './kubectl'
+
+const OBJECTS = 2_400
+
+/** POSTs `body` as the admin; resolves with the status. */
+function post(agent: https.Agent, server: URL, p: string, body: unknown): Promise<number> {
+  const data = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      {
+        agent,
+        host: server.hostname,
+        port: server.port,
+        path: p,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      },
+    )
+    req.on('error', reject)
+    req.end(data)
+  })
+}
+
+interface Sent {
+  t: string
+  channel?: string
+  payload?: { seq?: number; events?: { name: string }[] }
+}
+
+test('a list in several frames: the page answers each frame and the core sends on its word', async ({
+  apiscope,
+  cluster,
+}) => {
+  test.setTimeout(180_000)
+  const page = apiscope.page
+  const ns = `e2e-taken-${Date.now().toString(36)}`
+  kubectl(cluster, 'create', 'namespace', ns)
+  const agent = adminAgent(cluster, 16)
+  const server = new URL(cluster.server)
+  // Names near the 253 characters allowed: each event weighs about 500 bytes in a frame.
+  const pad = 'x'.repeat(230)
+  const name = (k: number) => `cm-${pad}-${String(k).padStart(5, '0')}`
+  try {
+    for (let from = 0; from < OBJECTS; from += 200) {
+      const statuses = await Promise.all(
+        Array.from({ length: Math.min(200, OBJECTS - from) }, (_, j) =>
+          post(agent, server, `/api/v1/namespaces/${ns}/configmaps`, {
+            metadata: { name: name(from + j) },
+            data: { k: String(from + j) },
+          }),
+        ),
+      )
+      expect(statuses.every((s) => s === 201)).toBe(true)
+    }
+
+    const received: Sent[] = []
+    const sent: Sent[] = []
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', (f) => received.push(JSON.parse(String(f.payload)) as Sent))
+      ws.on('framesent', (f) => sent.push(JSON.parse(String(f.payload)) as Sent))
+    })
+    await apiscope.open()
+    await expect(apiscope.statusPill).toContainText('Connected')
+    await apiscope.startWatch('/v1/configmaps', ns)
+    await page.getByRole('tab', { name: 'Watches & lists' }).click()
+    const card = page.getByTestId('watch-health').getByRole('article').first()
+    await expect(card.getByTestId('watch-state')).toHaveText('watching', { timeout: 60_000 })
+    // The fill's objects and the namespace's kube-root-ca.crt.
+    await expect(card.getByTestId('watch-listed').locator('dd')).toHaveText(
+      (OBJECTS + 1).toLocaleString('en'),
+    )
+    await apiscope.screenshot('list-frames-taken-watches')
+
+    const frames = received.filter((m) => m.t === 'event' && m.channel === 'watch:frame')
+    const names = frames.flatMap((m) => m.payload?.events ?? []).map((e) => e.name)
+    const listFrames = frames.filter((m) =>
+      (m.payload?.events ?? []).some((e) => e.name.startsWith('cm-')),
+    )
+    expect(listFrames.length, 'the list went in several frames').toBeGreaterThanOrEqual(3)
+    // Every object of the list once.
+    const fill = names.filter((n) => n.startsWith('cm-'))
+    expect(fill).toHaveLength(OBJECTS)
+    expect(new Set(fill).size).toBe(OBJECTS)
+    // Each frame the page applied, answered with its seq, in the order they came.
+    const seqs = () => ({
+      got: received
+        .filter((m) => m.t === 'event' && m.channel === 'watch:frame')
+        .map((m) => m.payload?.seq),
+      taken: sent
+        .filter((m) => m.t === 'invoke' && m.channel === 'watch:frame-taken')
+        .map((m) => m.payload?.seq),
+    })
+    expect(seqs().got.length).toBeGreaterThanOrEqual(frames.length)
+    await expect
+      .poll(() => {
+        const { got, taken } = seqs()
+        return { unanswered: got.filter((q, k) => taken[k] !== q), extra: taken.slice(got.length) }
+      })
+      .toEqual({ unanswered: [], extra: [] })
+  } finally {
+    agent.destroy()
+    kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
+  }
+})
