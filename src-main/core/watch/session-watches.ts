@@ -11,7 +11,7 @@ import type {
 import { numberFormat } from '@i18n/number-format'
 import type { KubeTransport } from '../kube-transport'
 import { EventStore } from './event-store'
-import { FrameBatcher } from './frame-batcher'
+import { FRAME_BUDGET_BYTES, FrameBatcher } from './frame-batcher'
 import type { WatchesView } from './watches-view'
 import { objectDetail } from './object-detail'
 import { RelayedWatch, type RelayedWatchRequest } from './relayed-watch'
@@ -37,7 +37,13 @@ export class SessionWatches implements WatchesView {
     // made as the session opens, not in the middle of reading its first list (docs/bench.md).
     numberFormat('en')
     this.store = new EventStore(Date.now, storeBudgetBytes)
-    this.batcher = new FrameBatcher(this.store, send, () => this.statuses())
+    this.batcher = new FrameBatcher(
+      this.store,
+      send,
+      () => this.statuses(),
+      FRAME_BUDGET_BYTES,
+      options.clock,
+    )
     this.pool = new WatchPool(context, transport, this.store, (s) => this.batcher.noteStatus(s), {
       ...DEFAULT_SUPERVISOR_OPTIONS,
       ...options,

@@ -35,7 +35,10 @@ export interface SupervisorOptions {
   pageRetries?: number
   /** A list answer silent this long is cut, and the list goes on after its last item (60 s). */
   listSilenceMs?: number
-  /** Backoff waits, the stall watchdog and the times in statuses and lists (real by default). */
+  /**
+   * Backoff waits, the stall watchdog, the times in statuses and lists, and the frames' pace
+   * (real by default).
+   */
   clock?: Clock
 }
 
