@@ -1,10 +1,11 @@
 // A list from the real server too large for one watch frame, sent at the pace its page takes it:
 // the frames' clock is a test's (ManualClock, given as the watches' clock), so a frame goes only
 // when the clock moves or on a page's word (watch:frame-taken through the core), never by chance.
-// Broken: nothing (4,000 ConfigMaps with long names, about 1,000 events fill a frame's budget).
-// Checked: with the clock still, a frame goes only once the page took the last one; a word for an
-// earlier frame sends nothing; without a word the next waits for the interval; the frames carry
-// every object once, seq by seq.
+// Broken: nothing (5,000 ConfigMaps with long names, about 1,100 events fill a frame's budget).
+// Checked: with the clock still, a frame goes only once the page took the last one and a full
+// frame's worth waits; a word for an earlier frame sends nothing; without a word the next waits
+// for the interval, and so does the rest once less than a frame is left; the frames carry every
+// object once, seq by seq.
 import { afterAll, describe, expect, it } from 'vitest'
 import type { WatchFrame } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
@@ -12,7 +13,7 @@ import { FRAME_INTERVAL_MS } from '../../src-main/core/watch/frame-batcher'
 import { ManualClock } from '../unit/manual-clock'
 import { connectAdmin, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
 
-const OBJECTS = 4_000
+const OBJECTS = 5_000
 
 const cores: ApiscopeCore[] = []
 afterAll(() => cores.forEach((c) => c.close()))
@@ -77,14 +78,20 @@ describe('frames on the page’s word (watch:frame-taken), real server', () => {
       expect(frames).toHaveLength(2)
       clock.advance(1)
       expect(frames).toHaveLength(3)
-      // Then each word sends one frame, until the backlog is gone.
-      while (carried() < session.watches.store.size) {
-        const before = frames.length
-        await core.invoke('watch:frame-taken', { seq: frames.length })
-        clock.advance(0)
-        expect(frames).toHaveLength(before + 1)
-      }
-      expect(frames.length).toBeGreaterThanOrEqual(4)
+      // The word again: a full frame's worth still waits (5,000 objects, about 1,100 a frame).
+      await core.invoke('watch:frame-taken', { seq: 3 })
+      clock.advance(0)
+      expect(frames).toHaveLength(4)
+      // The rest, less than a frame, waits for the interval even with the word.
+      const rest = session.watches.store.size - carried()
+      expect(rest).toBeGreaterThan(0)
+      expect(rest).toBeLessThan((frames[3] as WatchFrame).events.length)
+      await core.invoke('watch:frame-taken', { seq: 4 })
+      clock.advance(0)
+      expect(frames).toHaveLength(4)
+      clock.advance(FRAME_INTERVAL_MS)
+      expect(frames).toHaveLength(5)
+      expect(carried()).toBe(session.watches.store.size)
       expect(frames.map((f) => f.seq)).toEqual(frames.map((_, k) => k + 1))
       const names = frames.flatMap((f) => f.events).map((e) => e.name)
       const fill = names.filter((n) => n.startsWith('cm-'))

@@ -38,7 +38,7 @@ describe('frame batcher', () => {
     store.close()
   })
 
-  it('drains a backlog as fast as the page takes it, never slower than a frame an interval', () => {
+  it('drains a backlog as fast as the page takes it, in full frames, never slower than a frame an interval', () => {
     const store = new EventStore()
     const { batcher, frames, clock } = batcherOnManualClock(store)
     // About 20,000 events: several frames' budget.
@@ -59,10 +59,24 @@ describe('frame batcher', () => {
     batcher.taken(99)
     clock.advance(0)
     expect(frames).toHaveLength(3)
-    while (frames.flatMap((f) => f.events).length < 20_000) {
+    // Each word sends the next while a full frame's worth waits; less than that waits for the
+    // interval, taken or not.
+    const full = (frames[0] as { events: unknown[] }).events.length
+    const carried = () => frames.reduce((n, f) => n + f.events.length, 0)
+    for (;;) {
+      const before = frames.length
       batcher.taken((frames.at(-1) as { seq: number }).seq)
       clock.advance(0)
+      if (frames.length === before) break
+      // A full frame: the events' sizes vary a little, so their number does.
+      expect((frames.at(-1) as { events: unknown[] }).events.length).toBeGreaterThan(full * 0.95)
     }
+    expect(20_000 - carried()).toBeLessThan(full * 1.05)
+    const sent = frames.length
+    clock.advance(FRAME_INTERVAL_MS - 1)
+    expect(frames).toHaveLength(sent)
+    clock.advance(1)
+    expect(frames).toHaveLength(sent + 1)
     expect(frames.length).toBeGreaterThan(4)
     expect(frames.flatMap((f) => f.events).map((e) => e.i)).toEqual([...Array(20_000).keys()])
     batcher.close()
@@ -103,8 +117,36 @@ describe('frame batcher', () => {
     )
     for (let n = 0; n < 20_000; n++) store.recordObject('MODIFIED', 1, meta(n), '{}')
     clock.advance(0)
+    // Every full frame at once; the rest, less than a frame, at the interval.
+    const full = (frames[0] as { n: number }).n
+    expect(frames.reduce((sum, f) => sum + f.n, 0)).toBeGreaterThan(20_000 - full * 1.05)
+    expect(frames.reduce((sum, f) => sum + f.n, 0)).toBeLessThan(20_000)
+    clock.advance(FRAME_INTERVAL_MS)
     expect(frames.reduce((sum, f) => sum + f.n, 0)).toBe(20_000)
     expect(frames.length).toBeGreaterThan(4)
+    batcher.close()
+    store.close()
+  })
+
+  it('sends early as soon as a full frame’s worth has come after the word, not before', () => {
+    const store = new EventStore()
+    const { batcher, frames, clock } = batcherOnManualClock(store)
+    for (let n = 0; n < 20_000; n++) store.recordObject('MODIFIED', 1, meta(n), '{}')
+    clock.advance(0)
+    // Drain what waits, frame by frame, then take the last.
+    while (frames.reduce((n, f) => n + f.events.length, 0) < 20_000)
+      clock.advance(FRAME_INTERVAL_MS)
+    batcher.taken((frames.at(-1) as { seq: number }).seq)
+    const sent = frames.length
+    // What a full frame counts: the last the budget filled (the very last carried the rest).
+    const full = (frames.at(-2) as { events: unknown[] }).events.length
+    // Events come in while the page waits: nothing goes until a full frame's worth is there.
+    for (let n = 0; n < full - 1; n++) store.recordObject('MODIFIED', 1, meta(n), '{}')
+    clock.advance(0)
+    expect(frames).toHaveLength(sent)
+    store.recordObject('MODIFIED', 1, meta(full), '{}')
+    clock.advance(0)
+    expect(frames).toHaveLength(sent + 1)
     batcher.close()
     store.close()
   })

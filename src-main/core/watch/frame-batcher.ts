@@ -3,8 +3,9 @@
 // A frame holds at most about FRAME_BUDGET_BYTES of events (a list of 50,000 objects goes as
 // some twenty frames, not one 10 MB message the renderer handles in one long task); what is
 // left goes in the next frames, one per interval, or sooner: once a page says it took the last
-// frame sent (taken), the next goes at once. So a backlog drains at the pace the page takes it,
-// never slower than one frame an interval; a trickle of events still goes at most 60 frames a
+// frame sent (taken) and a full frame's worth waits, the next goes at once. So a backlog (a list
+// arriving faster than a frame an interval carries) drains at the pace the page takes it, in full
+// frames; what is less than a frame, a trickle of events too, still goes at most 60 frames a
 // second. A list that grew a page is sent again whole.
 // A renderer that sees a gap in seq asks for a snapshot and starts again from it.
 import type {
@@ -43,8 +44,10 @@ export class FrameBatcher {
   private lastFlush = 0
   /** The last frame a page said it took (taken). */
   private takenSeq = 0
-  /** Whether the last frame sent left events or lists for the next ones (a backlog). */
-  private behind = false
+  /** Events in the last frame the budget filled (0: none yet): what "a full frame" counts. */
+  private fullCount = 0
+  /** Whether the timer set is one of 0 ms (the page took the last frame, a full one waits). */
+  private timerEarly = false
   private readonly offStore: () => void
 
   constructor(
@@ -64,26 +67,36 @@ export class FrameBatcher {
   }
 
   /**
-   * A page took frame `seq` (applied it): when that is the last frame sent and it left a backlog,
-   * the next goes now rather than at the interval's end. Any page's word counts (a browser host
-   * serves several tabs; one that falls behind waits in its own queue, tab-queue.ts); a frame
-   * number this batcher did not send changes nothing.
+   * A page took frame `seq` (applied it): when that is the last frame sent and a full frame's
+   * worth of events waits, the next goes now rather than at the interval's end. Any page's word
+   * counts (a browser host serves several tabs; one that falls behind waits in its own queue,
+   * tab-queue.ts); a frame number this batcher did not send changes nothing.
    */
   taken(seq: number): void {
     if (seq > this.seq || seq <= this.takenSeq) return
     this.takenSeq = seq
-    if (seq !== this.seq || !this.behind || !this.timer) return
-    this.clock.clearTimeout(this.timer)
-    this.timer = null
     this.schedule()
   }
 
+  /** The page took the last frame sent and a full frame's worth waits: no reason to wait. */
+  private early(): boolean {
+    return (
+      this.takenSeq === this.seq &&
+      this.fullCount > 0 &&
+      this.store.size - this.sentEvents >= this.fullCount
+    )
+  }
+
+  /** Runs at every event stored: cheap unless the timer can be brought forward. */
   private schedule(): void {
-    if (this.timer) return
-    const wait =
-      this.behind && this.takenSeq === this.seq
-        ? 0
-        : Math.max(0, FRAME_INTERVAL_MS - (this.clock.now() - this.lastFlush))
+    if (this.timer) {
+      if (this.timerEarly || !this.early()) return
+      this.clock.clearTimeout(this.timer)
+    }
+    this.timerEarly = this.early()
+    const wait = this.timerEarly
+      ? 0
+      : Math.max(0, FRAME_INTERVAL_MS - (this.clock.now() - this.lastFlush))
     this.timer = this.clock.setTimeout(() => this.flush(), wait)
   }
 
@@ -134,9 +147,9 @@ export class FrameBatcher {
     this.sentLists = listsTo
     this.changedStatuses.clear()
     this.lastFlush = this.clock.now()
-    this.behind = to < size || listsTo < lists
+    if (to < size) this.fullCount = events.length
     this.send(frame)
-    if (this.behind) this.schedule()
+    if (to < size || listsTo < lists) this.schedule()
   }
 
   /** Sends everything pending now, in as many frames as the budget needs. */
