@@ -76,10 +76,13 @@ export class TimelineState {
   private pending: WatchFrame[] = []
   /** Whether a revision bump waits for the next frame (see apply). */
   private bumping = false
+  /** Whether a word that the frames are taken waits for the next frame drawn (sayTaken). */
+  private saying = false
 
   /**
    * `nextFrame` runs a function before a frame is drawn: the next one, or the first one
-   * REDRAW_GAP_MS after the last run while frames keep coming (framesApart); a test gives its own.
+   * REDRAW_GAP_MS after the last run while frames keep coming (framesApart); `afterDraw` at the
+   * next frame (sayTaken). A test gives its own.
    */
   constructor(
     readonly api: ApiscopeApi,
@@ -89,6 +92,8 @@ export class TimelineState {
       (run, ms) => void setTimeout(run, ms),
       (run) => void requestAnimationFrame(() => run()),
     ),
+    private readonly afterDraw: (run: () => void) => void = (run) =>
+      void requestAnimationFrame(() => run()),
   ) {
     api.onWatchFrame((frame) => this.onFrame(frame))
   }
@@ -110,9 +115,7 @@ export class TimelineState {
     if (frame.folds?.length) this.fold(frame.folds)
     this.data.append(frame.events)
     this.data.addLists(frame.lists)
-    // Taken: while the core has a backlog (a list arriving), its next frame comes now, not at
-    // its interval's end, so the list arrives at the pace this page takes it (frame-batcher.ts).
-    void this.api.frameTaken({ seq: frame.seq })
+    this.sayTaken()
     if (frame.statuses.length) {
       // A local index, replaced whole into $state.raw below: no reactivity needed inside it.
       // eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -129,6 +132,22 @@ export class TimelineState {
       this.bumping = false
       this.revision++
       this.indexWhenIdle()
+    })
+  }
+
+  /**
+   * Tells the core the frames applied so far are taken, at the next frame drawn (one word for all
+   * those applied meanwhile): while a full frame's worth waits (a list arriving), the core sends
+   * the next at once instead of at its interval's end (frame-batcher.ts), and never more than
+   * one a frame drawn, so that the page draws between them. A hidden page draws nothing and says
+   * nothing: the core's interval paces it.
+   */
+  private sayTaken(): void {
+    if (this.saying) return
+    this.saying = true
+    this.afterDraw(() => {
+      this.saying = false
+      void this.api.frameTaken({ seq: this.seq })
     })
   }
 
