@@ -41,7 +41,7 @@ export class SessionWatches implements WatchesView {
       this.store,
       send,
       () => this.statuses(),
-      FRAME_BUDGET_BYTES,
+      options.frameBudgetBytes ?? FRAME_BUDGET_BYTES,
       options.clock,
     )
     this.pool = new WatchPool(context, transport, this.store, (s) => this.batcher.noteStatus(s), {

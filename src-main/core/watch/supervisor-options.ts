@@ -40,6 +40,8 @@ export interface SupervisorOptions {
    * (real by default).
    */
   clock?: Clock
+  /** A frame's most bytes of events (FRAME_BUDGET_BYTES, 512 KB, by default). */
+  frameBudgetBytes?: number
 }
 
 export type FlowNames = (
