@@ -1,5 +1,6 @@
-// Turns the store's events into frames for the renderer, {seq, events, lists, statuses}, at most
-// about 60 a second. Ingest never waits on this: the store only notes what is new; a timer sends.
+// Turns the store's events into frames for the renderer, {seq, events, lists, statuses}: a
+// trickle at most about 60 a second, a backlog as fast as the page takes full frames (below).
+// Ingest never waits on this: the store only notes what is new; a timer sends.
 // A frame holds at most about FRAME_BUDGET_BYTES of events (a list of 50,000 objects goes as
 // some twenty frames, not one 10 MB message the renderer handles in one long task); what is
 // left goes in the next frames, one per interval, or sooner: once a page says it took the last

@@ -50,7 +50,7 @@ export const watchesSchemas = {
   'watch:start': z.object({ target: watchTargetSchema }).strict(),
   'watch:stop': z.object({ id: z.number().int().positive() }).strict(),
   'watch:snapshot': empty,
-  /** The page applied this frame: the next of a backlog may go now. */
+  /** The page applied the frames up to this one: a backlog's next full frame may go now. */
   'watch:frame-taken': z.object({ seq: z.number().int().positive() }).strict(),
   'watch:event-detail': z.object({ index: z.number().int().nonnegative() }).strict(),
   'watch:store-folding': empty,
