@@ -5,35 +5,10 @@
 // got, in order, once each, the last one among them, and every object is in the page once. (A
 // list of several 512 KB frames takes thousands of creates, whose audit events delay the audit
 // batches later tests wait for.)
-import https from 'node:https'
-import { adminAgent } from '../cluster/admin-tls'
 import { expect, test } from './fixtures'
-import { kubectl } from './kubectl'
+import { kubectl, kubectlWithInput } from './kubectl'
 
 const OBJECTS = 300
-
-/** POSTs `body` as the admin; resolves with the status. */
-function post(agent: https.Agent, server: URL, p: string, body: unknown): Promise<number> {
-  const data = JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      {
-        agent,
-        host: server.hostname,
-        port: server.port,
-        path: p,
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
-      },
-      (res) => {
-        res.resume()
-        res.on('end', () => resolve(res.statusCode ?? 0))
-      },
-    )
-    req.on('error', reject)
-    req.end(data)
-  })
-}
 
 interface Sent {
   t: string
@@ -49,21 +24,20 @@ test('a list and its watch: the page says which frames it took, frame drawn by f
   const page = apiscope.page
   const ns = `e2e-taken-${Date.now().toString(36)}`
   kubectl(cluster, 'create', 'namespace', ns)
-  const agent = adminAgent(cluster, 16)
-  const server = new URL(cluster.server)
   const name = (k: number) => `cm-${String(k).padStart(5, '0')}`
   try {
-    for (let from = 0; from < OBJECTS; from += 50) {
-      const statuses = await Promise.all(
-        Array.from({ length: Math.min(50, OBJECTS - from) }, (_, j) =>
-          post(agent, server, `/api/v1/namespaces/${ns}/configmaps`, {
-            metadata: { name: name(from + j) },
-            data: { k: String(from + j) },
-          }),
-        ),
-      )
-      expect(statuses.every((s) => s === 201)).toBe(true)
+    // One kubectl create of a List: every ConfigMap a POST of its own.
+    const list = {
+      apiVersion: 'v1',
+      kind: 'List',
+      items: Array.from({ length: OBJECTS }, (_, k) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: name(k), namespace: ns },
+        data: { k: String(k) },
+      })),
     }
+    kubectlWithInput(cluster, JSON.stringify(list), 'create', '-f', '-')
 
     const received: Sent[] = []
     const sent: Sent[] = []
@@ -115,7 +89,6 @@ test('a list and its watch: the page says which frames it took, frame drawn by f
     expect(taken).toEqual([...taken].sort((a, b) => (a ?? 0) - (b ?? 0)))
     expect(new Set(taken).size).toBe(taken.length)
   } finally {
-    agent.destroy()
     kubectl(cluster, 'delete', 'namespace', ns, '--wait=false')
   }
 })
