@@ -410,17 +410,24 @@ ${details.join('\n')}
   ${merged.stream_recorded_from ?? 'of unknown version'}): 400 ConfigMaps of about 1 KB, then 200,000 one-field merge patches; replayed from a
   loopback HTTP server at full speed, in a process of its own (before 2026-12-05 it ran in the
   contenders' thread and its reads and writes counted in their time). Apiscope's whole path (HTTP read, line split, the line's
-  metadata scanned, event store, frames of at most ~60 a second; an empty list, then a watch from
-  its resourceVersion) against @kubernetes/client-node's \`Watch\` from resourceVersion 1 with an
-  empty callback, and against bare \`JSON.parse\` of the same lines in memory.
+  metadata scanned, event store, frames to a consumer that takes each as it comes; an empty
+  list, then a watch from its resourceVersion) against @kubernetes/client-node's \`Watch\` from resourceVersion 1 with an
+  empty callback, and against bare \`JSON.parse\` of the same lines in memory. All three run in one
+  process, and on V8 13.6 and newer (Node 24 and 26) all three under the V8 flag the core sets when
+  its first watches are made (\`--external-memory-accounted-in-global-limit\`, since 2026-12-07
+  16:50; src-main/core/watch/external-memory-limit.ts): the socket's reads freed by scavenges
+  rather than full markings.
   One warm-up round each, then medians of ${merged.ingest_rounds ?? 5} rounds, alternating; \`load_avg_1m\`: the
   machine's 1-minute load average from the start to the last round (others' work shares it). \`ingest_compacted_*\` is the rate
   until the version-history worker has also stored every version as a byte delta (it runs at a
   lower priority, behind the reader; docs/adr/0006). \`ingest_stored_*\` is the rate until every
-  event is in the event store, before the frames have carried them all: a frame goes at most every
-  16 ms with at most 512 KB of events (\`FRAME_BUDGET_BYTES\`, about 2,300 of these events), so
-  the frames carry at most about 140,000 events a second however fast the store fills;
-  \`ingest_frames\` counts them (since 2026-12-07). \`versions_verified\`: every version read
+  event is in the event store, before the frames have carried them all. A frame holds at most
+  512 KB of events (\`FRAME_BUDGET_BYTES\`, about 2,300 of these events); the next goes 16 ms
+  after the last or, once the consumer says it took the last (\`watch:frame-taken\`, since
+  2026-12-07 14:00) and a full frame's worth waits, at once. The bench's consumer takes each frame
+  as it comes, as client-node's is an empty callback; before that the frames carried at most about
+  140,000 events a second however fast the store filled. \`ingest_frames\` counts them (since
+  2026-12-07). \`versions_verified\`: every version read
   back from the worker and compared with the line it came from (the run stops if one differs).
   \`*_cpu_ms\`: the main thread's CPU time (user and system) for the stream, medians; the
   \`ingest_cpu_vs_*\` ratios divide the other's by Apiscope's (above 1: Apiscope's thread works

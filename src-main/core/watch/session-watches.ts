@@ -11,6 +11,7 @@ import type {
 import { numberFormat } from '@i18n/number-format'
 import type { KubeTransport } from '../kube-transport'
 import { EventStore } from './event-store'
+import { accountExternalMemoryInGlobalLimit } from './external-memory-limit'
 import { FRAME_BUDGET_BYTES, FrameBatcher } from './frame-batcher'
 import type { WatchesView } from './watches-view'
 import { objectDetail } from './object-detail'
@@ -36,6 +37,8 @@ export class SessionWatches implements WatchesView {
     // Intl.NumberFormat, whose first making in a process loads ICU's data, 15 to 25 ms of CPU:
     // made as the session opens, not in the middle of reading its first list (docs/bench.md).
     numberFormat('en')
+    // The socket's reads freed by scavenges, not full markings (external-memory-limit.ts).
+    accountExternalMemoryInGlobalLimit()
     this.store = new EventStore(Date.now, storeBudgetBytes)
     this.batcher = new FrameBatcher(
       this.store,
