@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { firstLine, firstLines, vitestReport } from './vitest-report.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const artifacts = path.join(root, 'test/artifacts')
@@ -17,22 +18,6 @@ const totals = { passed: 0, failed: 0, skipped: 0 }
 const problems = []
 const failures = []
 const flaky = []
-const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
-const firstLine = (text) =>
-  String(text ?? 'no message')
-    .replace(ansi, '')
-    .split('\n')[0]
-    .slice(0, 300)
-/** A failure's first lines (a layout check's diff says what is wrong only past its first line). */
-const firstLines = (text, n = 16) =>
-  String(text ?? 'no message')
-    .replace(ansi, '')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .slice(0, n)
-    .map((l) => l.slice(0, 300))
-    .join('\n    ')
-
 function vitest(project, label = project, extraEnv = {}) {
   const report = path.join(artifacts, `vitest-${label}.json`)
   rmSync(report, { force: true })
@@ -53,27 +38,13 @@ function vitest(project, label = project, extraEnv = {}) {
     problems.push(`${label}: vitest wrote no report (exit ${res.status})`)
     return
   }
-  const r = JSON.parse(readFileSync(report, 'utf8'))
-  totals.passed += r.numPassedTests
-  totals.failed += r.numFailedTests
-  totals.skipped += r.numPendingTests + r.numTodoTests
+  const { counts, failures: failed, problems: unrun } = vitestReport(report, label, root)
+  totals.passed += counts.passed
+  totals.failed += counts.failed
+  totals.skipped += counts.skipped
   // Each failure is named again at the end, where a CI log's tail shows it.
-  for (const file of r.testResults ?? []) {
-    const rel = path.relative(root, file.name)
-    for (const a of file.assertionResults ?? []) {
-      if (a.status === 'failed')
-        failures.push(`${label}: ${rel} > ${a.fullName}: ${firstLines(a.failureMessages?.[0], 8)}`)
-    }
-    if (
-      file.status === 'failed' &&
-      !(file.assertionResults ?? []).some((a) => a.status === 'failed')
-    )
-      failures.push(`${label}: ${rel}: ${firstLine(file.message)}`)
-  }
-  if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) {
-    totals.failed += r.numFailedTestSuites
-    problems.push(`${label}: ${r.numFailedTestSuites} test file(s) failed to run`)
-  }
+  failures.push(...failed)
+  problems.push(...unrun)
 }
 
 function playwright() {

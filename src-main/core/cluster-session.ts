@@ -10,11 +10,11 @@ import { KubeTransport } from './kube-transport'
 import type { RequestLog } from './request-log'
 import { SessionWatches } from './watch/session-watches'
 import { DEFAULT_STORE_BUDGET_MB } from './watch/version-folding'
-import type { SupervisorOptions } from './watch/supervisor-options'
+import type { WatchesOptions } from './watch/supervisor-options'
 
 export interface SessionOptions {
   onFrame: (frame: WatchFrame) => void
-  watch?: Partial<SupervisorOptions>
+  watch?: WatchesOptions
   /** The store's budget in MB (docs/adr/0019); absent: DEFAULT_STORE_BUDGET_MB; 0: none. */
   storeBudgetMb?: number
 }

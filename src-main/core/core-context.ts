@@ -22,7 +22,7 @@ import { said } from '@i18n/translate'
 import type { ClusterSession } from './cluster-session'
 import type { WatchesView } from './watch/watches-view'
 import type { RequestLog } from './request-log'
-import type { SupervisorOptions } from './watch/supervisor-options'
+import type { WatchesOptions } from './watch/supervisor-options'
 import type { AuditBus } from './audit-bus'
 
 export type { WatchesView }
@@ -38,7 +38,7 @@ export interface CoreOptions {
   env?: NodeJS.ProcessEnv
   home?: string
   /** Watch tuning (tests shorten timeouts). */
-  watch?: Partial<SupervisorOptions>
+  watch?: WatchesOptions
   /** Where the bundled demo recordings are (resources/demo). */
   demoDir?: string
   /** Where recordings made in the app go (default ~/.apiscope/recordings). */

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { WatchFrame } from '@common/watch-types'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { FRAME_INTERVAL_MS } from '../../src-main/core/watch/frame-batcher'
-import { ManualClock } from '../unit/manual-clock'
+import { ManualClock } from '../manual-clock'
 import { connectAdmin, coreFor, createNamespace, kubectl, waitUntil } from './helpers'
 
 const OBJECTS = 600

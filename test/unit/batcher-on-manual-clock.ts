@@ -3,7 +3,7 @@
 import type { WatchFrame } from '@common/watch-types'
 import type { EventStore } from '../../src-main/core/watch/event-store'
 import { FRAME_BUDGET_BYTES, FrameBatcher } from '../../src-main/core/watch/frame-batcher'
-import { ManualClock } from './manual-clock'
+import { ManualClock } from '../manual-clock'
 
 /** A batcher over `store` (no watch statuses, the default frame budget), its frames, its clock. */
 export function batcherOnManualClock(store: EventStore) {

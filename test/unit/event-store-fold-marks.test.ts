@@ -37,7 +37,7 @@ const { TimelineData } = (await import(/* @vite-ignore */ PAGE_DATA)) as {
   TimelineData: new () => PageData
 }
 import { batcherOnManualClock } from './batcher-on-manual-clock'
-import { ManualClock } from './manual-clock'
+import { ManualClock } from '../manual-clock'
 import { writeConfigMap } from './configmap-writes'
 
 const stores: EventStore[] = []

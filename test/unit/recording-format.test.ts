@@ -12,7 +12,7 @@ import {
 } from '../../src-main/features/recording/format'
 import { parseRecording, readRecordingFile } from '../../src-main/features/recording/reader'
 import { RecordingWriter } from '../../src-main/features/recording/writer'
-import { ManualClock } from './manual-clock'
+import { ManualClock } from '../manual-clock'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apiscope-rec-'))
 

@@ -10,7 +10,7 @@ import {
   TrafficStream,
   aggregate,
 } from '../../src-main/features/traffic/traffic-stream'
-import { ManualClock } from './manual-clock'
+import { ManualClock } from '../manual-clock'
 
 const event = (
   id: string,

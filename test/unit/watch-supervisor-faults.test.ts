@@ -9,7 +9,7 @@ import { KubeTransport } from '../../src-main/core/kube-transport'
 import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/core/kubeconfig-loader'
 import { RequestLog } from '../../src-main/core/request-log'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
-import { ManualClock } from './manual-clock'
+import { ManualClock } from '../manual-clock'
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, watchCount: number) => void
 const closers: (() => void)[] = []

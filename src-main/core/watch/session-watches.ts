@@ -17,7 +17,7 @@ import type { WatchesView } from './watches-view'
 import { objectDetail } from './object-detail'
 import { RelayedWatch, type RelayedWatchRequest } from './relayed-watch'
 import { WatchPool } from './watch-pool'
-import { DEFAULT_SUPERVISOR_OPTIONS, type SupervisorOptions } from './supervisor-options'
+import { DEFAULT_SUPERVISOR_OPTIONS, type WatchesOptions } from './supervisor-options'
 
 export class SessionWatches implements WatchesView {
   readonly store: EventStore
@@ -29,7 +29,7 @@ export class SessionWatches implements WatchesView {
     context: string,
     transport: KubeTransport,
     send: (frame: WatchFrame) => void,
-    options: Partial<SupervisorOptions> = {},
+    { frameBudgetBytes = FRAME_BUDGET_BYTES, ...options }: WatchesOptions = {},
     /** The store's budget (version-folding.ts); 0 keeps every version. */
     storeBudgetBytes = 0,
   ) {
@@ -44,7 +44,7 @@ export class SessionWatches implements WatchesView {
       this.store,
       send,
       () => this.statuses(),
-      options.frameBudgetBytes ?? FRAME_BUDGET_BYTES,
+      frameBudgetBytes,
       options.clock,
     )
     this.pool = new WatchPool(context, transport, this.store, (s) => this.batcher.noteStatus(s), {

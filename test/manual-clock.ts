@@ -1,6 +1,7 @@
 // A Clock whose time moves only when a test says so: advance(ms) runs the timeouts and intervals
 // that fall due, in order, at their own time. Given to one object under test (its clock option),
-// it leaves every other timer real, sockets and child processes included.
+// it leaves every other timer real, sockets and child processes included. Shared by the unit and
+// integration tests.
 import type { Clock, TimerHandle } from '@common/clock'
 
 interface Pending {
