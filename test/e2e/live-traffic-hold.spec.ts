@@ -337,6 +337,19 @@ test('the held list with "N new", at a desk and in presenter mode, in English an
         expect.soft(cutInside, `${where}: words cut inside`).toEqual([])
         // In presenter type at 1024 the name is wider than its column: the wrap is exercised.
         if (presenter) expect.soft(lines, `${where}: lines`).toBeGreaterThan(1)
+        // The long client's name takes at most two lines, its start shown and the rest in the
+        // cell's title (four lines at 1024 in presenter type before).
+        const client = list.rows.filter({ hasText: longClient }).first().locator('td.who .client')
+        await expect(client).toHaveText(longClient)
+        const clientLines = await client.evaluate((el) => {
+          const first = el.ownerDocument.createRange()
+          first.setStart(el.firstChild as Parameters<typeof first.setStart>[0], 0)
+          first.setEnd(el.firstChild as Parameters<typeof first.setEnd>[0], 1)
+          return Math.round(
+            el.getBoundingClientRect().height / first.getBoundingClientRect().height,
+          )
+        })
+        expect.soft(clientLines, `${where}: the long client's lines`).toBeLessThanOrEqual(2)
         // The whole list in the picture, as a presenter scrolls to it.
         await list.region.evaluate((el) => el.scrollIntoView({ block: 'end' }))
         await list.point(lang)
