@@ -24,6 +24,9 @@ export function needsExternalMemoryFlag(v8Version: string): boolean {
 
 let set = false
 
+/** Whether this process set the flag (a session's watches were made on a V8 that needs it). */
+export const externalMemoryFlagSet = (): boolean => set
+
 /** Sets the flag once in this process where this V8 needs it; says whether it is set. */
 export function accountExternalMemoryInGlobalLimit(v8Version = process.versions.v8): boolean {
   if (set) return true
