@@ -7,15 +7,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { contextConfig } from '../../src-main/core/client-config'
-import { KubeTransport } from '../../src-main/core/kube-transport'
-import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/core/kubeconfig-loader'
-import { RequestLog } from '../../src-main/core/request-log'
 import {
   externalMemoryFlagSet,
   needsExternalMemoryFlag,
 } from '../../src-main/core/watch/external-memory-limit'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
+import { transportTo } from './transport-to'
 
 describe('needsExternalMemoryFlag', () => {
   it('is V8 13.6 and newer (Node 24 and 26, Electron 36 and newer)', () => {
@@ -101,18 +98,7 @@ describe('accountExternalMemoryInGlobalLimit', () => {
 
   it(`is called when a session's watches are made (V8 ${process.versions.v8})`, () => {
     // No request is sent: the watches are made, not started.
-    const parsed = parseKubeconfigText(
-      JSON.stringify({
-        clusters: [{ name: 'c', cluster: { server: 'http://127.0.0.1:9' } }],
-        users: [{ name: 'u', user: {} }],
-        contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
-      }),
-      '/test',
-    )
-    if (!parsed.ok) throw new Error(parsed.error.detail)
-    const config = contextConfig(mergeKubeconfigs([parsed.value], ['/test'], []), 'x')
-    if (!config.ok) throw new Error(config.error.detail)
-    const transport = new KubeTransport(config.value, new RequestLog())
+    const transport = transportTo('http://127.0.0.1:9')
     expect(externalMemoryFlagSet()).toBe(false)
     const watches = new SessionWatches('x', transport, () => undefined)
     expect(externalMemoryFlagSet()).toBe(needed)

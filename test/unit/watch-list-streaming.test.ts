@@ -5,13 +5,10 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { WatchFrame } from '@common/watch-types'
-import { contextConfig } from '../../src-main/core/client-config'
-import { KubeTransport } from '../../src-main/core/kube-transport'
-import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/core/kubeconfig-loader'
-import { RequestLog } from '../../src-main/core/request-log'
 import { FRAME_BUDGET_BYTES } from '../../src-main/core/watch/frame-batcher'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
 import { listingProgress } from '../../src-main/core/watch/watch-said'
+import { transportTo } from './transport-to'
 
 const closers: (() => void)[] = []
 afterEach(() => closers.splice(0).forEach((c) => c()))
@@ -59,18 +56,7 @@ async function pagedServer(holdLastPage: Promise<void>) {
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const parsed = parseKubeconfigText(
-    JSON.stringify({
-      clusters: [{ name: 'c', cluster: { server: url } }],
-      users: [{ name: 'u', user: {} }],
-      contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
-    }),
-    '/test',
-  )
-  if (!parsed.ok) throw new Error(parsed.error.detail)
-  const config = contextConfig(mergeKubeconfigs([parsed.value], ['/test'], []), 'x')
-  if (!config.ok) throw new Error(config.error.detail)
-  const transport = new KubeTransport(config.value, new RequestLog())
+  const transport = transportTo(url)
   const frames: WatchFrame[] = []
   const sw = new SessionWatches('x', transport, (f) => frames.push(f), {
     timeoutSeconds: () => 30,

@@ -4,12 +4,9 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { contextConfig } from '../../src-main/core/client-config'
-import { KubeTransport } from '../../src-main/core/kube-transport'
-import { mergeKubeconfigs, parseKubeconfigText } from '../../src-main/core/kubeconfig-loader'
-import { RequestLog } from '../../src-main/core/request-log'
 import { SessionWatches } from '../../src-main/core/watch/session-watches'
 import { ManualClock } from '../manual-clock'
+import { transportTo } from './transport-to'
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, watchCount: number) => void
 const closers: (() => void)[] = []
@@ -32,18 +29,7 @@ async function faultyServer(onWatch: Handler): Promise<SessionWatches> {
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const parsed = parseKubeconfigText(
-    JSON.stringify({
-      clusters: [{ name: 'c', cluster: { server: url } }],
-      users: [{ name: 'u', user: {} }],
-      contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
-    }),
-    '/test',
-  )
-  if (!parsed.ok) throw new Error(parsed.error.detail)
-  const config = contextConfig(mergeKubeconfigs([parsed.value], ['/test'], []), 'x')
-  if (!config.ok) throw new Error(config.error.detail)
-  const transport = new KubeTransport(config.value, new RequestLog())
+  const transport = transportTo(url)
   clock = new ManualClock()
   const sw = new SessionWatches('x', transport, () => undefined, {
     clock,
