@@ -28,9 +28,9 @@ let set = false
 export const externalMemoryFlagSet = (): boolean => set
 
 /** Sets the flag once in this process where this V8 needs it; says whether it is set. */
-export function accountExternalMemoryInGlobalLimit(v8Version = process.versions.v8): boolean {
+export function accountExternalMemoryInGlobalLimit(): boolean {
   if (set) return true
-  if (!needsExternalMemoryFlag(v8Version)) return false
+  if (!needsExternalMemoryFlag(process.versions.v8)) return false
   setFlagsFromString(EXTERNAL_MEMORY_FLAG)
   set = true
   return true
