@@ -37,6 +37,12 @@ export interface UiFigures {
   click_ms: number
   longest_task_ms: number
   tasks_over_200ms_after_first_draw: number
+  /**
+   * While listing (the first draw's task in it), the most thread CPU time any one task of the
+   * page's main thread took (its trace): the page's own work in one stretch. A task's wall time
+   * beyond it (longest_task_ms) was spent waiting for a core that others held.
+   */
+  list_longest_task_cpu_ms: number
   p95_frame_scroll_ms: number
   p95_frame_zoom_ms: number
   /**
@@ -122,7 +128,7 @@ function profiler(browser: Browser, page: Page, cdp: CDPSession, label: string) 
   const traces = process.env.BENCH_SCALE_TRACE
   if (traces) mkdirSync(traces, { recursive: true })
   /** Each step's main-thread time in the page (from its trace's top-level tasks). */
-  const spent: Record<string, { wallMs: number; cpuMs: number }> = {}
+  const spent: Record<string, ReturnType<typeof mainThreadTime>> = {}
   const phase = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
     // Always a trace of the page's top-level tasks (cheap): their thread CPU time is the page's
     // work whatever else the machine runs; everything DevTools records with BENCH_SCALE_TRACE.
@@ -420,6 +426,7 @@ export async function runScaleUi(
       click_ms: Math.round(clickAt - t0),
       longest_task_ms: Math.round(longest),
       tasks_over_200ms_after_first_draw: over200,
+      list_longest_task_cpu_ms: Math.round(spent.list?.longestTaskCpuMs ?? -1),
       p95_frame_scroll_ms: r1(p95(scroll.intervals)),
       p95_frame_zoom_ms: r1(p95(zoom.intervals)),
       p95_script_scroll_ms: r1(p95(scroll.work)),

@@ -60,13 +60,19 @@ function topTasks(on: TraceEvent[]): TraceEvent[] {
  * and thread CPU time, ms. On a shared machine the CPU time is the page's own work; the wall
  * holds the waits for a core.
  */
-export function mainThreadTime(trace: Buffer | string): { wallMs: number; cpuMs: number } {
+export function mainThreadTime(trace: Buffer | string): {
+  wallMs: number
+  cpuMs: number
+  /** The most thread CPU time one task took: the page's own work in its longest stretch. */
+  longestTaskCpuMs: number
+} {
   const raw = JSON.parse(String(trace)) as TraceEvent[] | { traceEvents: TraceEvent[] }
   const main = mainThread(Array.isArray(raw) ? raw : raw.traceEvents)
   const tasks = main ? topTasks(main.on) : []
   return {
     wallMs: ms(tasks.reduce((s, t) => s + (t.dur ?? 0), 0)),
     cpuMs: ms(tasks.reduce((s, t) => s + (t.tdur ?? 0), 0)),
+    longestTaskCpuMs: ms(tasks.reduce((m, t) => Math.max(m, t.tdur ?? 0), 0)),
   }
 }
 

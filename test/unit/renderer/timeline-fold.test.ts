@@ -92,4 +92,27 @@ describe('folding marks in the page', () => {
       [99, false],
     ])
   })
+
+  it('folds a deleted object whole when two watches delivered it, each with its lane', () => {
+    const data = new TimelineData()
+    data.append(
+      events([
+        [100, 'both', 0],
+        [101, 'kept', 0],
+      ]),
+    )
+    data.append(events([[100, 'both', 0]], 10).map((e) => ({ ...e, watch: 2 })))
+    expect(data.lanesOf('uid-both')).toBe(2)
+    expect(data.sharedObjects).toBe(1)
+    expect(data.objectCount).toBe(2)
+    data.fold([{ uid: 'uid-both', below: -1 }])
+    expect(data.lanesOf('uid-both')).toBe(0)
+    expect(data.sharedObjects).toBe(0)
+    expect(data.objectCount).toBe(1)
+    expect(data.lanes.filter((l) => l.kind === 'object').map((l) => l.key)).toEqual(['uid-kept'])
+    // Delivered again, it has one lane again, keyed by its uid.
+    data.append(events([[120, 'both', 0]], 30).map((e) => ({ ...e, watch: 2 })))
+    expect(data.lanesOf('uid-both')).toBe(1)
+    expect(data.lanes.at(-1)?.key).toBe('uid-both')
+  })
 })

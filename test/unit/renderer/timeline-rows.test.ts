@@ -9,7 +9,11 @@ import {
   MANY_LANES,
   SMALL_GROUP,
   TimelineData,
+  type Lane,
 } from '../../../src-renderer/src/features/watches/timeline/timeline-data'
+
+/** What the filter is said to match: 'namespace/name', case aside. */
+const nameOf = (l: Lane) => `${l.ns ? `${l.ns}/` : ''}${l.label}`.toLowerCase()
 
 let i = 0
 const ev = (ns: string, name: string): TimelineEvent => ({
@@ -213,7 +217,7 @@ describe('rows kept per group', () => {
         for (const g of new Set(scanned.lanes.map((l) => l.group))) scanned.toggleGroup(g)
         const expected = scanned
           .rows()
-          .filter((l) => l.kind === 'object' && (!t || l.find.includes(t)))
+          .filter((l) => l.kind === 'object' && (!t || nameOf(l).includes(t)))
           .map((l) => l.label + l.ns)
         expect(
           data
@@ -224,7 +228,7 @@ describe('rows kept per group', () => {
         expect(data.summary.matching).toBe(shown.length)
         // Every match's row is where it is shown; a lane filtered out has none.
         data.rows().forEach((l, r) => l.kind === 'object' && expect(data.rowOfLane(l.id)).toBe(r))
-        const hidden = data.lanes.find((l) => l.kind === 'object' && !l.find.includes(t))
+        const hidden = data.lanes.find((l) => l.kind === 'object' && !nameOf(l).includes(t))
         if (hidden) expect(data.rowOfLane(hidden.id)).toBe(-1)
       }
     }

@@ -39,8 +39,6 @@ export interface Lane {
   events: number[]
   /** Sort key: the id of the first lane of its object, so that an object's lanes sit together. */
   order: number
-  /** What a filter matches: 'namespace/name', lower case. */
-  find: string
   /** A group band's lanes, in display order. */
   members?: Lane[]
 }
@@ -142,33 +140,42 @@ function upperBound<T>(xs: readonly T[], before: (x: T) => boolean): number {
   return lo
 }
 
+/**
+ * What a filter matches in an object lane: 'namespace/name', lower case. Made when searched (a
+ * group's text index, indexGroup), not kept on the lane: at 150,000 lanes a string each, with the
+ * parts its concatenation left, was some 8 MB of the page's heap (a heap snapshot, docs/bench.md).
+ */
+export const findText = (lane: Lane): string =>
+  (lane.ns ? `${lane.ns}/${lane.label}` : lane.label).toLowerCase()
+
 /** A group's text index: its lanes' names, one a line, and where each starts. */
 function indexGroup(g: GroupRows): void {
   const starts = new Int32Array(g.lanes.length)
   let at = 0
-  let all = ''
+  const names: string[] = new Array(g.lanes.length)
   for (let i = 0; i < g.lanes.length; i++) {
-    const find = (g.lanes[i] as Lane).find
+    const find = findText(g.lanes[i] as Lane)
     starts[i] = at
-    all += `${find}\n`
+    names[i] = find
     at += find.length + 1
   }
-  g.text = { all, starts }
+  // One flat string (join), not a chain of concatenations flattened at the first search.
+  g.text = { all: names.join('\n'), starts }
 }
 
 /**
  * The lanes of a group whose 'namespace/name' contains t: with its text index (made while the
  * page is idle, TimelineData.indexSome), the group's names in one string searched with indexOf
  * (native), each hit's lane found from its offset by binary search, about five times faster than
- * includes() on each lane; without it yet, includes() on each lane. (Calling includes() on every
- * lane and laying every lane out again took 62 ms of a filter on 50,107 lanes in a CPU profile
- * here, at a load of 25.)
+ * includes() on each lane; a group without its index yet has it made first. (Calling
+ * includes() on every lane and laying every lane out again took 62 ms of a filter on 50,107
+ * lanes in a CPU profile here, at a load of 25.)
  */
 function searchGroup(g: GroupRows, t: string): Lane[] {
   // A line break would match across two lanes' names; no name holds one.
   if (t.includes('\n')) return []
-  if (!g.text) return g.lanes.filter((l) => l.find.includes(t))
-  const { all, starts } = g.text
+  if (!g.text) indexGroup(g)
+  const { all, starts } = g.text as { all: string; starts: Int32Array }
   const out: Lane[] = []
   for (let p = all.indexOf(t); p !== -1;) {
     // The lane holding offset p: the last start at or before it.
@@ -254,8 +261,10 @@ export class TimelineData {
     this.notes.clear()
     this.lanes.length = 0
     this.laneByKey.clear()
-    this.lanesByUid.clear()
+    this.objects = 0
+    this.sharedLanes.clear()
     this.groups.clear()
+    this.namespaces.clear()
     this.sharedObjects = 0
     this.watchesWithLane.clear()
     this.lists = []
@@ -279,12 +288,13 @@ export class TimelineData {
   setFilter(text: string): void {
     const t = text.trim().toLowerCase()
     if (t === this.filterText) return
-    // Typing on narrows what matched already; anything else searches each group's index.
     const narrowing = this.filterText !== '' && t.includes(this.filterText)
     this.filterText = t
     for (const g of this.groupList) {
       if (!t) g.matches = null
-      else if (narrowing && g.matches) g.matches = g.matches.filter((l) => l.find.includes(t))
+      // Typing on, a group without its index yet narrows what it matched; any other, its index.
+      else if (narrowing && g.matches && !g.text)
+        g.matches = g.matches.filter((l) => findText(l).includes(t))
       else g.matches = searchGroup(g, t)
     }
     this.order = null
@@ -333,9 +343,31 @@ export class TimelineData {
     this.capacity = cap
   }
 
-  private readonly lanesByUid = new Map<string, Lane[]>()
+  /**
+   * Objects with a lane. An object's first lane is keyed by its uid in laneByKey (no map of its
+   * own: at 150,000 objects a second map was some 3.7 MB); `sharedLanes` has every lane of an
+   * object two watches or more deliver, the first one first.
+   */
+  private objects = 0
+  private readonly sharedLanes = new Map<string, Lane[]>()
   /** One string per group, shared by its lanes: rows() tells groups apart by identity, fast. */
   private readonly groups = new Map<string, string>()
+  /** One string per namespace, shared by its lanes (each event brings its own copy). */
+  private readonly namespaces = new Map<string, string>()
+
+  private objectLanes(uid: string): readonly Lane[] {
+    const shared = this.sharedLanes.get(uid)
+    if (shared) return shared
+    const first = this.laneByKey.get(uid)
+    return first ? [first] : []
+  }
+
+  private namespace(ns: string): string {
+    const held = this.namespaces.get(ns)
+    if (held !== undefined) return held
+    this.namespaces.set(ns, ns)
+    return ns
+  }
 
   private groupName(kind: string, ns: string): string {
     const name = `${kind}${ns ? ` · ${ns}` : ''}`
@@ -345,41 +377,48 @@ export class TimelineData {
     return name
   }
 
-  private laneFor(e: TimelineEvent): Lane {
+  /** The lane of event e, with its position k added to the lane's events. */
+  private laneFor(e: TimelineEvent, k: number): Lane {
     const isObject = e.uid !== ''
-    const siblings = isObject ? this.lanesByUid.get(e.uid) : undefined
+    const first = isObject ? this.laneByKey.get(e.uid) : undefined
     // The first watch to deliver an object has the lane keyed by its uid; any other, its own.
     const key = !isObject
       ? `watch:${e.watch}`
-      : !siblings || siblings[0]?.watch === e.watch
+      : !first || first.watch === e.watch
         ? e.uid
         : `${e.uid}@${e.watch}`
     let lane = this.laneByKey.get(key)
-    if (!lane) {
-      lane = {
-        id: this.lanes.length,
-        kind: isObject ? 'object' : 'watch',
-        key,
-        group: isObject ? this.groupName(e.kind, e.ns) : 'Watches',
-        label: isObject ? e.name : `watch ${e.watch}`,
-        ns: isObject ? e.ns : '',
-        uid: e.uid,
-        watch: e.watch,
-        events: [],
-        order: siblings?.[0]?.id ?? this.lanes.length,
-        find: isObject ? `${e.ns ? `${e.ns}/` : ''}${e.name}`.toLowerCase() : '',
-      }
-      this.lanes.push(lane)
-      this.laneByKey.set(key, lane)
-      if (isObject) this.freshIn(lane)
-      else this.freshWatch.push(lane)
-      if (isObject) {
-        if (siblings) {
-          siblings.push(lane)
-          this.sharedObjects++
-        } else this.lanesByUid.set(e.uid, [lane])
-      }
+    if (lane) {
+      lane.events.push(k)
+      return lane
     }
+    lane = {
+      id: this.lanes.length,
+      kind: isObject ? 'object' : 'watch',
+      key,
+      group: isObject ? this.groupName(e.kind, e.ns) : 'Watches',
+      label: isObject ? e.name : `watch ${e.watch}`,
+      ns: isObject ? this.namespace(e.ns) : '',
+      uid: e.uid,
+      watch: e.watch,
+      // Made holding its first event: an empty array's first push reserves 17 places, and most
+      // listed objects never get a second event (at 150,000, some 9.6 MB of the page's heap).
+      events: [k],
+      order: first?.id ?? this.lanes.length,
+    }
+    this.lanes.push(lane)
+    this.laneByKey.set(key, lane)
+    if (!isObject) {
+      this.freshWatch.push(lane)
+      return lane
+    }
+    this.freshIn(lane)
+    if (first) {
+      const shared = this.sharedLanes.get(e.uid) ?? [first]
+      shared.push(lane)
+      this.sharedLanes.set(e.uid, shared)
+      this.sharedObjects++
+    } else this.objects++
     return lane
   }
 
@@ -406,7 +445,6 @@ export class TimelineData {
           watch: lane.watch,
           events: [],
           order: 0,
-          find: '',
           members: lanes,
         },
       }
@@ -425,12 +463,12 @@ export class TimelineData {
 
   /** How many lanes (one per watch that delivered it) an object has. */
   lanesOf(uid: string): number {
-    return this.lanesByUid.get(uid)?.length ?? 0
+    return this.sharedLanes.get(uid)?.length ?? (this.laneByKey.has(uid) ? 1 : 0)
   }
 
   /** Objects, each once however many watches deliver it. */
   get objectCount(): number {
-    return this.lanesByUid.size
+    return this.objects
   }
 
   private readonly watchesWithLane = new Set<number>()
@@ -452,7 +490,6 @@ export class TimelineData {
       watch,
       events: [],
       order: this.lanes.length,
-      find: '',
     }
     this.lanes.push(lane)
     this.freshWatch.push(lane)
@@ -464,7 +501,7 @@ export class TimelineData {
     for (const e of events) {
       this.ensureWatchLane(e.watch)
       const k = this.count++
-      const lane = this.laneFor(e)
+      const lane = this.laneFor(e, k)
       this.type[k] = TYPE_INDEX[e.type]
       this.watch[k] = e.watch
       this.time[k] = e.t
@@ -487,7 +524,6 @@ export class TimelineData {
           ...(e.code !== undefined ? { code: e.code } : {}),
           ...(e.noteSaid ? { said: e.noteSaid } : {}),
         })
-      lane.events.push(k)
       if (
         e.type === 'ADDED' ||
         e.type === 'MODIFIED' ||
@@ -512,7 +548,7 @@ export class TimelineData {
     const goneLanes = new Set<Lane>()
     let folded = 0
     for (const f of folds) {
-      for (const lane of this.lanesByUid.get(f.uid) ?? []) {
+      for (const lane of this.objectLanes(f.uid)) {
         for (const k of lane.events) {
           const v = this.version[k] as number
           if (f.below === -1 || (v >= 1 && v < f.below)) {
@@ -574,8 +610,9 @@ export class TimelineData {
     if (goneLanes.size) {
       for (const lane of goneLanes) {
         this.laneByKey.delete(lane.key)
-        this.lanesByUid.delete(lane.uid)
+        this.sharedLanes.delete(lane.uid)
         if (lane.key !== lane.uid) this.sharedObjects--
+        else this.objects--
       }
       const laneMoved = new Int32Array(this.lanes.length).fill(-1)
       let n = 0
@@ -667,7 +704,7 @@ export class TimelineData {
       g.text = null
       g.fresh = []
       if (g.matches && this.filterText) {
-        const hits = fresh.filter((l) => l.find.includes(this.filterText))
+        const hits = fresh.filter((l) => findText(l).includes(this.filterText))
         if (hits.length) {
           g.matches = mergeSorted(g.matches, hits)
           this.order = null
