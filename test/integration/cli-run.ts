@@ -1,6 +1,6 @@
 // The `apiscope` command line run as a user runs it (tsx, no build), for the CLI's integration
 // tests: to its end (--help, usage errors), or started and read as it prints (record, proxy); and
-// a kubectl pointed at the kubeconfig the proxy printed.
+// the control plane's kubectl run to its end, through the kubeconfig the proxy printed or another.
 import { execFile, spawn } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -60,12 +60,36 @@ export function kubectlRun(
   home: string,
   args: string[],
   env: Record<string, string | undefined> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
+): Promise<KubectlRun> {
+  return kubectlWith([`--kubeconfig=${kubeconfig}`], home, args, env)
+}
+
+export interface KubectlRun {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/**
+ * The control plane's kubectl with `kubeconfigArgs` (`--kubeconfig`, and `--context` if any)
+ * before `args`, HOME at `home` and `env` added, to its end: its exit code and what it printed
+ * (up to 64 MB: an OpenAPI document), a failure included.
+ */
+export function kubectlWith(
+  kubeconfigArgs: string[],
+  home: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<KubectlRun> {
   return new Promise((resolve) => {
     execFile(
       path.join(cluster().binDir, 'kubectl'),
-      [`--kubeconfig=${kubeconfig}`, ...args],
-      { env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, encoding: 'utf8' },
+      [...kubeconfigArgs, ...args],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: home, ...env },
+        encoding: 'utf8',
+        maxBuffer: 64 << 20,
+      },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     )

@@ -5,7 +5,7 @@
 // code, the stage verdict). Also: the proxy's credential is required, its kubeconfig is 0600 and
 // gone after stop, connection upgrades are refused with a reason, and a canary Secret read and
 // written through the proxy is in no pushed frame, no -v=8 detail and no recording.
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import https from 'node:https'
 import { tmpdir } from 'node:os'
@@ -18,6 +18,7 @@ import type { TrafficBatch, TrafficRequest } from '@features/traffic/messages'
 import { REDACTED } from '@common/redaction'
 import type { ApiscopeCore } from '../../src-main/assembly/apiscope-core'
 import { ADMIN_CONTEXT, VIEWER_CONTEXT } from '../cluster/control-plane'
+import { kubectlWith, type KubectlRun } from './cli-run'
 import { cluster, coreFor, createNamespace, kubectl, onOldest, unwrap, waitUntil } from './helpers'
 
 const CANARY = `apiscope-canary-${Math.random().toString(36).slice(2, 10)}`
@@ -46,24 +47,8 @@ async function watchedCore(context: string): Promise<Watched> {
   return w
 }
 
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
-
 /** kubectl of the server's release, asynchronously: the proxy runs in this process. */
-function run(args: string[], kubeconfigArgs: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      path.join(cluster().binDir, 'kubectl'),
-      [...kubeconfigArgs, ...args],
-      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: home }, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    )
-  })
-}
+const run = (args: string[], kubeconfigArgs: string[]) => kubectlWith(kubeconfigArgs, home, args)
 
 const viaProxy = (w: Watched) => [`--kubeconfig=${w.proxy.kubeconfigPath}`]
 const direct = (context = ADMIN_CONTEXT) => [
@@ -80,7 +65,7 @@ function same(text: string): string {
 }
 
 /** The command through the proxy and straight to the cluster: the same output, the same code. */
-async function both(w: Watched, args: string[], context = ADMIN_CONTEXT): Promise<Run> {
+async function both(w: Watched, args: string[], context = ADMIN_CONTEXT): Promise<KubectlRun> {
   const proxied = await run(args, viaProxy(w))
   const straight = await run(args, direct(context))
   expect(same(proxied.stdout)).toBe(same(straight.stdout))
