@@ -10,7 +10,7 @@ import { KubeTransport } from './kube-transport'
 import type { RequestLog } from './request-log'
 import { SessionWatches } from './watch/session-watches'
 import { DEFAULT_STORE_BUDGET_MB } from './watch/version-folding'
-import type { WatchesOptions } from './watch/supervisor-options'
+import type { WatchesOptions } from './watch/watches-options'
 
 export interface SessionOptions {
   onFrame: (frame: WatchFrame) => void

@@ -22,7 +22,7 @@ import { said } from '@i18n/translate'
 import type { ClusterSession } from './cluster-session'
 import type { WatchesView } from './watch/watches-view'
 import type { RequestLog } from './request-log'
-import type { WatchesOptions } from './watch/supervisor-options'
+import type { WatchesOptions } from './watch/watches-options'
 import type { AuditBus } from './audit-bus'
 
 export type { WatchesView }

@@ -17,7 +17,8 @@ import type { WatchesView } from './watches-view'
 import { objectDetail } from './object-detail'
 import { RelayedWatch, type RelayedWatchRequest } from './relayed-watch'
 import { WatchPool } from './watch-pool'
-import { DEFAULT_SUPERVISOR_OPTIONS, type WatchesOptions } from './supervisor-options'
+import { DEFAULT_SUPERVISOR_OPTIONS } from './supervisor-options'
+import type { WatchesOptions } from './watches-options'
 
 export class SessionWatches implements WatchesView {
   readonly store: EventStore

@@ -1,6 +1,5 @@
 // What a WatchSupervisor is tuned by: page sizes, the watch request's timeout and the stall
-// watchdog's grace, the backoff, how often a page is asked again, and the clock; and what a
-// session's watches are tuned by (those, and the frames' budget).
+// watchdog's grace, the backoff, how often a page is asked again, and the clock.
 import type { Clock } from '@common/clock'
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff'
 
@@ -41,15 +40,6 @@ export interface SupervisorOptions {
    * (real by default).
    */
   clock?: Clock
-}
-
-/**
- * What a session's watches are tuned by (SessionWatches, the core's `watch` option): their
- * supervisors' options, and the frames' budget, which is the frame batcher's alone.
- */
-export interface WatchesOptions extends Partial<SupervisorOptions> {
-  /** A frame's most bytes of events (FRAME_BUDGET_BYTES, 512 KB, by default). */
-  frameBudgetBytes?: number
 }
 
 export type FlowNames = (
