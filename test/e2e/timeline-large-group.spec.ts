@@ -64,9 +64,18 @@ test('a band opens into its lanes in natural order, by mouse or keyboard, and fo
     expect(
       await fold.evaluate((button) => {
         const r = button.getBoundingClientRect()
-        const column = (button.closest('.labels') as HTMLElement).getBoundingClientRect()
-        const under = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)
-        return r.width > 0 && r.left >= column.left && r.right <= column.right && under === button
+        const column = button.closest('.labels')?.getBoundingClientRect()
+        const page = globalThis as unknown as {
+          document: { elementFromPoint(x: number, y: number): unknown }
+        }
+        const under = page.document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)
+        return (
+          column !== undefined &&
+          r.width > 0 &&
+          r.left >= column.left &&
+          r.right <= column.right &&
+          under === button
+        )
       }),
     ).toBe(true)
     await fold.click()
