@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test'
 import type { ClusterInfo } from '../cluster/control-plane'
 import { expect, test } from './fixtures'
+import type { ApiscopePage } from './pages/apiscope-page'
 import { kubectl, kubectlWithInput } from './kubectl'
 
 const COUNT = 240
@@ -37,6 +38,19 @@ function filledNamespace(cluster: ClusterInfo, prefix: string): string {
   return ns
 }
 
+/** Opens the app and watches the namespace's ConfigMaps until all are in; returns how many. */
+async function watchEveryConfigMap(apiscope: ApiscopePage, ns: string): Promise<number> {
+  await apiscope.open()
+  await expect(apiscope.statusPill).toContainText('Connected')
+  await apiscope.startWatch('/v1/configmaps', ns)
+  // The fill's ConfigMaps and the namespace's kube-root-ca.crt.
+  const objects = COUNT + 1
+  await expect(apiscope.page.getByTestId('watch-counts').first()).toContainText(
+    `${objects} objects`,
+  )
+  return objects
+}
+
 test('a band opens into its lanes in natural order, by mouse or keyboard, and folds back', async ({
   apiscope,
   cluster,
@@ -45,11 +59,7 @@ test('a band opens into its lanes in natural order, by mouse or keyboard, and fo
   const ns = filledNamespace(cluster, 'e2e-band-with-a-name-long-enough-to-be-cut')
   try {
     const { page } = apiscope
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
-    await apiscope.startWatch('/v1/configmaps', ns)
-    const objects = COUNT + 1
-    await expect(page.getByTestId('watch-counts').first()).toContainText(`${objects} objects`)
+    const objects = await watchEveryConfigMap(apiscope, ns)
     const band = page.getByRole('button', { name: `▸ ${objects} objects · density` })
     await band.click()
     // The group's lanes, the first ones on screen: natural order (cm-2 before cm-10).
@@ -96,12 +106,7 @@ test('the filter picks lanes out of a folded group, narrows, follows new objects
   const ns = filledNamespace(cluster, 'e2e-filter')
   try {
     const { page } = apiscope
-    await apiscope.open()
-    await expect(apiscope.statusPill).toContainText('Connected')
-    await apiscope.startWatch('/v1/configmaps', ns)
-    // The fill's ConfigMaps and the namespace's kube-root-ca.crt.
-    const objects = COUNT + 1
-    await expect(page.getByTestId('watch-counts').first()).toContainText(`${objects} objects`)
+    const objects = await watchEveryConfigMap(apiscope, ns)
     const shown = page.getByTestId('timeline-shown')
     await expect(shown).toHaveText(
       `${objects} of ${objects} object lanes are folded into 1 density band (groups of more than 200): click a band to open it, or filter by name.`,
