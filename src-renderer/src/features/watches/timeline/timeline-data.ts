@@ -145,7 +145,7 @@ function upperBound<T>(xs: readonly T[], before: (x: T) => boolean): number {
  * group's text index, indexGroup), not kept on the lane: at 150,000 lanes a string each, with the
  * parts its concatenation left, was some 8 MB of the page's heap (a heap snapshot, docs/bench.md).
  */
-export const findText = (lane: Lane): string =>
+const findText = (lane: Lane): string =>
   (lane.ns ? `${lane.ns}/${lane.label}` : lane.label).toLowerCase()
 
 /** A group's text index: its lanes' names, one a line, and where each starts. */
